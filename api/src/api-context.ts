@@ -1,0 +1,54 @@
+import type { ApiConfig } from './config/api-config';
+import { Readiness } from './health/readiness';
+import type { AppDependencies } from './http/app';
+import { JobProducer } from './jobs/job-producer';
+import type { Logger } from './platform/logger';
+import { Mailer } from './platform/mailer';
+import { connectMongo, disconnectMongo, pingMongo } from './platform/mongo';
+import { createRedis, pingRedis } from './platform/redis';
+import { Storage } from './platform/storage';
+import { storageOptions } from './platform/storage-options';
+
+export interface ApiContext extends AppDependencies {
+  jobs: JobProducer;
+  storage: Storage;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+/** Connects every external system the API uses, each through its one module. */
+export async function createApiContext(config: ApiConfig, logger: Logger): Promise<ApiContext> {
+  await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+  const redis = createRedis(config.REDIS_URL);
+  redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  const queueConnection = createRedis(config.REDIS_URL, { blocking: true });
+  queueConnection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  const jobs = new JobProducer(queueConnection, config.QUEUE_PREFIX);
+  const storage = new Storage(storageOptions(config));
+  const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const readiness = new Readiness(
+    {
+      mongodb: pingMongo,
+      redis: () => pingRedis(redis),
+      s3: () => storage.ping(),
+      smtp: () => mailer.ping(),
+    },
+    logger,
+  );
+  return {
+    config,
+    logger,
+    readiness,
+    jobs,
+    storage,
+    mailer,
+    async close() {
+      await jobs.close();
+      queueConnection.disconnect();
+      redis.disconnect();
+      storage.destroy();
+      mailer.close();
+      await disconnectMongo();
+    },
+  };
+}

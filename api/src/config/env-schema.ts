@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol.replace(':', ''));
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL (${protocols.join(', ')})` },
+  );
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Every variable a process reads, one definition each. The API and the workers pick the groups
+ * they need; .env.example and docker-compose.yml are checked against these lists by a test.
+ */
+export const runtimeEnv = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+};
+
+export const mongoEnv = {
+  MONGO_URL: url(['mongodb', 'mongodb+srv']),
+  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name').optional(),
+};
+
+export const redisEnv = {
+  REDIS_URL: url(['redis', 'rediss']),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, - and _ only')
+    .default('hs'),
+};
+
+export const storageEnv = {
+  S3_ENDPOINT: url(['http', 'https']).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+  S3_KEY_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-]+\/)*$/, 'must be empty or end with /')
+    .default(''),
+};
+
+export const mailEnv = {
+  SMTP_URL: url(['smtp', 'smtps']),
+  MAIL_FROM: z.string().default('Home Services <hello@homeservices.local>'),
+};
+
+export const apiEnv = {
+  ...runtimeEnv,
+  ...mongoEnv,
+  ...redisEnv,
+  ...storageEnv,
+  ...mailEnv,
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  SITE_URL: url(['http', 'https']).default('http://localhost:8080'),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  WEB_DIST_DIR: z.string().optional(),
+  MAILBOX_URL: url(['http', 'https']).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+};
+
+export const workersEnv = {
+  ...runtimeEnv,
+  ...mongoEnv,
+  ...redisEnv,
+  ...mailEnv,
+  WORKER_QUEUES: z.string().optional(),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+  WORKER_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+};

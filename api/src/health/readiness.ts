@@ -1,0 +1,47 @@
+import type { Logger } from '../platform/logger';
+import { withTimeout } from '../platform/with-timeout';
+
+export type DependencyName = 'mongodb' | 'redis' | 's3' | 'smtp';
+export type DependencyCheck = () => Promise<void>;
+
+export interface DependencyState {
+  status: 'up' | 'down';
+  latencyMs: number;
+}
+
+export interface ReadinessReport {
+  status: 'ready' | 'unavailable';
+  down: DependencyName[];
+  dependencies: Record<DependencyName, DependencyState>;
+}
+
+/**
+ * Asks every dependency at once, each under its own time limit, so one that hangs cannot hide the
+ * state of the others. Reasons go to the log, not to the caller: they name internal hosts.
+ */
+export class Readiness {
+  constructor(
+    private readonly checks: Record<DependencyName, DependencyCheck>,
+    private readonly logger: Logger,
+    private readonly timeoutMs = 2_000,
+  ) {}
+
+  async report(): Promise<ReadinessReport> {
+    const names = Object.keys(this.checks) as DependencyName[];
+    const states = await Promise.all(
+      names.map(async (name): Promise<[DependencyName, DependencyState]> => {
+        const started = performance.now();
+        try {
+          await withTimeout(this.checks[name](), this.timeoutMs, name);
+          return [name, { status: 'up', latencyMs: Math.round(performance.now() - started) }];
+        } catch (error) {
+          this.logger.warn({ dependency: name, err: error }, 'dependency is down');
+          return [name, { status: 'down', latencyMs: Math.round(performance.now() - started) }];
+        }
+      }),
+    );
+    const dependencies = Object.fromEntries(states) as Record<DependencyName, DependencyState>;
+    const down = names.filter((name) => dependencies[name].status === 'down');
+    return { status: down.length ? 'unavailable' : 'ready', down, dependencies };
+  }
+}

@@ -1,0 +1,52 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { HttpError } from './http-error';
+
+interface BodyParserError {
+  type: string;
+  status: number;
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { type?: unknown }).type === 'string' &&
+    typeof (error as { status?: unknown }).status === 'number'
+  );
+}
+
+const BODY_PARSER_MESSAGES: Record<string, [number, string]> = {
+  'entity.too.large': [413, 'Request body is too large.'],
+  'entity.parse.failed': [400, 'Request body is not valid JSON.'],
+  'encoding.unsupported': [415, 'Unsupported content encoding.'],
+  'charset.unsupported': [415, 'Unsupported charset.'],
+};
+
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new HttpError(404, `No API route for ${req.method} ${req.path}`));
+};
+
+/**
+ * Known errors keep their status and message; anything else becomes a 500 that tells the client
+ * only the request id, while the log keeps the stack for us.
+ */
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  const requestId = String(req.id);
+  let status = 500;
+  let message = 'Something went wrong on our side. Please try again.';
+  let details: Record<string, unknown> | undefined;
+  if (error instanceof HttpError) {
+    status = error.status;
+    message = error.message;
+    details = error.details;
+  } else if (isBodyParserError(error)) {
+    [status, message] = BODY_PARSER_MESSAGES[error.type] ?? [400, 'Malformed request.'];
+  }
+  if (status >= 500) req.log.error({ err: error }, 'request failed');
+  else req.log.info({ status, reason: message }, 'request refused');
+  res.status(status).json({ error: message, ...details, requestId });
+};

@@ -1,0 +1,50 @@
+import type { JobsOptions } from 'bullmq';
+import type { z } from 'zod';
+import { mailMessageSchema } from '../platform/mailer';
+
+/**
+ * Queue names are stored in Redis with every job: renaming one strands the jobs already queued
+ * under the old name. Add, never rename.
+ */
+export const QueueName = {
+  Mail: 'mail',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+export interface JobDefinition<Name extends string = string, Schema extends z.ZodType = z.ZodType> {
+  queue: QueueName;
+  name: Name;
+  schema: Schema;
+  options?: JobsOptions;
+}
+
+function defineJob<Name extends string, Schema extends z.ZodType>(
+  definition: JobDefinition<Name, Schema>,
+): JobDefinition<Name, Schema> {
+  return definition;
+}
+
+/** Retries are for transient faults (SMTP or Redis away for a while): back off up to ~15 minutes. */
+const transientRetries: JobsOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 2_000 },
+};
+
+/**
+ * Every job of the product, one definition each: the API (producer) and the workers (consumer)
+ * both import this list, so a payload cannot drift between the two.
+ */
+export const jobs = {
+  sendMail: defineJob({
+    queue: QueueName.Mail,
+    name: 'mail.send',
+    schema: mailMessageSchema,
+    options: transientRetries,
+  }),
+};
+
+export type Jobs = typeof jobs;
+export type AnyJob = Jobs[keyof Jobs];
+export type PayloadOf<J extends JobDefinition> = z.infer<J['schema']>;
+
+export const allJobs: readonly AnyJob[] = Object.values(jobs);

@@ -1,0 +1,33 @@
+import mongoose from 'mongoose';
+
+export interface MongoOptions {
+  url: string;
+  dbName?: string | undefined;
+  /** How long an operation waits for a reachable server before failing (fast 503s, not hangs). */
+  serverSelectionTimeoutMS?: number;
+}
+
+/**
+ * The one MongoDB connection of a process. Commands are not buffered while disconnected: a
+ * request fails at once with a clear error and the driver reconnects by itself when the server
+ * returns.
+ */
+export async function connectMongo(options: MongoOptions): Promise<typeof mongoose> {
+  mongoose.set('strictQuery', true);
+  return mongoose.connect(options.url, {
+    ...(options.dbName ? { dbName: options.dbName } : {}),
+    bufferCommands: false,
+    autoIndex: true,
+    serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5_000,
+  });
+}
+
+export async function pingMongo(): Promise<void> {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error('not connected');
+  await db.command({ ping: 1 });
+}
+
+export async function disconnectMongo(): Promise<void> {
+  await mongoose.disconnect();
+}

@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnManaged, type ManagedChild } from './child-processes';
+import { freePort, waitFor } from './ports';
+import { startLocalStack, type LocalStack } from './stack';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const log = (line: string) => console.log(`[local] ${line}`);
+
+export interface LaunchOptions {
+  /** `dev` restarts the API and workers on change and serves the site through Vite with hot reload. */
+  mode: 'start' | 'dev';
+}
+
+function nodeProcess(name: string, script: string, env: NodeJS.ProcessEnv, watch: boolean): ManagedChild {
+  return spawnManaged(
+    name,
+    process.execPath,
+    ['--import', 'tsx', ...(watch ? ['--watch'] : []), script],
+    // The IPC channel lets the child notice if this launcher dies without stopping it.
+    { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+}
+
+/**
+ * Starts the embedded services for whatever is not configured, then the API, the workers and
+ * (in dev) Vite; stops all of them, in order, on Ctrl-C or SIGTERM.
+ */
+export async function launch(options: LaunchOptions): Promise<void> {
+  const envFile = path.join(repoRoot, '.env');
+  if (existsSync(envFile)) {
+    process.loadEnvFile(envFile);
+    log('read .env');
+  }
+  const port = await freePort(Number(process.env.PORT ?? 8080));
+  if (process.env.PORT && Number(process.env.PORT) !== port) {
+    throw new Error(`PORT ${process.env.PORT} is in use`);
+  }
+  const dataDir = process.env.DATA_DIR ?? path.join(repoRoot, '.data');
+  log(`starting local services (data in ${path.relative(repoRoot, dataDir) || dataDir})...`);
+
+  let stack: LocalStack | undefined;
+  const children: ManagedChild[] = [];
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping...');
+    // The app first, so it can finish requests and jobs while the databases are still there.
+    await Promise.all(children.map((child) => child.stop('SIGTERM', 35_000)));
+    await stack?.stop();
+    log('stopped; nothing left running');
+    process.exit(code);
+  };
+  let signals = 0;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      signals += 1;
+      if (signals > 1) {
+        log('second signal: killing everything now');
+        process.exit(130); // the exit handler of child-processes SIGKILLs what is left
+      }
+      void shutdown(0);
+    });
+  }
+
+  stack = await startLocalStack({ dataDir, persistent: true, env: process.env, log });
+  const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...stack.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    PORT: String(port),
+    SITE_URL: siteUrl,
+  };
+  const watch = options.mode === 'dev';
+  log('starting the API and the workers...');
+  const api = nodeProcess('api', 'api/src/main.ts', env, watch);
+  const workers = nodeProcess('workers', 'workers/src/main.ts', env, watch);
+  children.push(api, workers);
+  for (const child of children) {
+    void child.exited.then((code) => {
+      if (stopping) return;
+      log(`${child.name} exited unexpectedly (${code}); stopping everything`);
+      void shutdown(1);
+    });
+  }
+  await waitFor(
+    'the API',
+    async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200,
+    {
+      timeoutMs: 90_000,
+      intervalMs: 250,
+      failed: () => (api.isRunning() ? undefined : 'the API process exited (see its log above)'),
+    },
+  );
+
+  let openUrl = `http://localhost:${port}`;
+  if (options.mode === 'dev') {
+    const vitePort = await freePort(5173);
+    const vite = spawnManaged(
+      'vite',
+      process.execPath,
+      [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), '--port', String(vitePort), '--strictPort'],
+      {
+        cwd: path.join(repoRoot, 'web'),
+        env: { ...env, API_ORIGIN: `http://127.0.0.1:${port}` },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    children.push(vite);
+    openUrl = `http://localhost:${vitePort}`;
+  }
+  const mailbox = stack.env.MAILBOX_URL ? `\n  Emails it sends:    ${openUrl}/dev/mailbox` : '';
+  console.log(
+    `\n  Home Services is running.\n  Open:               ${openUrl}${mailbox}\n  Health:             ${siteUrl}/readyz\n  Stop:               Ctrl-C\n`,
+  );
+}

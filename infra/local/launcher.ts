@@ -14,7 +14,12 @@ export interface LaunchOptions {
   mode: 'start' | 'dev';
 }
 
-function nodeProcess(name: string, script: string, env: NodeJS.ProcessEnv, watch: boolean): ManagedChild {
+function nodeProcess(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  watch: boolean,
+): ManagedChild {
   return spawnManaged(
     name,
     process.execPath,
@@ -103,7 +108,12 @@ export async function launch(options: LaunchOptions): Promise<void> {
     const vite = spawnManaged(
       'vite',
       process.execPath,
-      [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), '--port', String(vitePort), '--strictPort'],
+      [
+        path.join(repoRoot, 'node_modules/vite/bin/vite.js'),
+        '--port',
+        String(vitePort),
+        '--strictPort',
+      ],
       {
         cwd: path.join(repoRoot, 'web'),
         env: { ...env, API_ORIGIN: `http://127.0.0.1:${port}` },

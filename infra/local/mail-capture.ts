@@ -55,13 +55,21 @@ function headersOf(parsed: ParsedMail): Record<string, string[]> {
     const colon = line.indexOf(':');
     if (colon < 1) continue;
     const name = line.slice(0, colon).trim();
-    const value = line.slice(colon + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+    const value = line
+      .slice(colon + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim();
     (headers[name] ??= []).push(value);
   }
   return headers;
 }
 
-async function capture(raw: Buffer, envelopeTo: string[], id: string, created: Date): Promise<CapturedMail> {
+async function capture(
+  raw: Buffer,
+  envelopeTo: string[],
+  id: string,
+  created: Date,
+): Promise<CapturedMail> {
   const parsed = await simpleParser(raw);
   const text = parsed.text ?? '';
   return {
@@ -147,9 +155,18 @@ export async function startMailCapture(options: MailCaptureOptions): Promise<Mai
   };
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    for (const file of readdirSync(options.dataDir).filter((name) => name.endsWith('.eml')).sort()) {
+    for (const file of readdirSync(options.dataDir)
+      .filter((name) => name.endsWith('.eml'))
+      .sort()) {
       const [stamp = '0', id = randomUUID()] = file.replace(/\.eml$/, '').split('_');
-      keep(await capture(readFileSync(path.join(options.dataDir, file)), [], id, new Date(Number(stamp))));
+      keep(
+        await capture(
+          readFileSync(path.join(options.dataDir, file)),
+          [],
+          id,
+          new Date(Number(stamp)),
+        ),
+      );
     }
   }
 

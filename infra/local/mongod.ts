@@ -44,13 +44,20 @@ export async function startMongod(options: MongodOptions): Promise<MongodService
     'mongod',
     mongodBinary(),
     [
-      '--dbpath', options.dataDir,
-      '--bind_ip', '127.0.0.1',
-      '--port', String(options.port),
-      '--replSet', REPLICA_SET,
-      '--oplogSize', '64',
-      '--wiredTigerCacheSizeGB', '0.25',
-      '--logpath', logFile,
+      '--dbpath',
+      options.dataDir,
+      '--bind_ip',
+      '127.0.0.1',
+      '--port',
+      String(options.port),
+      '--replSet',
+      REPLICA_SET,
+      '--oplogSize',
+      '64',
+      '--wiredTigerCacheSizeGB',
+      '0.25',
+      '--logpath',
+      logFile,
       '--logappend',
     ],
     { stdio: 'ignore' },
@@ -60,11 +67,19 @@ export async function startMongod(options: MongodOptions): Promise<MongodService
     serverSelectionTimeoutMS: 1_000,
   });
   try {
-    await waitFor('mongod', () => admin.db('admin').command({ ping: 1 }).then(() => true), {
-      timeoutMs: 60_000,
-      intervalMs: 200,
-      failed: () => (child.isRunning() ? undefined : `it exited; log:\n${tailOfFile(logFile)}`),
-    });
+    await waitFor(
+      'mongod',
+      () =>
+        admin
+          .db('admin')
+          .command({ ping: 1 })
+          .then(() => true),
+      {
+        timeoutMs: 60_000,
+        intervalMs: 200,
+        failed: () => (child.isRunning() ? undefined : `it exited; log:\n${tailOfFile(logFile)}`),
+      },
+    );
     await ensureReplicaSet(admin, host);
     await waitFor(
       'mongod primary',

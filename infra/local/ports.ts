@@ -35,7 +35,8 @@ export async function waitFor(
     const failure = options.failed?.();
     if (failure) throw new Error(`${what} failed: ${failure}`);
     if (await probe().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what} was not ready after ${options.timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`${what} was not ready after ${options.timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
   }
 }

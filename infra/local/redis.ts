@@ -19,7 +19,9 @@ export interface RedisService extends LocalService {
 }
 
 function findOnPath(command: string): string | undefined {
-  const dirs = (process.env.PATH ?? '').split(':').concat(['/usr/bin', '/usr/sbin', '/usr/local/bin']);
+  const dirs = (process.env.PATH ?? '')
+    .split(':')
+    .concat(['/usr/bin', '/usr/sbin', '/usr/local/bin']);
   return dirs.map((dir) => path.join(dir, command)).find((candidate) => existsSync(candidate));
 }
 
@@ -57,21 +59,34 @@ export async function startRedis(options: RedisOptions, log: LogLine): Promise<R
     'redis-server',
     binary,
     [
-      '--bind', '127.0.0.1',
-      '--port', String(options.port),
-      '--dir', options.dataDir,
-      '--pidfile', pidFile,
-      '--logfile', logFile,
-      '--daemonize', 'no',
-      '--save', options.persistent ? '60 1' : '',
-      '--appendonly', options.persistent ? 'yes' : 'no',
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      String(options.port),
+      '--dir',
+      options.dataDir,
+      '--pidfile',
+      pidFile,
+      '--logfile',
+      logFile,
+      '--daemonize',
+      'no',
+      '--save',
+      options.persistent ? '60 1' : '',
+      '--appendonly',
+      options.persistent ? 'yes' : 'no',
       // BullMQ needs every key kept: evicting one would lose a job.
-      '--maxmemory-policy', 'noeviction',
+      '--maxmemory-policy',
+      'noeviction',
     ],
     { stdio: 'ignore' },
   );
   const url = `redis://127.0.0.1:${options.port}`;
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   probe.on('error', () => undefined);
   try {
     await waitFor(

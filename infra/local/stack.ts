@@ -87,11 +87,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 
   const results = await Promise.allSettled(starting);
-  const services = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const services = results.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
   const stop = async () => {
     await Promise.allSettled(services.map((service) => service.stop()));
   };
-  const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+  const failures = results.flatMap((result) =>
+    result.status === 'rejected' ? [result.reason] : [],
+  );
   if (failures.length) {
     await stop();
     throw failures[0] instanceof Error ? failures[0] : new Error(String(failures[0]));

@@ -20,6 +20,6 @@ export function defineProcessor<J extends JobDefinition>(
 ): Processor {
   return {
     job,
-    handle: (payload, context) => handle(job.schema.parse(payload) as PayloadOf<J>, context),
+    handle: async (payload, context) => handle(job.schema.parse(payload) as PayloadOf<J>, context),
   };
 }

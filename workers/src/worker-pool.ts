@@ -22,11 +22,16 @@ export interface WorkerPool {
 
 export function parseQueueList(value: string | undefined): string[] | undefined {
   if (!value) return undefined;
-  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const known = Object.values(QueueName) as string[];
   const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length) {
-    throw new Error(`WORKER_QUEUES: unknown queue(s) ${unknown.join(', ')}; known: ${known.join(', ')}`);
+    throw new Error(
+      `WORKER_QUEUES: unknown queue(s) ${unknown.join(', ')}; known: ${known.join(', ')}`,
+    );
   }
   return names;
 }

@@ -27,7 +27,10 @@ export const runtimeEnv = {
 
 export const mongoEnv = {
   MONGO_URL: url(['mongodb', 'mongodb+srv']),
-  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name').optional(),
+  MONGO_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name')
+    .optional(),
 };
 
 export const redisEnv = {

@@ -27,7 +27,8 @@ export function loadConfig<Shape extends z.ZodRawShape>(
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';
-      const reason = issue.code === 'invalid_type' && input[name] === undefined ? 'is required' : issue.message;
+      const reason =
+        issue.code === 'invalid_type' && input[name] === undefined ? 'is required' : issue.message;
       return `${name}: ${reason}`;
     });
     throw new ConfigError(problems);

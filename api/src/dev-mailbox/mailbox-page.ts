@@ -22,7 +22,8 @@ const page = (title: string, body: string): string =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
   `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 
-const recipients = (mail: Pick<MailSummary, 'To'>): string => mail.To.map((to) => to.Address).join(', ');
+const recipients = (mail: Pick<MailSummary, 'To'>): string =>
+  mail.To.map((to) => to.Address).join(', ');
 
 export function renderMailboxList(messages: MailSummary[]): string {
   const rows = messages
@@ -45,13 +46,16 @@ export function renderMailboxList(messages: MailSummary[]): string {
 
 export function renderMailboxMessage(mail: MailDetail): string {
   const attachments = mail.Attachments.map(
-    (file) => `<li>${escapeHtml(file.FileName)} (${escapeHtml(file.ContentType)}, ${file.Size} bytes)</li>`,
+    (file) =>
+      `<li>${escapeHtml(file.FileName)} (${escapeHtml(file.ContentType)}, ${file.Size} bytes)</li>`,
   ).join('');
   return page(
     mail.Subject,
     `<p><a href="/dev/mailbox">&larr; All emails</a></p><h1>${escapeHtml(mail.Subject)}</h1>` +
       `<p class="muted">From ${escapeHtml(mail.From.Address)} to ${escapeHtml(recipients(mail))}</p>` +
-      (mail.HTML ? `<p><a href="/dev/mailbox/${encodeURIComponent(mail.ID)}/html">View the HTML version</a></p>` : '') +
+      (mail.HTML
+        ? `<p><a href="/dev/mailbox/${encodeURIComponent(mail.ID)}/html">View the HTML version</a></p>`
+        : '') +
       `<pre>${linkify(mail.Text)}</pre>` +
       (attachments ? `<h2>Attachments</h2><ul>${attachments}</ul>` : ''),
   );

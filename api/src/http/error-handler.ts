@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError } from './http-error';
 
@@ -15,6 +16,18 @@ function isBodyParserError(error: unknown): error is BodyParserError {
   );
 }
 
+interface ClientHttpError {
+  status: number;
+  message: string;
+  expose?: boolean;
+}
+
+function isClientHttpError(error: unknown): error is ClientHttpError {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status } = error as { status?: unknown };
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
 const BODY_PARSER_MESSAGES: Record<string, [number, string]> = {
   'entity.too.large': [413, 'Request body is too large.'],
   'entity.parse.failed': [400, 'Request body is not valid JSON.'],
@@ -23,7 +36,7 @@ const BODY_PARSER_MESSAGES: Record<string, [number, string]> = {
 };
 
 export const apiNotFound: RequestHandler = (req, _res, next) => {
-  next(new HttpError(404, `No API route for ${req.method} ${req.path}`));
+  next(new HttpError(404, `No API route for ${req.method} ${req.originalUrl.split('?')[0] ?? ''}`));
 };
 
 /**
@@ -45,6 +58,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
     details = error.details;
   } else if (isBodyParserError(error)) {
     [status, message] = BODY_PARSER_MESSAGES[error.type] ?? [400, 'Malformed request.'];
+  } else if (isClientHttpError(error)) {
+    // http-errors from Express's own middleware (a missing static file, say). Only an error
+    // marked `expose` has a message meant for the client; others get the status text.
+    status = error.status;
+    message = error.expose ? error.message : (STATUS_CODES[status] ?? 'Request refused.');
   }
   if (status >= 500) req.log.error({ err: error }, 'request failed');
   else req.log.info({ status, reason: message }, 'request refused');

@@ -8,7 +8,8 @@ export interface EnqueueOptions {
   delayMs?: number;
 }
 
-const JOB_ID = /^[A-Za-z0-9._-]{1,200}$/;
+/** BullMQ reserves ':' in ids and treats all-digit ids as its own counters. */
+const JOB_ID = /^(?!\d+$)[^:\s]{1,200}$/;
 
 /** Puts jobs on their queues, validating each payload against its one schema first. */
 export class JobProducer {

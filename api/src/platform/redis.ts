@@ -24,3 +24,23 @@ export async function pingRedis(redis: Redis): Promise<void> {
   const answer = await redis.ping();
   if (answer !== 'PONG') throw new Error(`unexpected answer ${answer}`);
 }
+
+/**
+ * Gives a new connection a moment to come up so the first request does not fail needlessly.
+ * Resolves false (the caller logs it) rather than blocking start-up when Redis is away: the
+ * process then starts not-ready and recovers when Redis returns.
+ */
+export async function waitForRedis(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === 'ready') return true;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      resolve(false);
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    redis.once('ready', onReady);
+  });
+}

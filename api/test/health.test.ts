@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/ports';
+import { startMongod, type MongodService } from '../../infra/local/mongod';
+import { createApiContext, type ApiContext } from '../src/api-context';
+import { createApp } from '../src/http/app';
+import { createLogger } from '../src/platform/logger';
+import { eventually } from '../../tests/support/poll';
+import { testApiConfig } from '../../tests/support/test-env';
+
+const logger = createLogger({ name: 'test', level: 'silent' });
+
+describe('health endpoints against the shared local servers', () => {
+  let context: ApiContext;
+  beforeAll(async () => {
+    context = await createApiContext(testApiConfig(), logger);
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('/healthz answers while the process is alive', async () => {
+    const response = await request(createApp(context)).get('/healthz');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'alive' });
+  });
+
+  it('/readyz answers 200 with MongoDB, Redis, S3 and SMTP each up', async () => {
+    const response = await request(createApp(context)).get('/readyz');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      status: 'ready',
+      down: [],
+      dependencies: {
+        mongodb: { status: 'up' },
+        redis: { status: 'up' },
+        s3: { status: 'up' },
+        smtp: { status: 'up' },
+      },
+    });
+  });
+});
+
+describe('/readyz follows MongoDB going away and coming back', () => {
+  // A mongod of this test's own: stopping the shared one would break every other test file.
+  let dataDir: string;
+  let port: number;
+  let mongod: MongodService | undefined;
+  let context: ApiContext;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'hs-readyz-mongo-'));
+    port = await freePort();
+    mongod = await startMongod({ dataDir, port, persistent: false });
+    context = await createApiContext(testApiConfig({ MONGO_URL: mongod.url }), logger);
+  });
+  afterAll(async () => {
+    await context.close();
+    await mongod?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('turns 503 naming mongodb when mongod stops, and 200 again when it is back', async () => {
+    const app = createApp(context);
+    expect((await request(app).get('/readyz')).status).toBe(200);
+
+    await mongod?.stop();
+    mongod = undefined;
+    const down = await eventually(async () => {
+      const response = await request(app).get('/readyz');
+      expect(response.status).toBe(503);
+      return response;
+    });
+    expect(down.body.status).toBe('unavailable');
+    expect(down.body.down).toEqual(['mongodb']);
+    expect(down.body.dependencies.mongodb.status).toBe('down');
+    expect(down.body.dependencies.redis.status).toBe('up');
+
+    mongod = await startMongod({ dataDir, port, persistent: false });
+    const back = await eventually(
+      async () => {
+        const response = await request(app).get('/readyz');
+        expect(response.status).toBe(200);
+        return response;
+      },
+      { timeoutMs: 40_000 },
+    );
+    expect(back.body.down).toEqual([]);
+  }, 90_000);
+});

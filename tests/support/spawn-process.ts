@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface SpawnedProcess {
+  child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves when `pattern` has been printed; rejects if the process exits first or time runs out. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+/** Runs one of our TypeScript entry points as its own process, the way production runs it. */
+export function spawnEntryPoint(
+  script: string,
+  env: Record<string, string>,
+  options: { detached?: boolean } = {},
+): SpawnedProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      resolve({ code, signal });
+      for (const listener of listeners) listener();
+    });
+  });
+  let running = true;
+  void exited.then(() => {
+    running = false;
+  });
+  return {
+    child,
+    output: () => output,
+    exited,
+    kill: (signal = 'SIGKILL') => {
+      if (running) child.kill(signal);
+    },
+    waitForOutput: (pattern, timeoutMs = 30_000) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`timed out waiting for ${String(pattern)}; output:\n${output}`));
+        }, timeoutMs);
+        const check = () => {
+          if (pattern.test(output)) {
+            clearTimeout(timer);
+            listeners.delete(check);
+            resolve();
+          } else if (!running) {
+            clearTimeout(timer);
+            listeners.delete(check);
+            reject(new Error(`process exited before ${String(pattern)}; output:\n${output}`));
+          }
+        };
+        listeners.add(check);
+        check();
+      }),
+  };
+}

@@ -1,0 +1,43 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One run, five projects. The global setup starts the embedded services once for the whole run
+ * (or uses the URLs already in the environment) and hands their addresses to every test file.
+ */
+export default defineConfig({
+  test: {
+    globalSetup: ['tests/setup/global-stack.ts'],
+    reporters: ['default', './tests/setup/summary-reporter.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'api', include: ['api/test/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'workers', include: ['workers/test/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      {
+        extends: true,
+        test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { allJobs, jobs, QueueName } from '@hs/api/jobs/job-definitions';
+import { Mailer } from '@hs/api/platform/mailer';
+import { defineProcessor } from '../src/processor';
+import { buildRegistry, RegistryError } from '../src/processor-registry';
+import { allProcessors } from '../src/processors/index';
+
+const noop = async () => undefined;
+const otherJob = { queue: QueueName.Mail, name: 'mail.other', schema: z.object({}) };
+
+describe('the processor registry', () => {
+  it('accepts the product as it is: one processor for every job', () => {
+    const mailer = new Mailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'x@example.test' });
+    const registry = buildRegistry(allJobs, allProcessors({ mailer }));
+    expect(registry.get(QueueName.Mail)?.has(jobs.sendMail.name)).toBe(true);
+  });
+
+  it('refuses a job that has no processor', () => {
+    expect(() =>
+      buildRegistry([jobs.sendMail, otherJob], [defineProcessor(jobs.sendMail, noop)]),
+    ).toThrow(/job "mail.other" \(queue "mail"\) has no processor/);
+  });
+
+  it('refuses two processors for one job', () => {
+    expect(() =>
+      buildRegistry(
+        [jobs.sendMail],
+        [defineProcessor(jobs.sendMail, noop), defineProcessor(jobs.sendMail, noop)],
+      ),
+    ).toThrow(/"mail.send" has more than one processor/);
+  });
+
+  it('refuses a processor whose job is not defined', () => {
+    expect(() =>
+      buildRegistry(
+        [jobs.sendMail],
+        [defineProcessor(jobs.sendMail, noop), defineProcessor(otherJob, noop)],
+      ),
+    ).toThrow(RegistryError);
+  });
+
+  it('validates a payload against its schema before the handler sees it', async () => {
+    const processor = defineProcessor(jobs.sendMail, noop);
+    await expect(
+      processor.handle({ to: 'not-an-email', subject: 'x', text: 'y' }, {} as never),
+    ).rejects.toThrow(z.ZodError);
+  });
+});

@@ -46,7 +46,7 @@ export async function launch(options: LaunchOptions): Promise<void> {
   const dataDir = process.env.DATA_DIR ?? path.join(repoRoot, '.data');
   log(`starting local services (data in ${path.relative(repoRoot, dataDir) || dataDir})...`);
 
-  let stack: LocalStack | undefined;
+  const started: { stack?: LocalStack } = {};
   const children: ManagedChild[] = [];
   let stopping = false;
   const shutdown = async (code: number) => {
@@ -55,7 +55,7 @@ export async function launch(options: LaunchOptions): Promise<void> {
     log('stopping...');
     // The app first, so it can finish requests and jobs while the databases are still there.
     await Promise.all(children.map((child) => child.stop('SIGTERM', 35_000)));
-    await stack?.stop();
+    await started.stack?.stop();
     log('stopped; nothing left running');
     process.exit(code);
   };
@@ -71,7 +71,8 @@ export async function launch(options: LaunchOptions): Promise<void> {
     });
   }
 
-  stack = await startLocalStack({ dataDir, persistent: true, env: process.env, log });
+  const stack = await startLocalStack({ dataDir, persistent: true, env: process.env, log });
+  started.stack = stack;
   const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,

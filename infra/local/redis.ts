@@ -93,7 +93,8 @@ export async function startRedis(options: RedisOptions, log: LogLine): Promise<R
       'redis-server',
       async () => {
         if (probe.status !== 'ready') await probe.connect().catch(() => undefined);
-        return (await probe.ping()) === 'PONG';
+        await probe.ping();
+        return true;
       },
       {
         timeoutMs: 20_000,

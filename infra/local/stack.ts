@@ -93,7 +93,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const stop = async () => {
     await Promise.allSettled(services.map((service) => service.stop()));
   };
-  const failures = results.flatMap((result) =>
+  const failures = results.flatMap((result): unknown[] =>
     result.status === 'rejected' ? [result.reason] : [],
   );
   if (failures.length) {

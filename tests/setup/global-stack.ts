@@ -3,23 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-
-export interface StackEnv {
-  MONGO_URL: string;
-  REDIS_URL: string;
-  S3_ENDPOINT: string;
-  S3_BUCKET: string;
-  S3_ACCESS_KEY_ID: string;
-  S3_SECRET_ACCESS_KEY: string;
-  SMTP_URL: string;
-  MAILBOX_URL: string;
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    stack: StackEnv;
-  }
-}
+import type { StackEnv } from '../support/stack-env';
 
 interface SharedStack {
   ready: Promise<{ stack: LocalStack; env: StackEnv; dataDir: string }>;
@@ -72,7 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     shared.users -= 1;
     if (shared.users > 0) return;
-    delete holder[SHARED];
+    holder[SHARED] = undefined;
     const { stack, dataDir } = await shared.ready;
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

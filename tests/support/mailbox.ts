@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import './stack-env';
 import { MailboxClient, type MailDetail } from '../../api/src/dev-mailbox/mailbox-client';
 
 export function mailbox(): MailboxClient {

@@ -18,9 +18,9 @@ export interface SpawnedProcess {
 export function spawnEntryPoint(
   script: string,
   env: Record<string, string>,
-  options: { detached?: boolean } = {},
+  options: { detached?: boolean; args?: string[] } = {},
 ): SpawnedProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...(options.args ?? [])], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -32,17 +32,15 @@ export function spawnEntryPoint(
     output += chunk.toString();
     for (const listener of listeners) listener();
   };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
+  let running = true;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => {
+      running = false;
       resolve({ code, signal });
       for (const listener of listeners) listener();
     });
-  });
-  let running = true;
-  void exited.then(() => {
-    running = false;
   });
   return {
     child,

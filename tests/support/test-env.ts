@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import './stack-env';
 import { loadApiConfig, type ApiConfig } from '../../api/src/config/api-config';
 
 /** A short random id: names a test's own database, queue prefix and storage prefix. */

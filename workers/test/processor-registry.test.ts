@@ -6,7 +6,7 @@ import { defineProcessor } from '../src/processor';
 import { buildRegistry, RegistryError } from '../src/processor-registry';
 import { allProcessors } from '../src/processors/index';
 
-const noop = async () => undefined;
+const noop = () => Promise.resolve();
 const otherJob = { queue: QueueName.Mail, name: 'mail.other', schema: z.object({}) };
 
 describe('the processor registry', () => {

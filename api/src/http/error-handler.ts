@@ -48,7 +48,7 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
     next(error);
     return;
   }
-  const requestId = String(req.id);
+  const requestId = typeof req.id === 'object' ? '' : String(req.id);
   let status = 500;
   let message = 'Something went wrong on our side. Please try again.';
   let details: Record<string, unknown> | undefined;

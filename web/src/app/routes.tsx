@@ -1,0 +1,77 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { Layout } from './Layout';
+import { RouteError } from './RouteError';
+
+// One chunk per screen, so a visitor downloads only the screens they open.
+const HomePage = lazy(() =>
+  import('../pages/home/HomePage').then((m) => ({ default: m.HomePage })),
+);
+const AboutPage = lazy(() =>
+  import('../pages/about/AboutPage').then((m) => ({ default: m.AboutPage })),
+);
+const ServicesPage = lazy(() =>
+  import('../pages/services/ServicesPage').then((m) => ({ default: m.ServicesPage })),
+);
+const ContactPage = lazy(() =>
+  import('../pages/contact/ContactPage').then((m) => ({ default: m.ContactPage })),
+);
+const BlogsPage = lazy(() =>
+  import('../pages/blogs/BlogsPage').then((m) => ({ default: m.BlogsPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
+const AuthPage = lazy(() =>
+  import('../pages/auth/AuthPage').then((m) => ({ default: m.AuthPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../pages/reset-password/ResetPasswordPage').then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
+const DashboardPage = lazy(() =>
+  import('../pages/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
+const PrivacyPage = lazy(() =>
+  import('../pages/privacy/PrivacyPage').then((m) => ({ default: m.PrivacyPage })),
+);
+const TermsPage = lazy(() =>
+  import('../pages/terms/TermsPage').then((m) => ({ default: m.TermsPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('../pages/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
+
+/**
+ * SPEC.md section 2. Paths match case-insensitively (react-router's default, kept on purpose):
+ * the site links to both /service/service1 and /Service/Service1.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    children: [
+      {
+        // A pathless route so that an error keeps the header and footer around it.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'about', element: <AboutPage /> },
+          { path: 'service/service1', element: <ServicesPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          { path: 'blogs', element: <BlogsPage /> },
+          { path: 'Profile', element: <ProfilePage /> },
+          // SPEC.md registers the auth screen here; /login shows the same screen (DESIGN.md).
+          { path: 'signup/register', element: <AuthPage /> },
+          { path: 'login', element: <AuthPage /> },
+          { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'privacy', element: <PrivacyPage /> },
+          { path: 'terms', element: <TermsPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

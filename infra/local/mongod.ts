@@ -106,7 +106,8 @@ export async function startMongod(options: MongodOptions): Promise<MongodService
       });
       await client
         .db('admin')
-        .command({ shutdown: 1, force: true })
+        // timeoutSecs 0: a lone primary has no secondary to wait for (the default waits 10 s).
+        .command({ shutdown: 1, force: true, timeoutSecs: 0 })
         .catch(() => undefined);
       await client.close().catch(() => undefined);
       await child.stop('SIGTERM', 15_000);

@@ -11,7 +11,7 @@ export default defineConfig({
     // The API and the site share one origin in production; in dev Vite forwards the API's paths.
     // A regular expression so that a page such as /developers would not be forwarded by /dev.
     proxy: {
-      '^/(api|dev|healthz|readyz)(/|\\?|$)': { target: apiOrigin },
+      '^/(api|api-docs|dev|healthz|readyz)(/|\\?|$)': { target: apiOrigin },
     },
   },
   build: {

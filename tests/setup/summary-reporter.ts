@@ -1,8 +1,12 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestModule, TestRunEndReason } from 'vitest/node';
 
 /** One closing line that any CI can read: "Tests: N passed, N failed". */
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: readonly TestModule[], unhandledErrors: readonly unknown[]): void {
+  onTestRunEnd(
+    testModules: readonly TestModule[],
+    unhandledErrors: readonly unknown[],
+    reason: TestRunEndReason,
+  ): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
@@ -17,6 +21,8 @@ export default class SummaryReporter implements Reporter {
       }
     }
     failed += unhandledErrors.length;
+    // A run that failed before any test (the global setup, say) must not read as all clear.
+    if (reason !== 'passed' && failed === 0) failed = 1;
     const tail = skipped ? `, ${skipped} skipped` : '';
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed${tail}\n`);
   }

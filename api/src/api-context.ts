@@ -1,3 +1,6 @@
+import { AccountService } from './accounts/account-service';
+import { AuthTokens } from './accounts/auth-tokens';
+import { PasswordResetService } from './accounts/password-reset-service';
 import type { ApiConfig } from './config/api-config';
 import { Readiness } from './health/readiness';
 import type { AppDependencies } from './http/app';
@@ -10,8 +13,6 @@ import { Storage } from './platform/storage';
 import { storageOptions } from './platform/storage-options';
 
 export interface ApiContext extends AppDependencies {
-  jobs: JobProducer;
-  storage: Storage;
   mailer: Mailer;
   close(): Promise<void>;
 }
@@ -28,6 +29,7 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
   const jobs = new JobProducer(queueConnection, config.QUEUE_PREFIX);
   const storage = new Storage(storageOptions(config));
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const tokens = new AuthTokens(config.JWT_SECRET, config.JWT_TTL_SECONDS);
   const readiness = new Readiness(
     {
       mongodb: pingMongo,
@@ -41,9 +43,13 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     config,
     logger,
     readiness,
+    redis,
     jobs,
     storage,
     mailer,
+    tokens,
+    accounts: new AccountService(tokens, jobs),
+    passwordResets: new PasswordResetService(config.PASSWORD_RESET_TTL_MINUTES),
     async close() {
       await jobs.close();
       queueConnection.disconnect();

@@ -7,6 +7,7 @@ const valid = {
   REDIS_URL: 'redis://127.0.0.1:6379',
   S3_BUCKET: 'homeservices',
   SMTP_URL: 'smtp://127.0.0.1:1025',
+  JWT_SECRET: 'a-test-secret-that-is-long-enough-0123456789',
 };
 
 function problemsOf(env: Record<string, string>): string[] {

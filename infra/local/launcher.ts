@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnManaged, type ManagedChild } from './child-processes';
@@ -8,6 +9,19 @@ import { startLocalStack, type LocalStack } from './stack';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const log = (line: string) => console.log(`[local] ${line}`);
+
+/**
+ * A secret made on first start and kept with the local data, so sessions survive a restart of
+ * `npm start` without anyone having to invent one. Production sets its own.
+ */
+function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
 
 export interface LaunchOptions {
   /** `dev` restarts the API and workers on change and serves the site through Vite with hot reload. */
@@ -77,6 +91,7 @@ export async function launch(options: LaunchOptions): Promise<void> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...stack.env,
+    JWT_SECRET: process.env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret'),
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     PORT: String(port),
     SITE_URL: siteUrl,

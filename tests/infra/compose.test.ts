@@ -63,12 +63,19 @@ function environmentOf(name: string): Env {
   return env;
 }
 
-/** What compose would pass with no .env file: `${VAR:-default}` becomes its default, `$$` a `$`. */
+/** Stands in for a secret that compose demands from .env (`${VAR:?message}`). */
+const REQUIRED_SECRET_STAND_IN = 'x'.repeat(48);
+
+/**
+ * What compose would pass with no .env file: `${VAR:-default}` becomes its default, `$$` a `$`.
+ * `${VAR:?message}` makes compose refuse to start without it; a stand-in value is checked instead.
+ */
 const interpolateDefaults = (value: string): string =>
   value
     .replace(
-      /\$\{[A-Za-z_][A-Za-z0-9_]*(?::?-([^}]*))?\}/g,
-      (_match, fallback?: string) => fallback ?? '',
+      /\$\{[A-Za-z_][A-Za-z0-9_]*(?:(:?-|:\?)([^}]*))?\}/g,
+      (_match, operator?: string, fallback?: string) =>
+        operator === ':?' ? REQUIRED_SECRET_STAND_IN : (fallback ?? ''),
     )
     .replace(/\$\$/g, '$');
 

@@ -23,6 +23,7 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     S3_KEY_PREFIX: `test-${id}/`,
     PORT: '0',
     HOST: '127.0.0.1',
+    JWT_SECRET: `test-secret-${id}-0123456789abcdef0123456789`,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
 import { allJobs } from '@hs/api/jobs/job-definitions';
 import { createLogger } from '@hs/api/platform/logger';
 import { Mailer } from '@hs/api/platform/mailer';
@@ -15,7 +16,14 @@ async function main(): Promise<void> {
   const queues = parseQueueList(config.WORKER_QUEUES);
   const logger = createLogger({ name: 'workers', level: config.LOG_LEVEL });
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const registry = buildRegistry(allJobs, allProcessors({ mailer }));
+  const registry = buildRegistry(
+    allJobs,
+    allProcessors({
+      mailer,
+      passwordResets: new PasswordResetService(config.PASSWORD_RESET_TTL_MINUTES),
+      siteUrl: config.SITE_URL,
+    }),
+  );
   await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
   const connection = createRedis(config.REDIS_URL, { blocking: true });
   connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));

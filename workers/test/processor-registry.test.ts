@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
 import { allJobs, jobs, QueueName } from '@hs/api/jobs/job-definitions';
 import { Mailer } from '@hs/api/platform/mailer';
 import { defineProcessor } from '../src/processor';
@@ -12,7 +13,10 @@ const otherJob = { queue: QueueName.Mail, name: 'mail.other', schema: z.object({
 describe('the processor registry', () => {
   it('accepts the product as it is: one processor for every job', () => {
     const mailer = new Mailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'x@example.test' });
-    const registry = buildRegistry(allJobs, allProcessors({ mailer }));
+    const registry = buildRegistry(
+      allJobs,
+      allProcessors({ mailer, passwordResets: new PasswordResetService(60), siteUrl: 'http://x' }),
+    );
     expect(registry.get(QueueName.Mail)?.has(jobs.sendMail.name)).toBe(true);
   });
 

@@ -39,7 +39,7 @@ describe('the workers process', () => {
     );
     const [mail] = await waitForMail(to);
     expect(mail?.Subject).toBe('Queued by the API');
-    await workers.waitForOutput(/"msg":"email sent"/);
+    await workers.waitForOutput(/"msg":"email handled"/);
   });
 
   it('runs a job queued while no worker was running once one starts, and only once per job id', async () => {

@@ -59,6 +59,29 @@ export const mailEnv = {
   MAIL_FROM: z.string().default('Home Services <hello@homeservices.local>'),
 };
 
+export const siteEnv = {
+  SITE_URL: url(['http', 'https']).default('http://localhost:8080'),
+};
+
+export const passwordResetEnv = {
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+};
+
+export const authEnv = {
+  ...passwordResetEnv,
+  /** Signs login tokens; at least 32 characters of randomness (openssl rand -base64 48). */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Overrides of Google's endpoints, for a local OAuth server in tests. */
+  GOOGLE_AUTHORIZATION_URL: url(['http', 'https']).optional(),
+  GOOGLE_TOKEN_URL: url(['http', 'https']).optional(),
+  GOOGLE_USERINFO_URL: url(['http', 'https']).optional(),
+};
+
 export const apiEnv = {
   ...runtimeEnv,
   ...mongoEnv,
@@ -67,7 +90,8 @@ export const apiEnv = {
   ...mailEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  SITE_URL: url(['http', 'https']).default('http://localhost:8080'),
+  ...siteEnv,
+  ...authEnv,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   WEB_DIST_DIR: z.string().optional(),
   MAILBOX_URL: url(['http', 'https']).optional(),
@@ -76,6 +100,8 @@ export const apiEnv = {
 
 export const workersEnv = {
   ...runtimeEnv,
+  ...siteEnv,
+  ...passwordResetEnv,
   ...mongoEnv,
   ...redisEnv,
   ...mailEnv,

@@ -1,11 +1,5 @@
+import { escapeHtml } from '../mail/escape-html';
 import type { MailDetail, MailSummary } from './mailbox-client';
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 /** Escapes the text, then makes its http(s) links clickable so a person can follow a reset link. */
 const linkify = (text: string): string =>

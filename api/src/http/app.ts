@@ -1,13 +1,22 @@
 import express, { type Express } from 'express';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AccountService } from '../accounts/account-service';
+import { authRoutes } from '../accounts/auth-routes';
+import type { AuthTokens } from '../accounts/auth-tokens';
+import type { PasswordResetService } from '../accounts/password-reset-service';
 import type { ApiConfig } from '../config/api-config';
+import { AuthMessages } from '../domain/auth/auth-messages';
+import type { JobProducer } from '../jobs/job-producer';
+import type { Redis } from '../platform/redis';
+import type { Storage } from '../platform/storage';
 import { devMailboxRoutes } from '../dev-mailbox/mailbox-routes';
 import { healthRoutes } from '../health/health-routes';
 import type { Readiness } from '../health/readiness';
 import type { Logger } from '../platform/logger';
 import { apiNotFound, errorHandler } from './error-handler';
 import { HttpError } from './http-error';
+import { rateLimited } from './rate-limit';
 import { requestLogging } from './request-logging';
 import { securityHeaders } from './security-headers';
 import { siteRouter } from './site';
@@ -16,6 +25,13 @@ export interface AppDependencies {
   config: ApiConfig;
   logger: Logger;
   readiness: Readiness;
+  /** The request-path connection (fails fast): rate limits. */
+  redis: Redis;
+  jobs: JobProducer;
+  storage: Storage;
+  tokens: AuthTokens;
+  accounts: AccountService;
+  passwordResets: PasswordResetService;
 }
 
 const DEFAULT_DIST_DIR = path.resolve(
@@ -37,6 +53,16 @@ export function createApp(deps: AppDependencies): Express {
 
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  const authLimit = (name: string) =>
+    rateLimited({
+      redis: deps.redis,
+      keyPrefix: config.QUEUE_PREFIX,
+      name: `auth-${name}`,
+      limit: config.AUTH_RATE_LIMIT_MAX,
+      windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      message: AuthMessages.tooManyAttempts,
+    });
+  api.use(authRoutes({ ...deps, limit: authLimit }));
   api.use(apiNotFound);
   app.use('/api', api);
 

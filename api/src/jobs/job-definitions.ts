@@ -1,5 +1,5 @@
 import type { JobsOptions } from 'bullmq';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { mailMessageSchema } from '../platform/mailer';
 
 /**
@@ -8,6 +8,7 @@ import { mailMessageSchema } from '../platform/mailer';
  */
 export const QueueName = {
   Mail: 'mail',
+  AuthEmails: 'auth-emails',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -30,6 +31,9 @@ const transientRetries: JobsOptions = {
   backoff: { type: 'exponential', delay: 2_000 },
 };
 
+/** Jobs that name a user carry only the id: the worker reads the user as it is when it runs. */
+const userRef = z.object({ userId: z.string().regex(/^[a-f0-9]{24}$/, 'must be a user id') });
+
 /**
  * Every job of the product, one definition each: the API (producer) and the workers (consumer)
  * both import this list, so a payload cannot drift between the two.
@@ -39,6 +43,18 @@ export const jobs = {
     queue: QueueName.Mail,
     name: 'mail.send',
     schema: mailMessageSchema,
+    options: transientRetries,
+  }),
+  passwordResetEmail: defineJob({
+    queue: QueueName.AuthEmails,
+    name: 'auth.password-reset-email',
+    schema: userRef,
+    options: transientRetries,
+  }),
+  welcomeEmail: defineJob({
+    queue: QueueName.AuthEmails,
+    name: 'auth.welcome-email',
+    schema: userRef,
     options: transientRetries,
   }),
 };

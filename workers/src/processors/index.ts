@@ -1,12 +1,10 @@
-import type { Mailer } from '@hs/api/platform/mailer';
 import type { Processor } from '../processor';
+import { authEmailProcessors, type AuthEmailDependencies } from './auth-emails';
 import { sendMailProcessor } from './send-mail';
 
-export interface ProcessorDependencies {
-  mailer: Mailer;
-}
+export type ProcessorDependencies = AuthEmailDependencies;
 
 /** Every processor of the product; the registry checks this list against the job definitions. */
 export function allProcessors(deps: ProcessorDependencies): Processor[] {
-  return [sendMailProcessor(deps.mailer)];
+  return [sendMailProcessor(deps.mailer), ...authEmailProcessors(deps)];
 }

@@ -1,0 +1,60 @@
+import express, { type RequestHandler, type Router } from 'express';
+import { AuthMessages } from '../domain/auth/auth-messages';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from '../domain/auth/auth-schemas';
+import { parseBody } from '../http/parse-body';
+import type { AccountService } from './account-service';
+import type { AuthTokens } from './auth-tokens';
+import type { PasswordResetService } from './password-reset-service';
+import { publicUser } from './user-model';
+import { requireAuth, signedInUser } from './require-auth';
+
+export interface AuthRouteDependencies {
+  accounts: AccountService;
+  passwordResets: PasswordResetService;
+  tokens: AuthTokens;
+  /** A limiter per form; each counts on its own. */
+  limit: (name: string) => RequestHandler;
+}
+
+export function authRoutes(deps: AuthRouteDependencies): Router {
+  const router = express.Router();
+  const noStore: RequestHandler = (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+  router.use('/auth', noStore);
+
+  router.post('/auth/register', deps.limit('register'), async (req, res) => {
+    const session = await deps.accounts.register(parseBody(registerSchema, req.body));
+    res.status(201).json({ ...session, message: AuthMessages.signupSuccess });
+  });
+
+  router.post('/auth/login', deps.limit('login'), async (req, res) => {
+    const session = await deps.accounts.login(parseBody(loginSchema, req.body));
+    res.json({ ...session, message: AuthMessages.loginSuccess });
+  });
+
+  router.post('/auth/forgot-password', deps.limit('forgot-password'), async (req, res) => {
+    const { email } = parseBody(forgotPasswordSchema, req.body);
+    await deps.accounts.requestPasswordReset(email);
+    res.json({ message: AuthMessages.resetLinkSent });
+  });
+
+  router.post('/auth/reset-password/:token', deps.limit('reset-password'), async (req, res) => {
+    const { password } = parseBody(resetPasswordSchema, req.body);
+    const token = req.params.token;
+    await deps.passwordResets.reset(typeof token === 'string' ? token : '', password);
+    res.json({ message: AuthMessages.resetDone });
+  });
+
+  router.get('/me', noStore, requireAuth(deps.tokens), (req, res) => {
+    res.json({ user: publicUser(signedInUser(req.user)) });
+  });
+
+  return router;
+}

@@ -1,0 +1,50 @@
+import type { RequestHandler } from 'express';
+import mongoose from 'mongoose';
+import { AuthMessages } from '../domain/auth/auth-messages';
+import { HttpError } from '../http/http-error';
+import type { AuthTokens } from './auth-tokens';
+import { UserModel, type UserDocument } from './user-model';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by requireAuth: the signed-in user, loaded fresh for this request. */
+    user?: UserDocument;
+  }
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/**
+ * Admits a request with a valid login token whose user still exists and whose token version is
+ * current: a password reset raises the version and so ends every earlier session.
+ */
+export function requireAuth(tokens: AuthTokens): RequestHandler {
+  return async (req, _res, next) => {
+    const token = bearerToken(req.headers.authorization);
+    if (!token) throw new HttpError(401, AuthMessages.signInRequired);
+    const claims = tokens.verify(token);
+    if (!claims || !mongoose.isValidObjectId(claims.userId)) {
+      throw new HttpError(401, AuthMessages.sessionExpired);
+    }
+    const user = await UserModel.findById(claims.userId);
+    if (!user || user.tokenVersion !== claims.tokenVersion) {
+      throw new HttpError(401, AuthMessages.sessionExpired);
+    }
+    req.user = user;
+    next();
+  };
+}
+
+/** After requireAuth: only admins pass. */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (req.user?.role !== 'admin') throw new HttpError(403, AuthMessages.adminOnly);
+  next();
+};
+
+export function signedInUser(user: UserDocument | undefined): UserDocument {
+  if (!user) throw new HttpError(401, AuthMessages.signInRequired);
+  return user;
+}

@@ -1,0 +1,34 @@
+import { Company } from '../domain/company';
+import type { MailMessage } from '../platform/mailer';
+import { escapeHtml } from './escape-html';
+
+export interface EmailContent {
+  to: string;
+  subject: string;
+  /** Paragraphs of plain text; each becomes a <p> in the HTML version. */
+  paragraphs: string[];
+  /** A call to action: shown as a button in HTML and as the bare link in text. */
+  action?: { label: string; url: string };
+  headers?: Record<string, string>;
+}
+
+/** Every email: a text and an HTML version of the same words, signed with who we are. */
+export function renderEmail(content: EmailContent): MailMessage {
+  const footer = `${Company.name} · ${Company.mailingAddress} · ${Company.phone}`;
+  const text = [
+    ...content.paragraphs,
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
+    '--',
+    footer,
+  ].join('\n\n');
+  const button = content.action
+    ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:#0b6e4f;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>` +
+      `<p style="font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(content.action.url)}</p>`
+    : '';
+  const html =
+    `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1b1f23;max-width:560px;margin:auto;padding:16px">` +
+    content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('') +
+    button +
+    `<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#666">${escapeHtml(footer)}</p></body></html>`;
+  return { to: content.to, subject: content.subject, text, html, headers: content.headers };
+}

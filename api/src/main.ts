@@ -10,12 +10,12 @@ async function main(): Promise<void> {
   const logger = createLogger({ name: 'api', level: config.LOG_LEVEL });
   const context = await createApiContext(config, logger);
   const running = await listen(createApp(context), config.PORT, config.HOST);
-  logger.info({ port: running.port }, 'api listening');
   onShutdownSignal(logger, async () => {
     await running.close(config.SHUTDOWN_TIMEOUT_MS);
     await context.close();
     logger.info('api stopped');
   });
+  logger.info({ port: running.port }, 'api listening');
 }
 
 main().catch((error: unknown) => exitOnStartupError('api', error));

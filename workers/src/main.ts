@@ -25,27 +25,30 @@ async function main(): Promise<void> {
     }),
   );
   await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
-  const connection = createRedis(config.REDIS_URL, { blocking: true });
-  connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  const connect = () => {
+    const connection = createRedis(config.REDIS_URL, { blocking: true });
+    connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+    return connection;
+  };
   const pool = startWorkerPool({
-    connection,
+    connect,
     prefix: config.QUEUE_PREFIX,
     concurrency: config.WORKER_CONCURRENCY,
     registry,
     logger,
     queues,
   });
-  await Promise.all(pool.workers.map((worker) => worker.waitUntilReady()));
-  logger.info({ queues: pool.workers.map((worker) => worker.name) }, 'workers ready');
+  // Installed before the ready line: a stop asked for right after it must be graceful.
   onShutdownSignal(logger, async () => {
     await withTimeout(pool.close(), config.WORKER_SHUTDOWN_TIMEOUT_MS, 'worker shutdown').catch(
       (error: unknown) => logger.warn({ err: error }, 'jobs still running are left to be retried'),
     );
-    connection.disconnect();
     mailer.close();
     await disconnectMongo();
     logger.info('workers stopped');
   });
+  await Promise.all(pool.workers.map((worker) => worker.waitUntilReady()));
+  logger.info({ queues: pool.workers.map((worker) => worker.name) }, 'workers ready');
 }
 
 main().catch((error: unknown) => exitOnStartupError('workers', error));

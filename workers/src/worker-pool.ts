@@ -6,7 +6,8 @@ import { ZodError } from 'zod';
 import type { Processor } from './processor';
 
 export interface WorkerPoolOptions {
-  connection: Redis;
+  /** Each queue's worker gets a connection of its own, so one blocked queue cannot stall another. */
+  connect: () => Redis;
   prefix: string;
   concurrency: number;
   registry: Map<QueueNameType, Map<string, Processor>>;
@@ -38,6 +39,7 @@ export function parseQueueList(value: string | undefined): string[] | undefined 
 
 export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const workers: Worker[] = [];
+  const connections: Redis[] = [];
   for (const [queue, processors] of options.registry) {
     if (options.queues && !options.queues.includes(queue)) continue;
     const worker = new Worker(
@@ -46,6 +48,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
         const processor = processors.get(job.name);
         if (!processor) throw new UnrecoverableError(`no processor for job "${job.name}"`);
         const log = options.logger.child({ queue, job: job.name, jobId: job.id });
+        log.debug({ attempt: job.attemptsMade + 1 }, 'job started');
         try {
           await processor.handle(job.data, {
             jobId: job.id ?? '',
@@ -61,7 +64,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
         }
       },
       {
-        connection: options.connection,
+        connection: connections[connections.push(options.connect()) - 1] as Redis,
         prefix: options.prefix,
         concurrency: options.concurrency,
       },
@@ -80,6 +83,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
     // close() lets the jobs in hand finish; a job cut off by a crash is found stalled and retried.
     close: async () => {
       await Promise.all(workers.map((worker) => worker.close()));
+      for (const connection of connections) connection.disconnect();
     },
   };
 }

@@ -51,7 +51,11 @@ export class AccountService {
       if (isDuplicateKey(error)) throw new HttpError(409, AuthMessages.emailTaken);
       throw error;
     }
-    await this.jobs.add(jobs.welcomeEmail, { userId: user.id as string }, { jobId: `welcome-${user.id as string}` });
+    await this.jobs.add(
+      jobs.welcomeEmail,
+      { userId: user.id as string },
+      { jobId: `welcome-${user.id as string}` },
+    );
     return this.sessionFor(user);
   }
 

@@ -5,8 +5,15 @@ import type { UserDocument } from './user-model';
 
 const greeting = (user: UserDocument) => `Hello ${user.firstName || 'there'},`;
 
-export function passwordResetEmail(user: UserDocument, link: string, validForMinutes: number): MailMessage {
-  const validity = validForMinutes % 60 === 0 ? `${validForMinutes / 60} hour${validForMinutes === 60 ? '' : 's'}` : `${validForMinutes} minutes`;
+export function passwordResetEmail(
+  user: UserDocument,
+  link: string,
+  validForMinutes: number,
+): MailMessage {
+  const validity =
+    validForMinutes % 60 === 0
+      ? `${validForMinutes / 60} hour${validForMinutes === 60 ? '' : 's'}`
+      : `${validForMinutes} minutes`;
   return renderEmail({
     to: user.email,
     subject: `Reset your ${Company.name} password`,

@@ -12,7 +12,10 @@ export function hashPassword(password: string): Promise<string> {
 
 let decoy: Promise<string> | undefined;
 
-export async function verifyPassword(password: string, passwordHash: string | null): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  passwordHash: string | null,
+): Promise<boolean> {
   if (!passwordHash) {
     decoy ??= hash('decoy-password-for-timing', OPTIONS);
     await verify(await decoy, password).catch(() => false);

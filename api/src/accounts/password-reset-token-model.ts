@@ -12,4 +12,7 @@ const passwordResetTokenSchema = new mongoose.Schema(
 );
 passwordResetTokenSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 24 * 3600 });
 
-export const PasswordResetTokenModel = mongoose.model('PasswordResetToken', passwordResetTokenSchema);
+export const PasswordResetTokenModel = mongoose.model(
+  'PasswordResetToken',
+  passwordResetTokenSchema,
+);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AccountService } from '../accounts/account-service';
 import { authRoutes } from '../accounts/auth-routes';
+import { googleSignInRoutes } from '../accounts/google/google-routes';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import type { PasswordResetService } from '../accounts/password-reset-service';
 import type { ApiConfig } from '../config/api-config';
@@ -14,6 +15,7 @@ import { devMailboxRoutes } from '../dev-mailbox/mailbox-routes';
 import { healthRoutes } from '../health/health-routes';
 import type { Readiness } from '../health/readiness';
 import type { Logger } from '../platform/logger';
+import { profileRoutes } from '../profile/profile-routes';
 import { apiNotFound, errorHandler } from './error-handler';
 import { HttpError } from './http-error';
 import { rateLimited } from './rate-limit';
@@ -63,6 +65,8 @@ export function createApp(deps: AppDependencies): Express {
       message: AuthMessages.tooManyAttempts,
     });
   api.use(authRoutes({ ...deps, limit: authLimit }));
+  api.use(googleSignInRoutes({ ...deps, limit: authLimit }));
+  api.use(profileRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -3,6 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../platform/logger';
 
+/**
+ * The query string may carry tokens (manage links, OAuth codes) and a reset link carries one in
+ * its path: log the path only, with the reset token cut out.
+ */
+function loggablePath(url: string): string {
+  return (url.split('?')[0] ?? '').replace(/(\/reset-password\/)[^/]+/i, '$1[redacted]');
+}
+
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,80}$/;
 
 /**
@@ -26,8 +34,7 @@ export function requestLogging(logger: Logger) {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        // The query string may carry tokens (reset links, manage links): log the path only.
-        path: req.url.split('?')[0],
+        path: loggablePath(req.url),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },

@@ -6,4 +6,5 @@ const ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);

@@ -9,7 +9,11 @@ export type SendOnceResult = 'sent' | 'already-sent';
  * server accepting the message and the mark — seconds, against a retry that would otherwise
  * always resend.
  */
-export async function sendOnce(mailer: Mailer, key: string, message: MailMessage): Promise<SendOnceResult> {
+export async function sendOnce(
+  mailer: Mailer,
+  key: string,
+  message: MailMessage,
+): Promise<SendOnceResult> {
   const existing = await EmailDeliveryModel.findOneAndUpdate(
     { key },
     { $setOnInsert: { key, to: message.to, subject: message.subject } },

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -19,12 +19,18 @@ const REDACTED_PATHS = [
   '*.cvv',
 ];
 
-export function createLogger(options: { level: string; name: string }): Logger {
-  return pino({
+export function createLogger(options: {
+  level: string;
+  name: string;
+  /** Where the lines go (stdout when absent); tests read them to prove what is never logged. */
+  destination?: DestinationStream;
+}): Logger {
+  const settings = {
     name: options.name,
     level: options.level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     base: { service: options.name },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
 }

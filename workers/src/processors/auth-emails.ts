@@ -26,7 +26,11 @@ export function authEmailProcessors(deps: AuthEmailDependencies) {
       }
       const { token } = await deps.passwordResets.issueToken(userId);
       const link = `${deps.siteUrl}/reset-password/${token}`;
-      await sendOnce(deps.mailer, key, passwordResetEmail(user, link, deps.passwordResets.validForMinutes));
+      await sendOnce(
+        deps.mailer,
+        key,
+        passwordResetEmail(user, link, deps.passwordResets.validForMinutes),
+      );
       log.info({ userId }, 'password reset email sent');
     }),
     defineProcessor(jobs.welcomeEmail, async ({ userId }, { jobId, log }) => {

@@ -1,0 +1,132 @@
+import express, { type RequestHandler, type Router } from 'express';
+import { z } from 'zod';
+import type { ApiConfig } from '../../config/api-config';
+import { AuthMessages } from '../../domain/auth/auth-messages';
+import { HttpError } from '../../http/http-error';
+import { parseBody } from '../../http/parse-body';
+import type { JobProducer } from '../../jobs/job-producer';
+import type { Logger } from '../../platform/logger';
+import type { Redis } from '../../platform/redis';
+import type { AccountService } from '../account-service';
+import { GoogleCookies, googleCookieOptions, readCookie } from './google-cookies';
+import { createGoogleOAuth, GoogleSignIn } from './google-oauth';
+import { GoogleSignInService, googleIdentity } from './google-sign-in-service';
+import { SIGN_IN_CODE_PATTERN, SignInCodes, type IssuedCode } from './sign-in-codes';
+
+export interface GoogleRouteDependencies {
+  config: ApiConfig;
+  logger: Logger;
+  redis: Redis;
+  jobs: JobProducer;
+  accounts: AccountService;
+  /** A limiter per form; each counts on its own. */
+  limit: (name: string) => RequestHandler;
+}
+
+/** Long enough to follow a redirect and post once; short enough to be useless in a log later. */
+const CODE_TTL_SECONDS = 60;
+
+/** Any problem with the body reads like an unknown code: the site shows one message. */
+export const googleExchangeSchema = z.object({
+  code: z
+    .string({ error: AuthMessages.googleLoginFailed })
+    .regex(SIGN_IN_CODE_PATTERN, AuthMessages.googleLoginFailed),
+});
+
+/**
+ * Google sign-in: GET /auth/google sends the browser to Google; Google sends it back to
+ * /auth/google/callback, which signs into or creates the account and redirects to the site's
+ * sign-in page with a one-time code (never the login token); the page posts the code to
+ * /auth/google/exchange and gets `{token, user, message}` like any login.
+ */
+export function googleSignInRoutes(deps: GoogleRouteDependencies): Router {
+  const { config } = deps;
+  const siteUrl = config.SITE_URL.replace(/\/+$/, '');
+  const secureCookies = new URL(siteUrl).protocol === 'https:';
+  const signInPage = (params: Record<string, string>) =>
+    `${siteUrl}/signup/register?${new URLSearchParams(params).toString()}`;
+
+  const service = new GoogleSignInService(
+    new SignInCodes(deps.redis, `${config.QUEUE_PREFIX}:google-sign-in:`, CODE_TTL_SECONDS),
+    deps.jobs,
+    deps.logger,
+  );
+  const google = createGoogleOAuth(config, async (profile) => {
+    const identity = googleIdentity(profile);
+    if ('refused' in identity) return identity;
+    const user = await service.findOrCreate(identity);
+    return 'refused' in user ? user : new GoogleSignIn(user.id as string);
+  });
+
+  const router = express.Router();
+  router.use('/auth/google', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/auth/google', (req, res, next) => {
+    if (!google) throw new HttpError(503, AuthMessages.googleNotConfigured);
+    google.start(req, res, next);
+  });
+
+  router.get('/auth/google/callback', async (req, res) => {
+    const failed = (reason: string, error?: unknown) => {
+      if (error !== undefined && !isProviderError(error)) {
+        req.log.error({ err: error }, 'google sign-in failed');
+      } else {
+        req.log.warn({ reason }, 'google sign-in failed');
+      }
+      res.redirect(signInPage({ google_error: '1' }));
+    };
+    const { code, error } = req.query;
+    if (!google) return failed(AuthMessages.googleNotConfigured);
+    if (typeof code !== 'string' && typeof error !== 'string') {
+      return failed('The callback carries neither a code nor an error.');
+    }
+    const outcome = await google.finish(req, res);
+    if ('failed' in outcome) {
+      // A person who declines at Google comes back with `error=access_denied` and no code.
+      const reason = typeof error === 'string' ? `Google answered ${error.slice(0, 64)}` : '';
+      return failed(reason || outcome.failed, outcome.error);
+    }
+
+    let issued: IssuedCode;
+    try {
+      issued = await service.issueCode(outcome.signedIn.userId);
+    } catch (issueError) {
+      // The person is mid-navigation: send them to the page, not to a JSON error.
+      return failed('Could not store the one-time code.', issueError);
+    }
+    res.cookie(
+      GoogleCookies.signIn,
+      issued.binding,
+      googleCookieOptions(secureCookies, CODE_TTL_SECONDS * 1000),
+    );
+    res.redirect(signInPage({ google: issued.code }));
+  });
+
+  router.post('/auth/google/exchange', deps.limit('google-exchange'), async (req, res) => {
+    const { code } = parseBody(googleExchangeSchema, req.body);
+    const binding = readCookie(req, GoogleCookies.signIn);
+    res.clearCookie(GoogleCookies.signIn, googleCookieOptions(secureCookies));
+    const user = await service.redeemCode(code, binding);
+    if (!user) throw new HttpError(400, AuthMessages.googleLoginFailed);
+    res.json({ ...deps.accounts.sessionFor(user), message: AuthMessages.googleLoginSuccess });
+  });
+
+  return router;
+}
+
+/** Errors from the OAuth exchange itself (Google refused or was unreachable): no stack needed. */
+function isProviderError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    [
+      'AuthorizationError',
+      'TokenError',
+      'InternalOAuthError',
+      'UserInfoError',
+      'GooglePlusAPIError',
+    ].includes(error.name)
+  );
+}

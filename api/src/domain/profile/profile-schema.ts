@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { AuthMessages } from '../auth/auth-messages';
+import { emailField } from '../auth/auth-schemas';
+
+/**
+ * The Profile Settings form (SPEC.md section 3), shared by the API and the site: one set of rules,
+ * one set of messages. Browser-safe: zod and domain/ only.
+ */
+
+/** The largest profile picture accepted, in bytes (2 MB). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/** What the site's file input may accept; the API judges the bytes, not the name or this type. */
+export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type AvatarMimeType = (typeof AVATAR_MIME_TYPES)[number];
+
+export const PROFILE_LIMITS = {
+  firstName: 60,
+  lastName: 60,
+  email: 254,
+  phone: 30,
+  address: 200,
+  city: 100,
+  state: 100,
+  zipCode: 12,
+  country: 100,
+  bio: 1000,
+} as const;
+
+export const ProfileMessages = {
+  updated: AuthMessages.profileUpdated,
+  emailInUse: 'Another account already uses this email address.',
+  invalidPhone: 'Please enter a valid phone number.',
+  invalidZipCode: 'Please enter a valid postal or ZIP code.',
+  dobFormat: 'Please enter your date of birth as YYYY-MM-DD.',
+  dobInFuture: 'Date of birth must be in the past.',
+  dobTooEarly: 'Date of birth cannot be before 1900.',
+  avatarMissing: 'Please choose a picture to upload.',
+  avatarTooLarge: 'Profile pictures must be 2 MB or smaller.',
+  avatarWrongType: 'Profile pictures must be JPEG, PNG or WebP images.',
+  avatarOneOnly: 'Please upload one picture, in the "avatar" field.',
+  avatarUnreadable: 'The upload could not be read. Please try again.',
+  avatarNotFound: 'You have no profile picture yet.',
+  avatarUnavailable: 'Profile pictures are unavailable right now. Please try again shortly.',
+} as const;
+
+/** What GET /api/me/profile answers. `profilePicture` is an API path, or '' when there is none. */
+export interface Profile {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  /** YYYY-MM-DD, or ''. */
+  dob: string;
+  bio: string;
+  profilePicture: string;
+}
+
+// Control characters other than tab, line feed and carriage return.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex
+const LINE_BREAKS_OR_CONTROL = /[\u0000-\u001F\u007F]/;
+
+/** Trimmed text on one line, at most `max` characters; '' allowed unless `required`. */
+function lineOfText(label: string, max: number, required = false) {
+  const text = z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((value) => !LINE_BREAKS_OR_CONTROL.test(value), {
+      message: `${label} must be on one line, without special characters.`,
+    });
+  return required ? text.min(1, `${label} is required.`) : text;
+}
+
+const PHONE_PATTERN = /^\+?[\d\s().\-/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
+
+const phoneField = lineOfText('Phone number', PROFILE_LIMITS.phone).refine(
+  (phone) => {
+    if (phone === '') return true;
+    if (!PHONE_PATTERN.test(phone)) return false;
+    const mainDigits = phone.replace(/(?:ext\.?|x)\s*\d+$/i, '').replace(/\D/g, '').length;
+    return mainDigits >= 7 && mainDigits <= 15;
+  },
+  { message: ProfileMessages.invalidPhone },
+);
+
+// Canadian postal codes (M5V 2T6), US ZIP codes (12345-6789) and most others: letters, digits,
+// single spaces or hyphens between them.
+const zipCodeField = lineOfText('Postal code', PROFILE_LIMITS.zipCode).refine(
+  (zip) => zip === '' || /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/.test(zip),
+  { message: ProfileMessages.invalidZipCode },
+);
+
+/** Today's date as YYYY-MM-DD (UTC), read when a form is checked, not when this module loads. */
+function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/** '' or a real calendar date YYYY-MM-DD, from 1900-01-01 up to yesterday. */
+const dobField = z
+  .string({ error: 'Date of birth must be text.' })
+  .trim()
+  .superRefine((dob, context) => {
+    if (dob === '') return;
+    if (!isCalendarDate(dob)) {
+      context.addIssue({ code: 'custom', message: ProfileMessages.dobFormat });
+    } else if (dob < '1900-01-01') {
+      context.addIssue({ code: 'custom', message: ProfileMessages.dobTooEarly });
+    } else if (dob >= todayIso()) {
+      context.addIssue({ code: 'custom', message: ProfileMessages.dobInFuture });
+    }
+  });
+
+/** The whole form as the site submits it. Unknown fields (profilePicture among them) are dropped. */
+export const profileFormSchema = z.object({
+  firstName: lineOfText('First name', PROFILE_LIMITS.firstName, true),
+  lastName: lineOfText('Last name', PROFILE_LIMITS.lastName),
+  email: emailField,
+  phone: phoneField,
+  address: lineOfText('Address', PROFILE_LIMITS.address),
+  city: lineOfText('City', PROFILE_LIMITS.city),
+  state: lineOfText('Province or state', PROFILE_LIMITS.state),
+  zipCode: zipCodeField,
+  country: lineOfText('Country', PROFILE_LIMITS.country),
+  dob: dobField,
+  bio: z
+    .string({ error: 'About me must be text.' })
+    .trim()
+    .max(PROFILE_LIMITS.bio, `About me must be at most ${PROFILE_LIMITS.bio} characters.`)
+    .refine((bio) => !CONTROL_CHARACTERS.test(bio), {
+      message: 'About me must not contain special characters.',
+    }),
+});
+
+/**
+ * What PUT /api/me/profile accepts: the same rules, but a field left out keeps its saved value,
+ * so an older client that does not know a field cannot wipe it.
+ */
+export const profileUpdateSchema = profileFormSchema.partial();
+
+export type ProfileForm = z.infer<typeof profileFormSchema>;
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

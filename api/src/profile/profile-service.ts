@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { mongo } from 'mongoose';
+import { AuthMessages } from '../domain/auth/auth-messages';
+import {
+  ProfileMessages,
+  type AvatarMimeType,
+  type Profile,
+  type ProfileUpdate,
+} from '../domain/profile/profile-schema';
+import { HttpError } from '../http/http-error';
+import { UserModel, type UserDocument } from '../accounts/user-model';
+import type { Logger } from '../platform/logger';
+import type { Storage } from '../platform/storage';
+import { detectImageType, mimeTypeOfKey } from './image-type';
+
+/** The path the site loads the signed-in user's picture from; `v` changes with every upload. */
+export const AVATAR_PATH = '/api/me/avatar';
+
+/** Profile fields kept on the user itself (shared with registration) and in its profile part. */
+const USER_FIELDS = ['firstName', 'lastName', 'email', 'address'] as const;
+const PROFILE_FIELDS = ['phone', 'city', 'state', 'zipCode', 'country', 'dob', 'bio'] as const;
+
+const isDuplicateKey = (error: unknown) =>
+  error instanceof mongo.MongoServerError && error.code === 11000;
+
+const emailInUse = () =>
+  new HttpError(409, ProfileMessages.emailInUse, {
+    fields: { email: ProfileMessages.emailInUse },
+  });
+
+const isMissingObject = (error: unknown) =>
+  error instanceof Error && (error.name === 'NoSuchKey' || error.name === 'NotFound');
+
+function unavailable(cause: unknown): HttpError {
+  const error = new HttpError(503, ProfileMessages.avatarUnavailable);
+  error.cause = cause;
+  return error;
+}
+
+/** `avatars/<user>/<random>.<ext>` → `/api/me/avatar?v=<random>`. */
+export function avatarUrl(key: string): string {
+  if (!key) return '';
+  const file = key.slice(key.lastIndexOf('/') + 1);
+  const version = file.slice(0, file.lastIndexOf('.')) || file;
+  return `${AVATAR_PATH}?v=${encodeURIComponent(version)}`;
+}
+
+export interface AvatarContent {
+  body: Readable;
+  contentType: AvatarMimeType;
+}
+
+/**
+ * The signed-in user's Profile Settings: the text fields in MongoDB and the picture in S3, where
+ * it is private and reached only through the API (never stored or sent as a data: string).
+ */
+export class ProfileService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly logger: Logger,
+  ) {}
+
+  profileOf(user: UserDocument): Profile {
+    const profile = user.profile;
+    return {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phone: profile.phone,
+      address: user.address,
+      city: profile.city,
+      state: profile.state,
+      zipCode: profile.zipCode,
+      country: profile.country,
+      dob: profile.dob,
+      bio: profile.bio,
+      profilePicture: avatarUrl(profile.avatarKey),
+    };
+  }
+
+  /** Saves the fields given (already validated); a field left out keeps its value. */
+  async update(user: UserDocument, input: ProfileUpdate): Promise<Profile> {
+    const changes: Record<string, string> = {};
+    for (const field of USER_FIELDS) {
+      const value = input[field];
+      if (value !== undefined) changes[field] = value;
+    }
+    for (const field of PROFILE_FIELDS) {
+      const value = input[field];
+      if (value !== undefined) changes[`profile.${field}`] = value;
+    }
+    if (Object.keys(changes).length === 0) return this.profileOf(user);
+
+    if (input.email !== undefined && input.email !== user.email) {
+      const taken = await UserModel.exists({ email: input.email, _id: { $ne: user._id } });
+      if (taken) throw emailInUse();
+    }
+    let updated: UserDocument | null;
+    try {
+      updated = await UserModel.findOneAndUpdate(
+        { _id: user._id },
+        { $set: changes },
+        { new: true, runValidators: true },
+      );
+    } catch (error) {
+      // Another account took the address between the check and the save.
+      if (isDuplicateKey(error)) throw emailInUse();
+      throw error;
+    }
+    if (!updated) throw new HttpError(401, AuthMessages.sessionExpired);
+    return this.profileOf(updated);
+  }
+
+  /**
+   * Stores a new picture, judged by its bytes, then points the account at it and only then
+   * deletes the one it replaced. Answers the new picture's URL.
+   */
+  async replaceAvatar(user: UserDocument, bytes: Buffer): Promise<string> {
+    if (bytes.length === 0) {
+      throw new HttpError(400, ProfileMessages.avatarMissing, {
+        fields: { avatar: ProfileMessages.avatarMissing },
+      });
+    }
+    const type = detectImageType(bytes);
+    if (!type) {
+      throw new HttpError(415, ProfileMessages.avatarWrongType, {
+        fields: { avatar: ProfileMessages.avatarWrongType },
+      });
+    }
+    const key = `avatars/${user.id as string}/${randomUUID()}.${type.extension}`;
+    try {
+      await this.storage.put(key, bytes, type.mimeType);
+    } catch (error) {
+      throw unavailable(error);
+    }
+
+    let before: UserDocument | null;
+    try {
+      // The document as it was: the key it held is the one this upload replaces, even when two
+      // uploads race (each deletes exactly the picture it displaced).
+      before = await UserModel.findOneAndUpdate(
+        { _id: user._id },
+        { $set: { 'profile.avatarKey': key } },
+        { new: false },
+      );
+    } catch (error) {
+      await this.discard(key);
+      throw error;
+    }
+    if (!before) {
+      await this.discard(key);
+      throw new HttpError(401, AuthMessages.sessionExpired);
+    }
+    const previousKey = before.profile.avatarKey;
+    if (previousKey && previousKey !== key) await this.discard(previousKey);
+    return avatarUrl(key);
+  }
+
+  async openAvatar(user: UserDocument): Promise<AvatarContent> {
+    const key = user.profile.avatarKey;
+    const contentType = key ? mimeTypeOfKey(key) : null;
+    if (!key || !contentType) throw new HttpError(404, ProfileMessages.avatarNotFound);
+    try {
+      return { body: await this.storage.get(key), contentType };
+    } catch (error) {
+      if (isMissingObject(error)) throw new HttpError(404, ProfileMessages.avatarNotFound);
+      throw unavailable(error);
+    }
+  }
+
+  /** Removes the picture from the account, then from storage. Removing none is not an error. */
+  async removeAvatar(user: UserDocument): Promise<void> {
+    const before = await UserModel.findOneAndUpdate(
+      { _id: user._id },
+      { $set: { 'profile.avatarKey': '' } },
+      { new: false },
+    );
+    const previousKey = before?.profile.avatarKey;
+    if (previousKey) await this.discard(previousKey);
+  }
+
+  /** Best effort: the account no longer points at the object, so a failure only leaves litter. */
+  private async discard(key: string): Promise<void> {
+    try {
+      await this.storage.delete(key);
+    } catch (error) {
+      this.logger.warn({ err: error, key }, 'could not delete an unused profile picture');
+    }
+  }
+}

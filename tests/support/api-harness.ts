@@ -1,0 +1,25 @@
+import type { Express } from 'express';
+import { createApiContext, type ApiContext } from '../../api/src/api-context';
+import { loadApiConfig } from '../../api/src/config/api-config';
+import { createApp } from '../../api/src/http/app';
+import { createLogger } from '../../api/src/platform/logger';
+
+export interface ApiHarness {
+  context: ApiContext;
+  app: Express;
+  /** Every log line the API wrote, as text. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** An API instance on the given environment, with its log lines kept for the test to read. */
+export async function startApi(env: Record<string, string>): Promise<ApiHarness> {
+  const logs: string[] = [];
+  const logger = createLogger({
+    name: 'api',
+    level: env.LOG_LEVEL ?? 'info',
+    destination: { write: (line: string) => logs.push(line) },
+  });
+  const context = await createApiContext(loadApiConfig(env), logger);
+  return { context, app: createApp(context), logs, close: () => context.close() };
+}

@@ -1,4 +1,4 @@
-import { mongo } from 'mongoose';
+import { isDuplicateKeyError } from '../platform/mongo';
 import { AuthMessages } from '../domain/auth/auth-messages';
 import type { LoginInput, RegisterInput } from '../domain/auth/auth-schemas';
 import { HttpError } from '../http/http-error';
@@ -15,9 +15,6 @@ export interface Session {
 
 /** One reset email per account per ten minutes, however often the form is sent. */
 const RESET_EMAIL_WINDOW_MS = 10 * 60_000;
-
-const isDuplicateKey = (error: unknown) =>
-  error instanceof mongo.MongoServerError && error.code === 11000;
 
 export class AccountService {
   constructor(
@@ -48,7 +45,7 @@ export class AccountService {
         address: input.address,
       });
     } catch (error) {
-      if (isDuplicateKey(error)) throw new HttpError(409, AuthMessages.emailTaken);
+      if (isDuplicateKeyError(error)) throw new HttpError(409, AuthMessages.emailTaken);
       throw error;
     }
     await this.jobs.add(

@@ -31,3 +31,8 @@ export async function pingMongo(): Promise<void> {
 export async function disconnectMongo(): Promise<void> {
   await mongoose.disconnect();
 }
+
+/** A write refused by a unique index (E11000): the caller turns it into a 409 or a retry. */
+export function isDuplicateKeyError(error: unknown): boolean {
+  return error instanceof mongoose.mongo.MongoServerError && error.code === 11000;
+}

@@ -1,6 +1,6 @@
+import { isDuplicateKeyError } from '../platform/mongo';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { mongo } from 'mongoose';
 import { AuthMessages } from '../domain/auth/auth-messages';
 import {
   ProfileMessages,
@@ -20,9 +20,6 @@ export const AVATAR_PATH = '/api/me/avatar';
 /** Profile fields kept on the user itself (shared with registration) and in its profile part. */
 const USER_FIELDS = ['firstName', 'lastName', 'email', 'address'] as const;
 const PROFILE_FIELDS = ['phone', 'city', 'state', 'zipCode', 'country', 'dob', 'bio'] as const;
-
-const isDuplicateKey = (error: unknown) =>
-  error instanceof mongo.MongoServerError && error.code === 11000;
 
 const emailInUse = () =>
   new HttpError(409, ProfileMessages.emailInUse, {
@@ -105,7 +102,7 @@ export class ProfileService {
       );
     } catch (error) {
       // Another account took the address between the check and the save.
-      if (isDuplicateKey(error)) throw emailInUse();
+      if (isDuplicateKeyError(error)) throw emailInUse();
       throw error;
     }
     if (!updated) throw new HttpError(401, AuthMessages.sessionExpired);

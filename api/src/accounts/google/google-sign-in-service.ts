@@ -1,4 +1,4 @@
-import { mongo } from 'mongoose';
+import { isDuplicateKeyError } from '../../platform/mongo';
 import type { Profile } from 'passport-google-oauth20';
 import { emailField } from '../../domain/auth/auth-schemas';
 import { jobs } from '../../jobs/job-definitions';
@@ -49,9 +49,6 @@ export function googleIdentity(profile: Profile): GoogleIdentity | Refusal {
   };
 }
 
-const isDuplicateKey = (error: unknown) =>
-  error instanceof mongo.MongoServerError && error.code === 11000;
-
 /**
  * Google sign-in's rules, below the HTTP layer: which account a Google identity signs into, and
  * the one-time codes that hand a finished sign-in to the site.
@@ -97,7 +94,7 @@ export class GoogleSignInService {
         await this.queueWelcome(user);
         return user;
       } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
+        if (!isDuplicateKeyError(error)) throw error;
       }
     }
     throw new Error('Google sign-in could not settle on one account.');

@@ -39,7 +39,7 @@ export const registerSchema = z
 
 export const loginSchema = z.object({
   email: emailField,
-  // Length rules are for choosing a password, not for typing one in: any wrong one is just wrong.
+  // Length rules are for choosing a password, not for typing one in: a wrong one is just wrong.
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1_000),
 });
 

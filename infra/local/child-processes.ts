@@ -75,17 +75,19 @@ export async function killLeftover(pidFile: string, expectedCommand: string): Pr
   } catch {
     return false;
   }
-  if (!Number.isInteger(pid) || pid <= 1 || !commandOf(pid).includes(expectedCommand)) return false;
+  if (!Number.isInteger(pid) || pid <= 1 || !commandLine(pid).includes(expectedCommand))
+    return false;
   process.kill(pid, 'SIGKILL');
-  for (let waited = 0; waited < 5_000 && commandOf(pid); waited += 50) {
+  for (let waited = 0; waited < 5_000 && commandLine(pid); waited += 50) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return true;
 }
 
-function commandOf(pid: number): string {
+/** The command line of a live process, words separated by spaces; '' when it is gone. */
+export function commandLine(pid: number): string {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
   } catch {
     return '';
   }

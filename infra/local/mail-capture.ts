@@ -41,7 +41,6 @@ export interface MailCaptureOptions {
 export interface MailCaptureService extends LocalService {
   smtpUrl: string;
   mailboxUrl: string;
-  count(): number;
 }
 
 const addresses = (value: AddressObject | AddressObject[] | undefined): Address[] =>
@@ -252,7 +251,6 @@ export async function startMailCapture(options: MailCaptureOptions): Promise<Mai
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     mailboxUrl: `http://127.0.0.1:${httpPort}`,
     pids: [],
-    count: () => messages.length,
     async stop() {
       api.closeAllConnections();
       await Promise.all([

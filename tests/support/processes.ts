@@ -1,3 +1,4 @@
+import { commandLine } from '../../infra/local/child-processes';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Direct children of `pid`, read from /proc (Linux). */
@@ -27,14 +28,6 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-export function commandLine(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-  } catch {
-    return '';
-  }
-}
-
 /** Every live process whose command line mentions `text`. */
 export function processesMentioning(text: string): number[] {
   return readdirSync('/proc')
@@ -42,3 +35,5 @@ export function processesMentioning(text: string): number[] {
     .map(Number)
     .filter((pid) => pid !== process.pid && isAlive(pid) && commandLine(pid).includes(text));
 }
+
+export { commandLine };

@@ -1,5 +1,10 @@
 import { AccountService } from './accounts/account-service';
 import { AuthTokens } from './accounts/auth-tokens';
+import { BookingService } from './bookings/booking-service';
+import { ManageLinks } from './bookings/manage-link';
+import { SlotLedger } from './bookings/slot-ledger';
+import { createPayments } from './payments/create-payment-provider';
+import { PaymentService } from './payments/payment-service';
 import { PasswordResetService } from './accounts/password-reset-service';
 import type { ApiConfig } from './config/api-config';
 import { Readiness } from './health/readiness';
@@ -30,6 +35,27 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
   const storage = new Storage(storageOptions(config));
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const tokens = new AuthTokens(config.JWT_SECRET, config.JWT_TTL_SECONDS);
+  const slots = new SlotLedger(config.SLOT_CAPACITY);
+  const links = new ManageLinks(config.BOOKING_LINK_SECRET, config.SITE_URL);
+  const bookings = new BookingService({
+    jobs,
+    slots,
+    holdSeconds: config.PAYMENT_HOLD_SECONDS,
+    logger,
+  });
+  const { provider, inbox } = createPayments(config, jobs);
+  if (provider.name === 'test' && config.NODE_ENV === 'production') {
+    logger.warn(
+      'payments use the local test provider: set STRIPE_SECRET_KEY to take real payments',
+    );
+  }
+  const payments = new PaymentService({
+    provider,
+    bookings,
+    links,
+    siteUrl: config.SITE_URL,
+    logger,
+  });
   const readiness = new Readiness(
     {
       mongodb: pingMongo,
@@ -50,6 +76,12 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     tokens,
     accounts: new AccountService(tokens, jobs),
     passwordResets: new PasswordResetService(config.PASSWORD_RESET_TTL_MINUTES),
+    slots,
+    links,
+    bookings,
+    paymentProvider: provider,
+    paymentInbox: inbox,
+    payments,
     async close() {
       await jobs.close();
       queueConnection.disconnect();

@@ -92,6 +92,8 @@ export async function launch(options: LaunchOptions): Promise<void> {
     ...process.env,
     ...stack.env,
     JWT_SECRET: process.env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret'),
+    BOOKING_LINK_SECRET:
+      process.env.BOOKING_LINK_SECRET ?? localSecret(dataDir, 'booking-link-secret'),
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     PORT: String(port),
     SITE_URL: siteUrl,

@@ -1,5 +1,11 @@
 import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
+import { BookingService } from '@hs/api/bookings/booking-service';
+import { ManageLinks } from '@hs/api/bookings/manage-link';
+import { SlotLedger } from '@hs/api/bookings/slot-ledger';
 import { allJobs } from '@hs/api/jobs/job-definitions';
+import { JobProducer } from '@hs/api/jobs/job-producer';
+import { createPayments } from '@hs/api/payments/create-payment-provider';
+import { PaymentEventHandler } from '@hs/api/payments/payment-event-handler';
 import { createLogger } from '@hs/api/platform/logger';
 import { Mailer } from '@hs/api/platform/mailer';
 import { connectMongo, disconnectMongo } from '@hs/api/platform/mongo';
@@ -16,20 +22,35 @@ async function main(): Promise<void> {
   const queues = parseQueueList(config.WORKER_QUEUES);
   const logger = createLogger({ name: 'workers', level: config.LOG_LEVEL });
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const connect = () => {
+    const connection = createRedis(config.REDIS_URL, { blocking: true });
+    connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+    return connection;
+  };
+  // Workers queue follow-up work too (a paid booking's confirmation and reminder).
+  const producerConnection = connect();
+  const producer = new JobProducer(producerConnection, config.QUEUE_PREFIX);
+  const bookings = new BookingService({
+    jobs: producer,
+    slots: new SlotLedger(config.SLOT_CAPACITY),
+    holdSeconds: config.PAYMENT_HOLD_SECONDS,
+    logger,
+  });
+  const payments = createPayments(config, producer);
   const registry = buildRegistry(
     allJobs,
     allProcessors({
       mailer,
       passwordResets: new PasswordResetService(config.PASSWORD_RESET_TTL_MINUTES),
       siteUrl: config.SITE_URL,
+      links: new ManageLinks(config.BOOKING_LINK_SECRET, config.SITE_URL),
+      businessInbox: config.BUSINESS_INBOX,
+      bookings,
+      paymentProvider: payments.provider,
+      paymentEvents: new PaymentEventHandler({ bookings, jobs: producer, logger }),
     }),
   );
   await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
-  const connect = () => {
-    const connection = createRedis(config.REDIS_URL, { blocking: true });
-    connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
-    return connection;
-  };
   const pool = startWorkerPool({
     connect,
     prefix: config.QUEUE_PREFIX,
@@ -43,6 +64,8 @@ async function main(): Promise<void> {
     await withTimeout(pool.close(), config.WORKER_SHUTDOWN_TIMEOUT_MS, 'worker shutdown').catch(
       (error: unknown) => logger.warn({ err: error }, 'jobs still running are left to be retried'),
     );
+    await producer.close();
+    producerConnection.disconnect();
     mailer.close();
     await disconnectMongo();
     logger.info('workers stopped');

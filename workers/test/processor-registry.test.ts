@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
 import { allJobs, jobs, QueueName } from '@hs/api/jobs/job-definitions';
 import { Mailer } from '@hs/api/platform/mailer';
+import { ManageLinks } from '@hs/api/bookings/manage-link';
+import type { PaymentProvider } from '@hs/api/payments/payment-provider';
 import { defineProcessor } from '../src/processor';
 import { buildRegistry, RegistryError } from '../src/processor-registry';
 import { allProcessors } from '../src/processors/index';
@@ -15,9 +17,19 @@ describe('the processor registry', () => {
     const mailer = new Mailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'x@example.test' });
     const registry = buildRegistry(
       allJobs,
-      allProcessors({ mailer, passwordResets: new PasswordResetService(60), siteUrl: 'http://x' }),
+      allProcessors({
+        mailer,
+        passwordResets: new PasswordResetService(60),
+        siteUrl: 'http://x',
+        links: new ManageLinks('a-secret-long-enough-for-the-test-0123456789', 'http://x'),
+        businessInbox: 'inbox@example.test',
+        // Only constructed here, never called: the registry reads which jobs they serve.
+        bookings: { releaseIfUnpaid: () => Promise.resolve('kept' as const) },
+        paymentProvider: {} as PaymentProvider,
+        paymentEvents: { handle: () => Promise.resolve('') },
+      }),
     );
-    expect(registry.get(QueueName.Mail)?.has(jobs.sendMail.name)).toBe(true);
+    for (const job of allJobs) expect(registry.get(job.queue)?.has(job.name)).toBe(true);
   });
 
   it('refuses a job that has no processor', () => {

@@ -38,6 +38,26 @@ export function requireAuth(tokens: AuthTokens): RequestHandler {
   };
 }
 
+/**
+ * For routes open to visitors that also serve signed-in users (a booking belongs to the account
+ * it was made from): a valid token sets req.user, anything else goes on as a visitor.
+ */
+export function identifyUser(tokens: AuthTokens): RequestHandler {
+  const check = requireAuth(tokens);
+  return async (req, res, next) => {
+    if (!bearerToken(req.headers.authorization)) {
+      next();
+      return;
+    }
+    try {
+      await check(req, res, () => undefined);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+    }
+    next();
+  };
+}
+
 /** After requireAuth: only admins pass. */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (req.user?.role !== 'admin') throw new HttpError(403, AuthMessages.adminOnly);

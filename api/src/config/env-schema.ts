@@ -95,6 +95,35 @@ export const authEnv = {
   GOOGLE_USERINFO_URL: url(['http', 'https']).optional(),
 };
 
+/** Bookings: what the API and the workers must agree on. */
+export const bookingEnv = {
+  /** Places per time window and day: the number of crews. */
+  SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(3),
+  /** How long an unpaid booking keeps its place before the place goes back on sale. */
+  PAYMENT_HOLD_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600)
+    .default(45 * 60),
+  /** Signs the manage links in booking emails (openssl rand -base64 48). */
+  BOOKING_LINK_SECRET: z.string().min(32, 'must be at least 32 characters'),
+};
+
+/** Stripe when a secret key is set; the local test provider otherwise. */
+export const paymentEnv = {
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a Stripe webhook secret (whsec_...)')
+    .optional(),
+  /** Another address for Stripe's API: a local fake in tests. */
+  STRIPE_API_URL: url(['http', 'https']).optional(),
+};
+
 export const apiEnv = {
   ...runtimeEnv,
   ...mongoEnv,
@@ -109,6 +138,15 @@ export const apiEnv = {
   WEB_DIST_DIR: z.string().optional(),
   MAILBOX_URL: url(['http', 'https']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  ...bookingEnv,
+  ...paymentEnv,
+  /** Per-IP limit on form posts (bookings, payments, contact, newsletter) per window. */
+  FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  FORM_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10 * 60),
 };
 
 export const workersEnv = {
@@ -118,6 +156,10 @@ export const workersEnv = {
   ...mongoEnv,
   ...redisEnv,
   ...mailEnv,
+  ...bookingEnv,
+  ...paymentEnv,
+  /** Where new-booking notifications go. */
+  BUSINESS_INBOX: z.email().default('bookings@homeservices.ca'),
   WORKER_QUEUES: z.string().optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
   WORKER_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),

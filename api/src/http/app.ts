@@ -6,6 +6,16 @@ import { authRoutes } from '../accounts/auth-routes';
 import { googleSignInRoutes } from '../accounts/google/google-routes';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import type { PasswordResetService } from '../accounts/password-reset-service';
+import { bookingRoutes, createBooking } from '../bookings/booking-routes';
+import type { BookingService } from '../bookings/booking-service';
+import type { ManageLinks } from '../bookings/manage-link';
+import type { SlotLedger } from '../bookings/slot-ledger';
+import type { PaymentEventInbox } from '../payments/payment-event-inbox';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { checkoutHandlers, paymentRoutes, paymentWebhookRoute } from '../payments/payment-routes';
+import type { PaymentService } from '../payments/payment-service';
+import { testCheckoutRoutes } from '../payments/test-checkout-page';
+import { TestPaymentProvider } from '../payments/test-provider';
 import type { ApiConfig } from '../config/api-config';
 import { AuthMessages } from '../domain/auth/auth-messages';
 import type { JobProducer } from '../jobs/job-producer';
@@ -34,6 +44,12 @@ export interface AppDependencies {
   tokens: AuthTokens;
   accounts: AccountService;
   passwordResets: PasswordResetService;
+  slots: SlotLedger;
+  links: ManageLinks;
+  bookings: BookingService;
+  paymentProvider: PaymentProvider;
+  paymentInbox: PaymentEventInbox;
+  payments: PaymentService;
 }
 
 const DEFAULT_DIST_DIR = path.resolve(
@@ -52,6 +68,22 @@ export function createApp(deps: AppDependencies): Express {
   app.use(requestLogging(deps.logger));
   app.use(securityHeaders({ production: config.NODE_ENV === 'production' }));
   app.use(healthRoutes(deps.readiness));
+  // Before any JSON parser: the signature is checked against the exact bytes received.
+  app.use(paymentWebhookRoute({ inbox: deps.paymentInbox }));
+  if (deps.paymentProvider instanceof TestPaymentProvider) {
+    app.use(testCheckoutRoutes(deps.paymentProvider, config.SITE_URL));
+  }
+
+  const formLimit = rateLimited({
+    redis: deps.redis,
+    keyPrefix: config.QUEUE_PREFIX,
+    name: 'forms',
+    limit: config.FORM_RATE_LIMIT_MAX,
+    windowSeconds: config.FORM_RATE_LIMIT_WINDOW_SECONDS,
+    message: 'Too many submissions from your connection. Please wait a few minutes and try again.',
+  });
+  const bookingDeps = { ...deps, formLimit };
+  const paymentDeps = { ...deps, inbox: deps.paymentInbox, formLimit };
 
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
@@ -67,8 +99,17 @@ export function createApp(deps: AppDependencies): Express {
   api.use(authRoutes({ ...deps, limit: authLimit }));
   api.use(googleSignInRoutes({ ...deps, limit: authLimit }));
   api.use(profileRoutes(deps));
+  api.use(bookingRoutes(bookingDeps));
+  api.use(paymentRoutes(paymentDeps));
   api.use(apiNotFound);
   app.use('/api', api);
+
+  // The paths the original front end posted to (SPEC.md section 7), kept working.
+  const legacy = express.Router();
+  legacy.use(express.json({ limit: JSON_BODY_LIMIT }));
+  legacy.post('/bookings', ...createBooking(bookingDeps));
+  legacy.post('/payments', ...checkoutHandlers(paymentDeps));
+  app.use('/api-docs/api', legacy);
 
   if (config.MAILBOX_URL && config.NODE_ENV !== 'production') {
     app.use(devMailboxRoutes(config.MAILBOX_URL));

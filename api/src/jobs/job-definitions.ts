@@ -9,6 +9,9 @@ import { mailMessageSchema } from '../platform/mailer';
 export const QueueName = {
   Mail: 'mail',
   AuthEmails: 'auth-emails',
+  BookingEmails: 'booking-emails',
+  Bookings: 'bookings',
+  StripeEvents: 'stripe-events',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -34,6 +37,16 @@ const transientRetries: JobsOptions = {
 /** Jobs that name a user carry only the id: the worker reads the user as it is when it runs. */
 const userRef = z.object({ userId: z.string().regex(/^[a-f0-9]{24}$/, 'must be a user id') });
 
+const bookingRef = z.object({
+  bookingId: z.string().regex(/^[a-f0-9]{24}$/, 'must be a booking id'),
+});
+
+/** Jobs about a booking on a given day: a job for an older date finds the booking moved and stops. */
+const bookingVisit = bookingRef.extend({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  time: z.enum(['morning', 'afternoon', 'evening']),
+});
+
 /**
  * Every job of the product, one definition each: the API (producer) and the workers (consumer)
  * both import this list, so a payload cannot drift between the two.
@@ -55,6 +68,60 @@ export const jobs = {
     queue: QueueName.AuthEmails,
     name: 'auth.welcome-email',
     schema: userRef,
+    options: transientRetries,
+  }),
+  estimateAcknowledgementEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'booking.estimate-acknowledgement',
+    schema: bookingRef,
+    options: transientRetries,
+  }),
+  bookingConfirmationEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'booking.confirmation',
+    schema: bookingRef,
+    options: transientRetries,
+  }),
+  bookingReminderEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'booking.reminder',
+    schema: bookingVisit,
+    options: transientRetries,
+  }),
+  businessBookingNotification: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'booking.business-notification',
+    schema: bookingRef,
+    options: transientRetries,
+  }),
+  bookingCancelledEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'booking.cancelled',
+    schema: bookingRef.extend({ refund: z.boolean() }),
+    options: transientRetries,
+  }),
+  bookingRescheduledEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'booking.rescheduled',
+    schema: bookingVisit,
+    options: transientRetries,
+  }),
+  releaseUnpaidBooking: defineJob({
+    queue: QueueName.Bookings,
+    name: 'booking.release-unpaid',
+    schema: bookingRef,
+    options: transientRetries,
+  }),
+  refundBooking: defineJob({
+    queue: QueueName.Bookings,
+    name: 'booking.refund',
+    schema: bookingRef,
+    options: transientRetries,
+  }),
+  paymentEvent: defineJob({
+    queue: QueueName.StripeEvents,
+    name: 'payment.event',
+    schema: z.object({ eventId: z.string().regex(/^evt_[A-Za-z0-9_]{1,200}$/) }),
     options: transientRetries,
   }),
 };

@@ -7,16 +7,35 @@ export interface EmailContent {
   subject: string;
   /** Paragraphs of plain text; each becomes a <p> in the HTML version. */
   paragraphs: string[];
+  /** Facts to check at a glance (date, address…): a table in HTML, 'Label: value' lines in text. */
+  details?: [label: string, value: string][];
   /** A call to action: shown as a button in HTML and as the bare link in text. */
   action?: { label: string; url: string };
   headers?: Record<string, string>;
+  replyTo?: string;
+  attachments?: MailMessage['attachments'];
+}
+
+function detailsHtml(details: [label: string, value: string][]): string {
+  const rows = details
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top;color:#555;font-weight:normal">${escapeHtml(label)}</th>` +
+        `<td style="padding:4px 0;vertical-align:top">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  return `<table role="presentation" style="border-collapse:collapse;margin:8px 0 16px">${rows}</table>`;
 }
 
 /** Every email: a text and an HTML version of the same words, signed with who we are. */
 export function renderEmail(content: EmailContent): MailMessage {
   const footer = `${Company.name} · ${Company.mailingAddress} · ${Company.phone}`;
+  const details = content.details ?? [];
   const text = [
     ...content.paragraphs,
+    ...(details.length > 0
+      ? [details.map(([label, value]) => `${label}: ${value}`).join('\n')]
+      : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     '--',
     footer,
@@ -28,7 +47,16 @@ export function renderEmail(content: EmailContent): MailMessage {
   const html =
     `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1b1f23;max-width:560px;margin:auto;padding:16px">` +
     content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('') +
+    (details.length > 0 ? detailsHtml(details) : '') +
     button +
     `<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#666">${escapeHtml(footer)}</p></body></html>`;
-  return { to: content.to, subject: content.subject, text, html, headers: content.headers };
+  return {
+    to: content.to,
+    subject: content.subject,
+    text,
+    html,
+    headers: content.headers,
+    ...(content.replyTo === undefined ? {} : { replyTo: content.replyTo }),
+    ...(content.attachments === undefined ? {} : { attachments: content.attachments }),
+  };
 }

@@ -12,7 +12,7 @@ import { HttpError } from '../http/http-error';
 import { UserModel, type UserDocument } from '../accounts/user-model';
 import type { Logger } from '../platform/logger';
 import type { Storage } from '../platform/storage';
-import { detectImageType, mimeTypeOfKey } from './image-type';
+import { detectImageType, mimeTypeOfKey } from '../media/image-type';
 
 /** The path the site loads the signed-in user's picture from; `v` changes with every upload. */
 export const AVATAR_PATH = '/api/me/avatar';

@@ -1,10 +1,19 @@
 import type { Processor } from '../processor';
 import { authEmailProcessors, type AuthEmailDependencies } from './auth-emails';
+import { bookingEmailProcessors, type BookingEmailDependencies } from './booking-emails';
+import { bookingJobProcessors, type BookingJobDependencies } from './bookings';
 import { sendMailProcessor } from './send-mail';
 
-export type ProcessorDependencies = AuthEmailDependencies;
+export type ProcessorDependencies = AuthEmailDependencies &
+  BookingEmailDependencies &
+  BookingJobDependencies;
 
 /** Every processor of the product; the registry checks this list against the job definitions. */
 export function allProcessors(deps: ProcessorDependencies): Processor[] {
-  return [sendMailProcessor(deps.mailer), ...authEmailProcessors(deps)];
+  return [
+    sendMailProcessor(deps.mailer),
+    ...authEmailProcessors(deps),
+    ...bookingEmailProcessors(deps),
+    ...bookingJobProcessors(deps),
+  ];
 }

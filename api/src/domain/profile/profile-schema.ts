@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AuthMessages } from '../auth/auth-messages';
 import { emailField } from '../auth/auth-schemas';
+import { isCalendarDate } from '../calendar/toronto-date';
+import { CONTROL_CHARACTERS, INVALID_PHONE, lineOfText, phoneNumber } from '../form-fields';
 
 /**
  * The Profile Settings form (SPEC.md section 3), shared by the API and the site: one set of rules,
@@ -30,7 +32,7 @@ export const PROFILE_LIMITS = {
 export const ProfileMessages = {
   updated: AuthMessages.profileUpdated,
   emailInUse: 'Another account already uses this email address.',
-  invalidPhone: 'Please enter a valid phone number.',
+  invalidPhone: INVALID_PHONE,
   invalidZipCode: 'Please enter a valid postal or ZIP code.',
   dobFormat: 'Please enter your date of birth as YYYY-MM-DD.',
   dobInFuture: 'Date of birth must be in the past.',
@@ -61,35 +63,7 @@ export interface Profile {
   profilePicture: string;
 }
 
-// Control characters other than tab, line feed and carriage return.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-// eslint-disable-next-line no-control-regex
-const LINE_BREAKS_OR_CONTROL = /[\u0000-\u001F\u007F]/;
-
-/** Trimmed text on one line, at most `max` characters; '' allowed unless `required`. */
-function lineOfText(label: string, max: number, required = false) {
-  const text = z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine((value) => !LINE_BREAKS_OR_CONTROL.test(value), {
-      message: `${label} must be on one line, without special characters.`,
-    });
-  return required ? text.min(1, `${label} is required.`) : text;
-}
-
-const PHONE_PATTERN = /^\+?[\d\s().\-/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
-
-const phoneField = lineOfText('Phone number', PROFILE_LIMITS.phone).refine(
-  (phone) => {
-    if (phone === '') return true;
-    if (!PHONE_PATTERN.test(phone)) return false;
-    const mainDigits = phone.replace(/(?:ext\.?|x)\s*\d+$/i, '').replace(/\D/g, '').length;
-    return mainDigits >= 7 && mainDigits <= 15;
-  },
-  { message: ProfileMessages.invalidPhone },
-);
+const phoneField = phoneNumber('Phone number', PROFILE_LIMITS.phone);
 
 // Canadian postal codes (M5V 2T6), US ZIP codes (12345-6789) and most others: letters, digits,
 // single spaces or hyphens between them.
@@ -101,16 +75,6 @@ const zipCodeField = lineOfText('Postal code', PROFILE_LIMITS.zipCode).refine(
 /** Today's date as YYYY-MM-DD (UTC), read when a form is checked, not when this module loads. */
 function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
-}
-
-function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
 }
 
 /** '' or a real calendar date YYYY-MM-DD, from 1900-01-01 up to yesterday. */

@@ -1,7 +1,7 @@
-import type { AvatarMimeType } from '../domain/profile/profile-schema';
+export type ImageMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
 
 export interface ImageType {
-  mimeType: AvatarMimeType;
+  mimeType: ImageMimeType;
   extension: 'jpg' | 'png' | 'webp';
 }
 
@@ -17,7 +17,7 @@ function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean
 
 /**
  * The image type a file really is, judged by its first bytes; never by its name or the type the
- * client claims. Only the three types the site offers are recognised; anything else is null.
+ * client claims. Only the three types the site offers are recognised (each form narrows them further); anything else is null.
  */
 export function detectImageType(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, JPEG)) return { mimeType: 'image/jpeg', extension: 'jpg' };
@@ -28,14 +28,14 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-const TYPE_BY_EXTENSION: Record<string, AvatarMimeType> = {
+const TYPE_BY_EXTENSION: Record<string, ImageMimeType> = {
   jpg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
 };
 
-/** The content type of a stored avatar, from the extension its key was given when it was judged. */
-export function mimeTypeOfKey(key: string): AvatarMimeType | null {
+/** The content type of a stored image, from the extension its key was given when it was judged. */
+export function mimeTypeOfKey(key: string): ImageMimeType | null {
   const extension = key.slice(key.lastIndexOf('.') + 1);
   return TYPE_BY_EXTENSION[extension] ?? null;
 }

@@ -1,0 +1,73 @@
+import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { BOOKING_STATUSES } from '../domain/booking/booking-status';
+import { PLANS, SERVICES, TIME_WINDOW_IDS } from '../domain/booking/catalogue';
+
+const paymentSchema = new mongoose.Schema(
+  {
+    provider: { type: String, enum: ['stripe', 'test'], default: null },
+    checkoutSessionId: { type: String, default: null },
+    checkoutUrl: { type: String, default: null },
+    checkoutExpiresAt: { type: Date, default: null },
+    /** The provider's payment, needed to refund it. */
+    intentId: { type: String, default: null },
+    paidAt: { type: Date, default: null },
+    failureReason: { type: String, default: null },
+    refundRequestedAt: { type: Date, default: null },
+    refundedAt: { type: Date, default: null },
+  },
+  { _id: false },
+);
+
+const historySchema = new mongoose.Schema(
+  {
+    from: { type: String, default: null },
+    to: { type: String, required: true },
+    /** Who or what moved it: 'customer', 'payment-event:<id>', 'payment-timeout', 'admin:<id>'. */
+    by: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+const bookingSchema = new mongoose.Schema(
+  {
+    /** Short code the customer quotes on the phone: 'HS-7K3F9Q'. */
+    reference: { type: String, required: true, unique: true },
+    userId: { type: mongoose.Schema.Types.ObjectId, ref: 'User', default: null, index: true },
+    name: { type: String, required: true },
+    phone: { type: String, required: true },
+    email: { type: String, required: true, index: true },
+    address: { type: String, required: true },
+    serviceId: { type: String, required: true, enum: SERVICES.map((service) => service.id) },
+    planId: { type: String, required: true, enum: PLANS.map((plan) => plan.id) },
+    date: { type: String, required: true },
+    time: { type: String, required: true, enum: TIME_WINDOW_IDS },
+    /** CAD cents, from the catalogue at the time of booking; null for a Custom Estimate. */
+    amountCents: { type: Number, default: null },
+    currency: { type: String, default: 'cad' },
+    status: { type: String, required: true, enum: BOOKING_STATUSES },
+    /** The photo's key in storage ('' without one). Private: read through the API only. */
+    imageKey: { type: String, default: '' },
+    imageType: { type: String, default: '' },
+    /** From the client's Idempotency-Key header: a repeated submit finds this booking. */
+    idempotencyKey: { type: String, default: undefined },
+    /** An unpaid booking keeps its place until then; the payment timer checks it. */
+    holdUntil: { type: Date, default: null },
+    payment: { type: paymentSchema, default: () => ({}) },
+    cancelledAt: { type: Date, default: null },
+    cancelReason: { type: String, default: null },
+    history: { type: [historySchema], default: [] },
+  },
+  { timestamps: true },
+);
+
+bookingSchema.index({ date: 1, time: 1 });
+bookingSchema.index({ status: 1, date: 1 });
+bookingSchema.index(
+  { idempotencyKey: 1 },
+  { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },
+);
+
+export type Booking = InferSchemaType<typeof bookingSchema>;
+export type BookingDocument = HydratedDocument<Booking>;
+export const BookingModel = mongoose.model('Booking', bookingSchema);

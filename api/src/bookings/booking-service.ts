@@ -1,0 +1,292 @@
+import mongoose from 'mongoose';
+import { BookingMessages, type BookingForm, timeLabel } from '../domain/booking/booking-schema';
+import { AWAITING_PAYMENT, HOLDS_A_PLACE } from '../domain/booking/booking-status';
+import { findPlan, type TimeWindowId } from '../domain/booking/catalogue';
+import { todayInToronto } from '../domain/calendar/toronto-date';
+import { HttpError } from '../http/http-error';
+import { jobs } from '../jobs/job-definitions';
+import type { JobProducer } from '../jobs/job-producer';
+import type { Logger } from '../platform/logger';
+import { isDuplicateKeyError } from '../platform/mongo';
+import { BookingModel, type BookingDocument } from './booking-model';
+import { newBookingReference } from './booking-reference';
+import { isRefundableOnCancel, reminderDelayMs } from './booking-rules';
+import { moveBooking } from './booking-transitions';
+import type { SlotLedger } from './slot-ledger';
+
+export interface StoredPhoto {
+  key: string;
+  mimeType: string;
+}
+
+export interface CreateBookingOptions {
+  /** Chosen before the upload, so the photo is stored under the booking's own key. */
+  bookingId: mongoose.Types.ObjectId;
+  photo?: StoredPhoto | undefined;
+  userId?: string | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+export interface CreatedBooking {
+  booking: BookingDocument;
+  /** True when an earlier request with the same idempotency key made this booking. */
+  replayed: boolean;
+}
+
+const windowFull = (date: string, time: TimeWindowId) => {
+  const message = BookingMessages.windowFull(date, timeLabel(time));
+  return new HttpError(409, message, { fields: { time: message } });
+};
+
+/** Bookings: creating them, and what a customer may do with one afterwards. */
+export class BookingService {
+  constructor(
+    private readonly deps: {
+      jobs: JobProducer;
+      slots: SlotLedger;
+      holdSeconds: number;
+      logger: Logger;
+    },
+  ) {}
+
+  /**
+   * Stores a validated booking priced from the catalogue. A paid plan first takes a place in its
+   * window (409 when none is left); a Custom Estimate takes none. Whatever fails after the place
+   * was taken gives it back.
+   */
+  async create(form: BookingForm, options: CreateBookingOptions): Promise<CreatedBooking> {
+    if (options.idempotencyKey) {
+      const earlier = await BookingModel.findOne({ idempotencyKey: options.idempotencyKey });
+      if (earlier) return { booking: earlier, replayed: true };
+    }
+    const plan = findPlan(form.plan);
+    if (!plan) throw new HttpError(400, BookingMessages.planUnknown);
+    const bookingId = options.bookingId.toHexString();
+    const paid = plan.amountCents !== null;
+    if (paid && !(await this.deps.slots.take(form.date, form.time, bookingId))) {
+      throw windowFull(form.date, form.time);
+    }
+    let booking: BookingDocument;
+    try {
+      booking = await this.insert(form, options, paid);
+    } catch (error) {
+      if (paid) await this.deps.slots.release(form.date, form.time, bookingId);
+      if (options.idempotencyKey && isDuplicateKeyError(error)) {
+        const earlier = await BookingModel.findOne({ idempotencyKey: options.idempotencyKey });
+        if (earlier) return { booking: earlier, replayed: true };
+      }
+      throw error;
+    }
+    await this.queueFollowUps(booking);
+    return { booking, replayed: false };
+  }
+
+  private async insert(
+    form: BookingForm,
+    options: CreateBookingOptions,
+    paid: boolean,
+  ): Promise<BookingDocument> {
+    const plan = findPlan(form.plan);
+    const status = paid ? 'pending_payment' : 'estimate_requested';
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await BookingModel.create({
+          _id: options.bookingId,
+          reference: newBookingReference(),
+          userId: options.userId ?? null,
+          name: form.name,
+          phone: form.phone,
+          email: form.email,
+          address: form.address,
+          serviceId: form.service,
+          planId: form.plan,
+          date: form.date,
+          time: form.time,
+          amountCents: plan?.amountCents ?? null,
+          status,
+          imageKey: options.photo?.key ?? '',
+          imageType: options.photo?.mimeType ?? '',
+          idempotencyKey: options.idempotencyKey,
+          holdUntil: paid ? new Date(Date.now() + this.deps.holdSeconds * 1000) : null,
+          history: [{ from: null, to: status, by: 'customer', at: new Date() }],
+        });
+      } catch (error) {
+        // Two bookings drew the same reference: draw again. Any other clash is the caller's.
+        const referenceClash =
+          isDuplicateKeyError(error) && (error as Error).message.includes('reference');
+        if (!referenceClash || attempt >= 4) throw error;
+      }
+    }
+  }
+
+  /** The emails and the payment timer of a new booking; each job id is the booking's own. */
+  private async queueFollowUps(booking: BookingDocument): Promise<void> {
+    const bookingId = booking.id as string;
+    await this.deps.jobs.add(
+      jobs.businessBookingNotification,
+      { bookingId },
+      { jobId: `notify-${bookingId}` },
+    );
+    if (booking.status === 'estimate_requested') {
+      await this.deps.jobs.add(
+        jobs.estimateAcknowledgementEmail,
+        { bookingId },
+        { jobId: `estimate-ack-${bookingId}` },
+      );
+    } else {
+      await this.deps.jobs.add(
+        jobs.releaseUnpaidBooking,
+        { bookingId },
+        { jobId: `release-${bookingId}`, delayMs: this.deps.holdSeconds * 1000 },
+      );
+    }
+  }
+
+  async find(bookingId: string): Promise<BookingDocument> {
+    const booking = mongoose.isValidObjectId(bookingId)
+      ? await BookingModel.findById(bookingId)
+      : null;
+    if (!booking) throw new HttpError(404, BookingMessages.notFound);
+    return booking;
+  }
+
+  async listForUser(userId: string): Promise<BookingDocument[]> {
+    return BookingModel.find({ userId }).sort({ date: -1, createdAt: -1 }).limit(200);
+  }
+
+  /**
+   * Cancels an open booking: its place goes back on sale at once, and a paid booking more than
+   * 24 hours ahead is refunded through the provider (by a job: the provider may be slow).
+   */
+  async cancel(
+    bookingId: string,
+    by: string,
+  ): Promise<{ booking: BookingDocument; refund: boolean }> {
+    const booking = await this.find(bookingId);
+    if (booking.date < todayInToronto()) throw new HttpError(409, BookingMessages.cannotCancel);
+    const refund = isRefundableOnCancel(booking);
+    const result = await moveBooking(bookingId, 'cancelled', by, {
+      cancelledAt: new Date(),
+      cancelReason: 'customer',
+      ...(refund ? { 'payment.refundRequestedAt': new Date() } : {}),
+    });
+    if (!result.moved) throw new HttpError(409, BookingMessages.cannotCancel);
+    const cancelled = result.booking;
+    await this.deps.slots.release(cancelled.date, cancelled.time, bookingId);
+    if (refund) {
+      await this.deps.jobs.add(jobs.refundBooking, { bookingId }, { jobId: `refund-${bookingId}` });
+    }
+    await this.deps.jobs.add(
+      jobs.bookingCancelledEmail,
+      { bookingId, refund },
+      { jobId: `cancelled-${bookingId}` },
+    );
+    return { booking: cancelled, refund };
+  }
+
+  /**
+   * Moves an open booking to another date and window. A booking that holds a place takes the new
+   * one first (409 when it is full) and gives the old one back only once the booking points at
+   * the new one, so it never holds nothing and never holds two for long.
+   */
+  async reschedule(bookingId: string, date: string, time: TimeWindowId): Promise<BookingDocument> {
+    const booking = await this.find(bookingId);
+    const open = booking.status === 'estimate_requested' || HOLDS_A_PLACE.includes(booking.status);
+    if (!open || booking.date < todayInToronto()) {
+      throw new HttpError(409, BookingMessages.cannotReschedule);
+    }
+    if (booking.date === date && booking.time === time) {
+      throw new HttpError(400, BookingMessages.sameSlot, {
+        fields: { date: BookingMessages.sameSlot },
+      });
+    }
+    const holdsPlace = HOLDS_A_PLACE.includes(booking.status);
+    if (holdsPlace && !(await this.deps.slots.take(date, time, bookingId))) {
+      throw windowFull(date, time);
+    }
+    const moved = await BookingModel.findOneAndUpdate(
+      { _id: booking._id, status: booking.status, date: booking.date, time: booking.time },
+      {
+        $set: { date, time },
+        $push: {
+          history: {
+            from: booking.status,
+            to: booking.status,
+            by: `reschedule:${booking.date}-${booking.time}`,
+            at: new Date(),
+          },
+        },
+      },
+      { new: true },
+    );
+    if (!moved) {
+      if (holdsPlace) await this.deps.slots.release(date, time, bookingId);
+      throw new HttpError(409, BookingMessages.cannotReschedule);
+    }
+    if (holdsPlace) {
+      await this.deps.slots.release(booking.date, booking.time, bookingId);
+    }
+    if (moved.status === 'paid') await this.queueVisitEmails(moved, 'rescheduled');
+    return moved;
+  }
+
+  /**
+   * The confirmation (or the notice of a new date) and the reminder of a paid booking. Safe to
+   * call again: the job ids name the booking and its date, so a repeat queues nothing new.
+   */
+  async queueVisitEmails(
+    booking: BookingDocument,
+    kind: 'confirmation' | 'rescheduled',
+  ): Promise<void> {
+    const bookingId = booking.id as string;
+    const visit = { bookingId, date: booking.date, time: booking.time };
+    if (kind === 'confirmation') {
+      await this.deps.jobs.add(
+        jobs.bookingConfirmationEmail,
+        { bookingId },
+        { jobId: `confirmation-${bookingId}` },
+      );
+    } else {
+      await this.deps.jobs.add(jobs.bookingRescheduledEmail, visit, {
+        jobId: `rescheduled-${bookingId}-${booking.date}-${booking.time}`,
+      });
+    }
+    const delayMs = reminderDelayMs(booking);
+    if (delayMs !== null) {
+      await this.deps.jobs.add(jobs.bookingReminderEmail, visit, {
+        jobId: `reminder-${bookingId}-${booking.date}-${booking.time}`,
+        delayMs,
+      });
+    }
+  }
+
+  /**
+   * The payment timer: an unpaid booking past its hold is cancelled and its place given back.
+   * A hold extended meanwhile (a checkout page still open) sets the timer again.
+   */
+  async releaseIfUnpaid(bookingId: string): Promise<'released' | 'kept' | 'extended'> {
+    const booking = await BookingModel.findById(bookingId);
+    if (!booking) return 'kept';
+    if (AWAITING_PAYMENT.includes(booking.status)) {
+      const holdUntil = booking.holdUntil?.getTime() ?? 0;
+      if (holdUntil > Date.now()) {
+        await this.deps.jobs.add(
+          jobs.releaseUnpaidBooking,
+          { bookingId },
+          { jobId: `release-${bookingId}-${String(holdUntil)}`, delayMs: holdUntil - Date.now() },
+        );
+        return 'extended';
+      }
+      const result = await moveBooking(bookingId, 'cancelled', 'payment-timeout', {
+        cancelledAt: new Date(),
+        cancelReason: 'unpaid',
+      });
+      if (!result.moved) return 'kept';
+    } else if (HOLDS_A_PLACE.includes(booking.status)) {
+      return 'kept';
+    }
+    // Also reached on a retry after a crash between the cancel and the release above.
+    await this.deps.slots.release(booking.date, booking.time, bookingId);
+    return 'released';
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * An iCalendar file (RFC 5545) for one visit, attached to booking emails so the customer can add
+ * it to their calendar in one click.
+ */
+export interface CalendarEvent {
+  /** Stable across updates of the same visit: calendars replace the event with the same UID. */
+  uid: string;
+  start: Date;
+  end: Date;
+  summary: string;
+  description: string;
+  location: string;
+  url?: string;
+  /** When this version was written; defaults to now. */
+  stamp?: Date;
+  /**
+   * Revision of the event: a calendar keeps the copy with the higher SEQUENCE, so a moved visit
+   * must carry a larger number than the one first sent (which omits it, meaning 0).
+   */
+  sequence?: number;
+}
+
+const MAX_LINE_OCTETS = 75;
+const CRLF = '\r\n';
+
+/** UTC "form #2" of RFC 5545 section 3.3.5: 20261210T130000Z. */
+function utcDateTime(instant: Date): string {
+  return instant
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
+}
+
+const isControl = (char: string) => {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+};
+
+/** TEXT values (section 3.3.11): control characters other than tab are not allowed at all. */
+function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .split('')
+    .filter((char) => char === '\t' || !isControl(char))
+    .join('');
+}
+
+/** A URI is not escaped like TEXT, but a line break in it would start a property of its own. */
+function cleanUri(value: string): string {
+  return value
+    .split('')
+    .filter((char) => !isControl(char))
+    .join('');
+}
+
+/**
+ * Folds a content line at 75 octets (section 3.1). Counting UTF-8 bytes, not UTF-16 units, and
+ * cutting only between code points keeps 'é' or '—' whole on one side of the fold.
+ */
+function fold(line: string): string {
+  const lines: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char, 'utf8');
+    if (octets + size > MAX_LINE_OCTETS) {
+      lines.push(current);
+      // The leading space of a continuation line counts towards its 75 octets.
+      current = ' ';
+      octets = 1;
+    }
+    current += char;
+    octets += size;
+  }
+  lines.push(current);
+  return lines.join(CRLF);
+}
+
+export function calendarInvite(event: CalendarEvent): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Home Services//Bookings//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${escapeText(event.uid)}`,
+    `DTSTAMP:${utcDateTime(event.stamp ?? new Date())}`,
+    `DTSTART:${utcDateTime(event.start)}`,
+    `DTEND:${utcDateTime(event.end)}`,
+    ...(event.sequence === undefined ? [] : [`SEQUENCE:${Math.trunc(event.sequence)}`]),
+    `SUMMARY:${escapeText(event.summary)}`,
+    `DESCRIPTION:${escapeText(event.description)}`,
+    `LOCATION:${escapeText(event.location)}`,
+    ...(event.url === undefined ? [] : [`URL:${cleanUri(event.url)}`]),
+    'STATUS:CONFIRMED',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(fold).join(CRLF) + CRLF;
+}

@@ -1,0 +1,67 @@
+import { addDays, daysBetween, todayInToronto } from '../domain/calendar/toronto-date';
+import type { Availability } from '../domain/booking/booking-schema';
+import { TIME_WINDOW_IDS, type TimeWindowId } from '../domain/booking/catalogue';
+import { isDuplicateKeyError } from '../platform/mongo';
+import { SlotModel } from './slot-model';
+
+/** The widest range one availability request may ask for. */
+export const MAX_AVAILABILITY_DAYS = 92;
+
+export class SlotLedger {
+  constructor(readonly capacity: number) {}
+
+  /**
+   * Takes a place in the window for `bookingId`, atomically: the filter admits the update only
+   * while fewer than `capacity` bookings hold it, so the last place is sold once. True when the
+   * booking holds a place afterwards (also when it already did).
+   */
+  async take(date: string, time: TimeWindowId, bookingId: string): Promise<boolean> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      try {
+        await SlotModel.updateOne(
+          {
+            date,
+            time,
+            holders: { $ne: bookingId },
+            [`holders.${this.capacity - 1}`]: { $exists: false },
+          },
+          { $push: { holders: bookingId } },
+          { upsert: true },
+        );
+        return true;
+      } catch (error) {
+        // The filter did not match an existing slot, so the upsert tried to insert a second one:
+        // the slot is full, already held by this booking, or was created by a racing request.
+        if (!isDuplicateKeyError(error)) throw error;
+        const slot = await SlotModel.findOne({ date, time }).lean();
+        if (slot?.holders.includes(bookingId)) return true;
+        if (slot && slot.holders.length >= this.capacity) return false;
+      }
+    }
+    return false;
+  }
+
+  /** Gives the booking's place back; giving back a place it does not hold changes nothing. */
+  async release(date: string, time: TimeWindowId, bookingId: string): Promise<void> {
+    await SlotModel.updateOne({ date, time }, { $pull: { holders: bookingId } });
+  }
+
+  /** Places left per window for each date from `from` to `to`; days before today have none. */
+  async remaining(from: string, to: string): Promise<Availability> {
+    const slots = await SlotModel.find({ date: { $gte: from, $lte: to } }).lean();
+    const taken = new Map(slots.map((slot) => [`${slot.date}|${slot.time}`, slot.holders.length]));
+    const today = todayInToronto();
+    const days: Availability['days'] = [];
+    const count = daysBetween(from, to);
+    for (let offset = 0; offset <= count; offset += 1) {
+      const date = addDays(from, offset);
+      const windows = {} as Record<TimeWindowId, number>;
+      for (const time of TIME_WINDOW_IDS) {
+        const left = this.capacity - (taken.get(`${date}|${time}`) ?? 0);
+        windows[time] = date < today ? 0 : Math.max(0, left);
+      }
+      days.push({ date, windows });
+    }
+    return { capacity: this.capacity, days };
+  }
+}

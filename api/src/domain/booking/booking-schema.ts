@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { emailField } from '../auth/auth-schemas';
+import { addDays, isCalendarDate, todayInToronto } from '../calendar/toronto-date';
+import { lineOfText, phoneNumber } from '../form-fields';
+import type { BookingStatus } from './booking-status';
+import {
+  DEFAULT_TIME_WINDOW,
+  findPlan,
+  findService,
+  findTimeWindow,
+  isEstimateOnly,
+  TIME_WINDOW_IDS,
+  type PlanId,
+  type TimeWindowId,
+} from './catalogue';
+
+/**
+ * The booking form of SPEC.md sections 3 and 5, shared by the API and the site: one set of rules,
+ * one set of messages. Browser-safe: zod and domain/ only.
+ */
+
+/** The largest booking photo accepted, in bytes (the form's hint says 5MB). */
+export const BOOKING_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** What the form's file input offers; the API judges the bytes, not the name or this type. */
+export const BOOKING_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+/** The multipart field the photo travels in. */
+export const BOOKING_IMAGE_FIELD = 'image';
+/** How far ahead a visit can be booked. */
+export const BOOKING_HORIZON_DAYS = 365;
+
+export const BOOKING_LIMITS = { name: 100, phone: 30, email: 254, address: 200 } as const;
+
+export const BookingMessages = {
+  failed: 'Booking failed',
+  estimateThanks: 'Thank you! We will contact you soon.',
+  created: 'Your booking has been received.',
+  dateRequired: 'Please choose a preferred date.',
+  dateFormat: 'Please enter the date as YYYY-MM-DD.',
+  dateInPast: 'The preferred date cannot be before today.',
+  dateTooFar: `Bookings can be made up to ${BOOKING_HORIZON_DAYS} days ahead.`,
+  timeUnknown: 'Please choose a time: morning, afternoon or evening.',
+  serviceUnknown: 'Please choose a service from our catalogue.',
+  planUnknown: 'Please choose one of our plans.',
+  estimateOnly: 'This service is quoted on site: please choose Custom Estimate.',
+  windowFull: (date: string, window: string) =>
+    `Sorry, the ${window} window on ${date} is fully booked. Please choose another date or time.`,
+  imageTooLarge: 'Photos must be 5 MB or smaller.',
+  imageWrongType: 'Photos must be JPEG or PNG images.',
+  imageOneOnly: 'Please attach one photo, in the "image" field.',
+  imageUnreadable: 'The upload could not be read. Please try again.',
+  notFound: 'We could not find that booking.',
+  linkInvalid: 'This booking link is not valid.',
+  cancelled: 'Your booking has been cancelled.',
+  cancelledWithRefund: 'Your booking has been cancelled. Your refund is on its way.',
+  cannotCancel: 'This booking can no longer be cancelled.',
+  rescheduled: (date: string, window: string) =>
+    `Your booking has been moved to ${date}, ${window}.`,
+  cannotReschedule: 'This booking can no longer be moved.',
+  sameSlot: 'Your booking is already on that date and time.',
+  unavailable: 'Bookings are unavailable right now. Please try again shortly.',
+  idempotencyKey: 'Idempotency-Key must be 8 to 100 letters, digits, - or _.',
+} as const;
+
+/** 'YYYY-MM-DD', a real date, from today in Toronto up to the booking horizon. */
+export function visitDateField(today: () => string = todayInToronto) {
+  return z
+    .string({ error: BookingMessages.dateRequired })
+    .trim()
+    .min(1, BookingMessages.dateRequired)
+    .superRefine((date, context) => {
+      const now = today();
+      if (!isCalendarDate(date)) {
+        context.addIssue({ code: 'custom', message: BookingMessages.dateFormat });
+      } else if (date < now) {
+        context.addIssue({ code: 'custom', message: BookingMessages.dateInPast });
+      } else if (date > addDays(now, BOOKING_HORIZON_DAYS)) {
+        context.addIssue({ code: 'custom', message: BookingMessages.dateTooFar });
+      }
+    });
+}
+
+/** Preferred Time is optional in the form: left out, it is the morning. */
+export const timeWindowField = z
+  .string({ error: BookingMessages.timeUnknown })
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? DEFAULT_TIME_WINDOW : value))
+  .pipe(z.enum(TIME_WINDOW_IDS, { error: BookingMessages.timeUnknown }));
+
+const serviceField = z
+  .string({ error: BookingMessages.serviceUnknown })
+  .max(100, BookingMessages.serviceUnknown)
+  .transform((value, context) => {
+    const service = findService(value);
+    if (!service) {
+      context.addIssue({ code: 'custom', message: BookingMessages.serviceUnknown });
+      return z.NEVER;
+    }
+    return service.id;
+  });
+
+const planField = z
+  .string({ error: BookingMessages.planUnknown })
+  .max(100, BookingMessages.planUnknown)
+  .transform((value, context) => {
+    const plan = findPlan(value);
+    if (!plan) {
+      context.addIssue({ code: 'custom', message: BookingMessages.planUnknown });
+      return z.NEVER;
+    }
+    return plan.id;
+  });
+
+/**
+ * The form as it is posted (multipart text fields, SPEC.md section 7): name, phone, email,
+ * address, date, time, service (id or title), plan (id, name or 'One-time Visit - $149').
+ */
+export function bookingFormSchema(today: () => string = todayInToronto) {
+  return z
+    .object({
+      name: lineOfText('Full name', BOOKING_LIMITS.name, true),
+      phone: phoneNumber('Phone number', BOOKING_LIMITS.phone, true),
+      email: emailField,
+      address: lineOfText('Service address', BOOKING_LIMITS.address, true),
+      date: visitDateField(today),
+      time: timeWindowField,
+      service: serviceField,
+      plan: planField,
+    })
+    .superRefine((form, context) => {
+      const service = findService(form.service);
+      if (service && isEstimateOnly(service) && form.plan !== 'custom-estimate') {
+        context.addIssue({ code: 'custom', path: ['plan'], message: BookingMessages.estimateOnly });
+      }
+    });
+}
+
+export type BookingForm = z.infer<ReturnType<typeof bookingFormSchema>>;
+
+/** POST /api/bookings/:id/reschedule (with the manage token): another date and window. */
+export function rescheduleSchema(today: () => string = todayInToronto) {
+  return z.object({ date: visitDateField(today), time: timeWindowField });
+}
+
+/** A booking as the API answers it to its customer. */
+export interface BookingView {
+  id: string;
+  reference: string;
+  /** The service's title, as the order summary shows it. */
+  service: string;
+  serviceId: string;
+  /** The plan's name. */
+  plan: string;
+  planId: PlanId;
+  date: string;
+  time: TimeWindowId;
+  /** 'Morning (8am-12pm)'. */
+  timeLabel: string;
+  /** CAD cents, computed by the server; null for a Custom Estimate. */
+  amountCents: number | null;
+  currency: 'cad';
+  status: BookingStatus;
+  hasImage: boolean;
+  createdAt: string;
+}
+
+/** What the manage page shows: the booking, its contact details and what may still be done. */
+export interface ManagedBookingView extends BookingView {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  canCancel: boolean;
+  canReschedule: boolean;
+  /** Cancelling now gives the money back (paid and more than 24 hours ahead). */
+  refundOnCancel: boolean;
+}
+
+/** Places left per date and window: `GET /api/availability?from=&to=`. */
+export interface Availability {
+  capacity: number;
+  days: { date: string; windows: Record<TimeWindowId, number> }[];
+}
+
+export function timeLabel(time: TimeWindowId): string {
+  const window = findTimeWindow(time);
+  return window ? `${window.label} (${window.range})` : time;
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Field rules that several forms share (profile, booking, contact), so a phone number or a line of
+ * text is judged the same way everywhere. Browser-safe: zod only.
+ */
+
+// Control characters other than tab, line feed and carriage return.
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex
+const LINE_BREAKS_OR_CONTROL = /[\u0000-\u001F\u007F]/;
+
+export const INVALID_PHONE = 'Please enter a valid phone number.';
+
+/**
+ * Trimmed text on one line, at most `max` characters; '' allowed unless `required`. One line
+ * matters beyond looks: these values end up in email headers and calendar files.
+ */
+export function lineOfText(label: string, max: number, required = false) {
+  const text = z
+    .string({ error: `${label} ${required ? 'is required' : 'must be text'}.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((value) => !LINE_BREAKS_OR_CONTROL.test(value), {
+      message: `${label} must be on one line, without special characters.`,
+    });
+  return required ? text.min(1, `${label} is required.`) : text;
+}
+
+const PHONE_PATTERN = /^\+?[\d\s().\-/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
+
+/** A phone number as people write them: 7 to 15 digits, with spaces, dots, dashes or an extension. */
+export function phoneNumber(label: string, max: number, required = false) {
+  return lineOfText(label, max, required).refine(
+    (phone) => {
+      if (phone === '') return !required;
+      if (!PHONE_PATTERN.test(phone)) return false;
+      const mainDigits = phone.replace(/(?:ext\.?|x)\s*\d+$/i, '').replace(/\D/g, '').length;
+      return mainDigits >= 7 && mainDigits <= 15;
+    },
+    { message: INVALID_PHONE },
+  );
+}

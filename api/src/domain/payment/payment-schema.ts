@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { emailField } from '../auth/auth-schemas';
+
+/**
+ * The payment calls of SPEC.md section 7, shared by the API and the site. Browser-safe.
+ * Card numbers are not here on purpose: they go to the payment provider, never to our server.
+ */
+
+export const PaymentMessages = {
+  confirmed: (service: string, email: string) =>
+    `Booking confirmed for ${service}! A confirmation has been sent to ${email}`,
+  failed: 'Payment failed. Please try again.',
+  amountMismatch: 'The amount does not match the price of this booking.',
+  notAwaitingPayment: 'This booking is not waiting for a payment.',
+  noPaymentNeeded: 'A Custom Estimate is not paid in advance.',
+  bookingNotFound: 'We could not find that booking.',
+  methodNotOffered: 'Please pay by credit card.',
+  invalidSignature: 'Webhook signature verification failed.',
+  unavailable: 'Payments are unavailable right now. Please try again shortly.',
+} as const;
+
+const objectId = z
+  .string({ error: 'bookingId is required.' })
+  .regex(/^[a-f0-9]{24}$/, 'bookingId must be a booking id.');
+
+const amountCents = z
+  .number({ error: 'amount must be a number of cents.' })
+  .int('amount must be a whole number of cents.')
+  .positive('amount must be a whole number of cents.')
+  .max(10_000_000, 'amount must be a whole number of cents.');
+
+/** POST /api/payments/checkout: opens the provider's hosted checkout for a booking. */
+export const checkoutSchema = z.object({
+  bookingId: objectId,
+  amount: amountCents,
+  email: emailField,
+});
+
+/** A provider's card token: Stripe's `pm_...` ids, or the local test provider's test tokens. */
+export const PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9_]{1,100}$/;
+
+/** POST /api/payments: the in-page payment from the 'Complete Your Payment' modal. */
+export const inPagePaymentSchema = z.object({
+  bookingId: objectId,
+  amount: amountCents,
+  paymentMethod: z.literal('card', { error: PaymentMessages.methodNotOffered }),
+  customerEmail: emailField,
+  paymentMethodId: z
+    .string({ error: 'paymentMethodId is required.' })
+    .regex(PAYMENT_METHOD_ID, 'paymentMethodId must be a card token from the payment form.'),
+});
+
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+export type InPagePaymentInput = z.infer<typeof inPagePaymentSchema>;
+
+/** What POST /api/payments answers: the booking becomes paid when the provider's event arrives. */
+export interface InPagePaymentResult {
+  status: 'succeeded' | 'processing' | 'requires_action';
+  message: string;
+  /** For 'requires_action': the site hands it to Stripe.js to finish (3-D Secure). */
+  clientSecret?: string;
+}

@@ -1,0 +1,147 @@
+import type { BookingDocument } from '../bookings/booking-model';
+import { BookingModel } from '../bookings/booking-model';
+import type { BookingService } from '../bookings/booking-service';
+import { planName, serviceTitle } from '../bookings/booking-view';
+import type { ManageLinks } from '../bookings/manage-link';
+import { AWAITING_PAYMENT } from '../domain/booking/booking-status';
+import {
+  PaymentMessages,
+  type CheckoutInput,
+  type InPagePaymentInput,
+  type InPagePaymentResult,
+} from '../domain/payment/payment-schema';
+import { HttpError } from '../http/http-error';
+import type { Logger } from '../platform/logger';
+import type { PaymentProvider } from './payment-provider';
+
+/** Stripe refuses a Checkout Session that expires sooner than 30 minutes from now. */
+const MIN_CHECKOUT_MS = 30 * 60_000;
+/** Expiry times are rounded up to this step, so a repeated request asks for the same session. */
+const CHECKOUT_STEP_MS = 10 * 60_000;
+/** A stored checkout page is reused while it has at least this long left. */
+const REUSE_MARGIN_MS = 10 * 60_000;
+/** The place stays held a little past the checkout page's end, for a payment made at the last second. */
+const HOLD_MARGIN_MS = 5 * 60_000;
+
+export interface PaymentServiceDependencies {
+  provider: PaymentProvider;
+  bookings: BookingService;
+  links: ManageLinks;
+  siteUrl: string;
+  logger: Logger;
+}
+
+/**
+ * Payments for bookings: the amount is the booking's own price, checked against what the client
+ * sent and never taken from it. The booking becomes paid only when the provider's signed event
+ * says so (the workers apply it).
+ */
+export class PaymentService {
+  constructor(private readonly deps: PaymentServiceDependencies) {}
+
+  private async payableBooking(bookingId: string, amount: number): Promise<BookingDocument> {
+    const booking = await this.deps.bookings.find(bookingId);
+    if (booking.amountCents === null || booking.amountCents === undefined) {
+      throw new HttpError(409, PaymentMessages.noPaymentNeeded);
+    }
+    if (!AWAITING_PAYMENT.includes(booking.status)) {
+      throw new HttpError(409, PaymentMessages.notAwaitingPayment);
+    }
+    if (amount !== booking.amountCents) {
+      throw new HttpError(400, PaymentMessages.amountMismatch, {
+        fields: { amount: PaymentMessages.amountMismatch },
+      });
+    }
+    return booking;
+  }
+
+  private describe(booking: BookingDocument): string {
+    return `${serviceTitle(booking.serviceId)}, ${planName(booking.planId)} (${booking.date})`;
+  }
+
+  /** The provider's hosted checkout page for a booking awaiting payment: `{url}`. */
+  async checkout(input: CheckoutInput): Promise<{ url: string }> {
+    const booking = await this.payableBooking(input.bookingId, input.amount);
+    const now = Date.now();
+    const stored = booking.payment.checkoutExpiresAt?.getTime() ?? 0;
+    if (booking.payment.checkoutUrl && stored - now > REUSE_MARGIN_MS) {
+      return { url: booking.payment.checkoutUrl };
+    }
+    const expiresAt = new Date(
+      Math.ceil((now + MIN_CHECKOUT_MS) / CHECKOUT_STEP_MS) * CHECKOUT_STEP_MS,
+    );
+    const bookingId = booking.id as string;
+    const query = new URLSearchParams({
+      booking: bookingId,
+      token: this.deps.links.token(bookingId),
+    });
+    const session = await this.deps.provider.createCheckout({
+      bookingId,
+      reference: booking.reference,
+      description: this.describe(booking),
+      amountCents: booking.amountCents ?? 0,
+      currency: 'cad',
+      // The booking's own address: the receipt goes where the confirmation goes.
+      customerEmail: booking.email,
+      successUrl: `${this.deps.siteUrl}/bookings/return?${query.toString()}`,
+      cancelUrl: `${this.deps.siteUrl}/service/service1?${new URLSearchParams({ booking: bookingId, payment: 'cancelled' }).toString()}`,
+      expiresAt,
+      idempotencyKey: `checkout-${bookingId}-${String(expiresAt.getTime() / 1000)}`,
+    });
+    const holdUntil = new Date(
+      Math.max(booking.holdUntil?.getTime() ?? 0, expiresAt.getTime() + HOLD_MARGIN_MS),
+    );
+    await BookingModel.updateOne(
+      { _id: booking._id },
+      {
+        $set: {
+          holdUntil,
+          'payment.provider': this.deps.provider.name,
+          'payment.checkoutSessionId': session.id,
+          'payment.checkoutUrl': session.url,
+          'payment.checkoutExpiresAt': expiresAt,
+        },
+      },
+    );
+    return { url: session.url };
+  }
+
+  /**
+   * The in-page payment: the card was turned into a provider token in the browser. Answers at
+   * once with the provider's verdict; the booking itself follows the provider's event.
+   */
+  async payInPage(input: InPagePaymentInput): Promise<InPagePaymentResult> {
+    const booking = await this.payableBooking(input.bookingId, input.amount);
+    const bookingId = booking.id as string;
+    const outcome = await this.deps.provider.pay({
+      bookingId,
+      reference: booking.reference,
+      description: this.describe(booking),
+      amountCents: booking.amountCents ?? 0,
+      currency: 'cad',
+      customerEmail: booking.email,
+      paymentMethodId: input.paymentMethodId,
+      idempotencyKey: `pay-${bookingId}-${input.paymentMethodId}`,
+    });
+    if (outcome.intentId) {
+      await BookingModel.updateOne(
+        { _id: booking._id },
+        {
+          $set: {
+            'payment.provider': this.deps.provider.name,
+            'payment.intentId': outcome.intentId,
+          },
+        },
+      );
+    }
+    if (outcome.status === 'failed') {
+      this.deps.logger.info({ bookingId, reason: outcome.reason }, 'payment declined');
+      throw new HttpError(402, PaymentMessages.failed, { reason: outcome.reason });
+    }
+    const message = PaymentMessages.confirmed(serviceTitle(booking.serviceId), booking.email);
+    if (outcome.status === 'requires_action') {
+      return { status: outcome.status, message, clientSecret: outcome.clientSecret };
+    }
+    return { status: outcome.status, message };
+  }
+}

@@ -1,0 +1,71 @@
+import express, { type Router } from 'express';
+import { formatCad } from '../domain/booking/catalogue';
+import { HttpError } from '../http/http-error';
+import { escapeHtml } from '../mail/escape-html';
+import type { TestCheckout } from './test-checkout-model';
+import type { TestPaymentProvider } from './test-provider';
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:34rem;padding:0 1rem;color:#1b1f23}
+.card{border:1px solid #d0d7de;border-radius:10px;padding:1.25rem 1.5rem;margin:1rem 0}
+button{font:inherit;padding:.7rem 1.1rem;border-radius:8px;border:1px solid #0b6e4f;background:#0b6e4f;color:#fff;cursor:pointer;width:100%;margin:.35rem 0}
+button.secondary{background:#fff;color:#8a1c1c;border-color:#8a1c1c}button:focus-visible,a:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
+.muted{color:#57606a}.notice{background:#fdecea;border-left:4px solid #8a1c1c;padding:.6rem .9rem}a{color:#0b5cad}`;
+
+function renderPage(session: TestCheckout, declined: boolean): string {
+  const body =
+    `<h1>Test checkout</h1>` +
+    `<p class="muted">Payments on this site run in test mode: no card is charged and no card number is asked for.</p>` +
+    (declined
+      ? `<p class="notice" role="alert">The test card 4000 0000 0000 0002 was declined. Try the other card.</p>`
+      : '') +
+    `<div class="card"><p><strong>${escapeHtml(session.description)}</strong><br>Booking ${escapeHtml(session.reference)}</p>` +
+    `<p>Total: <strong>${escapeHtml(formatCad(session.amountCents))} CAD</strong></p>` +
+    `<p class="muted">Receipt to ${escapeHtml(session.customerEmail)}</p></div>` +
+    `<form method="post"><input type="hidden" name="choice" value="pay"><button type="submit">Pay with test card 4242 4242 4242 4242</button></form>` +
+    `<form method="post"><input type="hidden" name="choice" value="decline"><button type="submit" class="secondary">Try the declined test card 4000 0000 0000 0002</button></form>` +
+    `<p><a href="${escapeHtml(session.cancelUrl)}">Cancel and return to the site</a></p>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>Test checkout</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`
+  );
+}
+
+/**
+ * The local test provider's stand-in for Stripe's hosted checkout page: the customer picks the
+ * card that pays or the one that is declined, and the provider reports it by a signed event.
+ */
+export function testCheckoutRoutes(provider: TestPaymentProvider, siteUrl: string): Router {
+  const router = express.Router();
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(siteUrl).origin}; frame-ancestors 'none'`;
+
+  const findOpen = async (sessionId: string) => {
+    const session = await provider.findCheckout(sessionId);
+    if (!session) throw new HttpError(404, 'This checkout page does not exist.');
+    if (session.status !== 'open' || session.expiresAt.getTime() < Date.now()) {
+      throw new HttpError(410, 'This checkout page has expired. Please start the payment again.');
+    }
+    return session;
+  };
+
+  router.get('/api/payments/test-checkout/:id', async (req, res) => {
+    const session = await findOpen(req.params.id);
+    res.setHeader('Content-Security-Policy', csp);
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('html').send(renderPage(session, req.query.declined === '1'));
+  });
+
+  router.post(
+    '/api/payments/test-checkout/:id',
+    express.urlencoded({ extended: false, limit: '1kb' }),
+    async (req, res) => {
+      const session = await findOpen(req.params.id);
+      const choice = (req.body as { choice?: unknown } | undefined)?.choice;
+      if (choice !== 'pay' && choice !== 'decline') {
+        throw new HttpError(400, 'Choose a test card.');
+      }
+      const next = await provider.completeCheckout(session, choice);
+      res.redirect(303, choice === 'decline' ? `${next}?declined=1` : next);
+    },
+  );
+  return router;
+}

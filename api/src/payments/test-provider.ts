@@ -1,0 +1,168 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type Stripe from 'stripe';
+import { TEST_PAYMENT_METHODS, CardMessages } from '../domain/payment/test-cards';
+import {
+  chargeRefundedEvent,
+  checkoutCompletedEvent,
+  paymentFailedEvent,
+  paymentSucceededEvent,
+  signedPayload,
+} from './payment-events';
+import { verifySignedEvent } from './stripe-provider';
+import { TestCheckoutModel, type TestCheckout } from './test-checkout-model';
+import {
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentRequest,
+  type RefundRequest,
+} from './payment-provider';
+
+/** Delivers a signed event to the product's webhook path (the payment event inbox). */
+export type EventDelivery = (rawBody: Buffer, signature: string) => Promise<void>;
+
+/** Ids derived from the idempotency key: a repeated request names the same payment and events. */
+const derivedId = (prefix: string, ...parts: string[]) =>
+  `${prefix}_test_${createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 24)}`;
+
+export type TestCheckoutChoice = 'pay' | 'decline';
+
+/**
+ * The local stand-in for Stripe on a machine without Stripe keys, behaving like Stripe's test
+ * mode: the token of card 4242 4242 4242 4242 pays, that of 4000 0000 0000 0002 is declined.
+ * Outcomes travel as Stripe-shaped events, signed with the webhook secret and delivered to the
+ * same inbox Stripe's webhook feeds, so everything after the provider runs as in production.
+ */
+export class TestPaymentProvider implements PaymentProvider {
+  readonly name = 'test';
+
+  constructor(
+    private readonly options: {
+      webhookSecret: string;
+      /** Where the test checkout page is served: SITE_URL. */
+      siteUrl: string;
+      deliver: EventDelivery;
+    },
+  ) {}
+
+  private async emit(event: Stripe.Event): Promise<void> {
+    const { rawBody, signature } = signedPayload(event, this.options.webhookSecret);
+    await this.options.deliver(rawBody, signature);
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    const sessionId = `cs_test_${randomBytes(12).toString('hex')}`;
+    const session = await TestCheckoutModel.findOneAndUpdate(
+      { idempotencyKey: request.idempotencyKey },
+      {
+        $setOnInsert: {
+          sessionId,
+          idempotencyKey: request.idempotencyKey,
+          bookingId: request.bookingId,
+          reference: request.reference,
+          description: request.description,
+          amountCents: request.amountCents,
+          currency: request.currency,
+          customerEmail: request.customerEmail,
+          successUrl: request.successUrl,
+          cancelUrl: request.cancelUrl,
+          expiresAt: request.expiresAt,
+        },
+      },
+      { upsert: true, new: true },
+    );
+    return { id: session.sessionId, url: this.checkoutUrl(session.sessionId) };
+  }
+
+  checkoutUrl(sessionId: string): string {
+    return `${this.options.siteUrl}/api/payments/test-checkout/${sessionId}`;
+  }
+
+  async findCheckout(sessionId: string): Promise<TestCheckout | null> {
+    if (!/^cs_test_[a-f0-9]{24}$/.test(sessionId)) return null;
+    return TestCheckoutModel.findOne({ sessionId });
+  }
+
+  /**
+   * The customer's choice on the test checkout page. Answers where the browser goes next:
+   * the success page after a payment, back to the checkout page after a decline.
+   */
+  async completeCheckout(session: TestCheckout, choice: TestCheckoutChoice): Promise<string> {
+    const base = {
+      bookingId: session.bookingId,
+      reference: session.reference,
+      intentId: derivedId('pi', session.sessionId),
+      amountCents: session.amountCents,
+      currency: 'cad' as const,
+    };
+    if (choice === 'decline') {
+      await this.emit(
+        withId(
+          paymentFailedEvent({ ...base, reason: 'Your card was declined.' }),
+          derivedId('evt', session.sessionId, 'declined'),
+        ),
+      );
+      return this.checkoutUrl(session.sessionId);
+    }
+    await TestCheckoutModel.updateOne({ _id: session._id }, { $set: { status: 'complete' } });
+    await this.emit(
+      withId(
+        checkoutCompletedEvent({
+          ...base,
+          sessionId: session.sessionId,
+          customerEmail: session.customerEmail,
+        }),
+        derivedId('evt', session.sessionId, 'completed'),
+      ),
+    );
+    return session.successUrl;
+  }
+
+  async pay(request: PaymentRequest): Promise<PaymentOutcome> {
+    const intentId = derivedId('pi', request.idempotencyKey);
+    const base = {
+      bookingId: request.bookingId,
+      reference: request.reference,
+      intentId,
+      amountCents: request.amountCents,
+      currency: request.currency,
+    };
+    if (request.paymentMethodId === TEST_PAYMENT_METHODS.succeeds) {
+      await this.emit(withId(paymentSucceededEvent(base), derivedId('evt', intentId, 'succeeded')));
+      return { status: 'succeeded', intentId };
+    }
+    if (request.paymentMethodId === TEST_PAYMENT_METHODS.declined) {
+      const reason = 'Your card was declined.';
+      await this.emit(
+        withId(paymentFailedEvent({ ...base, reason }), derivedId('evt', intentId, 'failed')),
+      );
+      return { status: 'failed', intentId, reason };
+    }
+    return { status: 'failed', intentId: null, reason: CardMessages.notATestCard };
+  }
+
+  async refund(request: RefundRequest): Promise<{ id: string }> {
+    const id = derivedId('re', request.idempotencyKey);
+    await this.emit(
+      withId(
+        chargeRefundedEvent({
+          bookingId: request.bookingId,
+          intentId: request.intentId,
+          amountCents: request.amountCents,
+          currency: 'cad',
+        }),
+        derivedId('evt', id, 'refunded'),
+      ),
+    );
+    return { id };
+  }
+
+  verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
+    return verifySignedEvent(rawBody, signature, this.options.webhookSecret);
+  }
+}
+
+function withId(event: Stripe.Event, id: string): Stripe.Event {
+  return { ...event, id };
+}

@@ -1,0 +1,80 @@
+import {
+  bookingCancelledEmail,
+  bookingConfirmationEmail,
+  bookingReminderEmail,
+  bookingRescheduledEmail,
+  businessNotificationEmail,
+  estimateAcknowledgementEmail,
+} from '@hs/api/bookings/booking-emails';
+import { BookingModel, type BookingDocument } from '@hs/api/bookings/booking-model';
+import type { ManageLinks } from '@hs/api/bookings/manage-link';
+import { jobs, type JobDefinition, type PayloadOf } from '@hs/api/jobs/job-definitions';
+import { sendOnce } from '@hs/api/mail/send-once';
+import type { Mailer, MailMessage } from '@hs/api/platform/mailer';
+import { defineProcessor, type JobContext, type Processor } from '../processor';
+
+export interface BookingEmailDependencies {
+  mailer: Mailer;
+  links: ManageLinks;
+  siteUrl: string;
+  businessInbox: string;
+}
+
+type BookingJob = JobDefinition & { schema: { _output: { bookingId: string } } };
+
+/**
+ * One processor per booking email. Each reads the booking as it is now and may decide the email
+ * no longer applies (a reminder for a cancelled or moved booking); each sends at most once per job.
+ */
+function bookingEmail<J extends BookingJob>(
+  deps: BookingEmailDependencies,
+  job: J,
+  compose: (booking: BookingDocument, payload: PayloadOf<J>) => MailMessage | null,
+): Processor {
+  return defineProcessor(job, async (payload: PayloadOf<J>, { jobId, log }: JobContext) => {
+    const { bookingId } = payload as { bookingId: string };
+    const booking = await BookingModel.findById(bookingId);
+    if (!booking) {
+      log.info({ bookingId }, 'booking gone before its email; nothing to send');
+      return;
+    }
+    const message = compose(booking, payload);
+    if (!message) {
+      log.info({ bookingId, status: booking.status }, 'email no longer applies; not sent');
+      return;
+    }
+    const result = await sendOnce(deps.mailer, `${job.name}:${jobId}`, message);
+    log.info({ bookingId, result }, 'booking email handled');
+  });
+}
+
+const sameVisit = (booking: BookingDocument, visit: { date: string; time: string }) =>
+  booking.date === visit.date && booking.time === visit.time;
+
+export function bookingEmailProcessors(deps: BookingEmailDependencies): Processor[] {
+  const manage = (booking: BookingDocument) => deps.links.url(booking.id as string);
+  return [
+    bookingEmail(deps, jobs.estimateAcknowledgementEmail, (booking) =>
+      estimateAcknowledgementEmail(booking),
+    ),
+    bookingEmail(deps, jobs.businessBookingNotification, (booking) =>
+      businessNotificationEmail(booking, deps.businessInbox),
+    ),
+    bookingEmail(deps, jobs.bookingConfirmationEmail, (booking) =>
+      booking.status === 'paid' ? bookingConfirmationEmail(booking, manage(booking)) : null,
+    ),
+    bookingEmail(deps, jobs.bookingReminderEmail, (booking, visit) =>
+      booking.status === 'paid' && sameVisit(booking, visit)
+        ? bookingReminderEmail(booking, manage(booking))
+        : null,
+    ),
+    bookingEmail(deps, jobs.bookingRescheduledEmail, (booking, visit) =>
+      booking.status === 'paid' && sameVisit(booking, visit)
+        ? bookingRescheduledEmail(booking, manage(booking))
+        : null,
+    ),
+    bookingEmail(deps, jobs.bookingCancelledEmail, (booking, { refund }) =>
+      bookingCancelledEmail(booking, refund, deps.siteUrl),
+    ),
+  ];
+}

@@ -1,0 +1,42 @@
+import { BookingModel } from '@hs/api/bookings/booking-model';
+import type { BookingService } from '@hs/api/bookings/booking-service';
+import { jobs } from '@hs/api/jobs/job-definitions';
+import type { PaymentEventHandler } from '@hs/api/payments/payment-event-handler';
+import type { PaymentProvider } from '@hs/api/payments/payment-provider';
+import { defineProcessor, type Processor } from '../processor';
+
+export interface BookingJobDependencies {
+  bookings: Pick<BookingService, 'releaseIfUnpaid'>;
+  paymentProvider: PaymentProvider;
+  paymentEvents: Pick<PaymentEventHandler, 'handle'>;
+}
+
+export function bookingJobProcessors(deps: BookingJobDependencies): Processor[] {
+  return [
+    defineProcessor(jobs.releaseUnpaidBooking, async ({ bookingId }, { log }) => {
+      const result = await deps.bookings.releaseIfUnpaid(bookingId);
+      log.info({ bookingId, result }, 'payment timer handled');
+    }),
+    defineProcessor(jobs.refundBooking, async ({ bookingId }, { log }) => {
+      const booking = await BookingModel.findById(bookingId);
+      if (!booking || booking.status === 'refunded' || booking.payment.refundedAt) return;
+      const intentId = booking.payment.intentId;
+      if (!intentId || booking.amountCents === null || booking.amountCents === undefined) {
+        log.error({ bookingId }, 'refund asked for a booking with no recorded payment');
+        return;
+      }
+      // The provider's idempotency key makes a retried job the same refund, never a second one.
+      const refund = await deps.paymentProvider.refund({
+        bookingId,
+        intentId,
+        amountCents: booking.amountCents,
+        idempotencyKey: `refund-${bookingId}`,
+      });
+      log.info({ bookingId, refundId: refund.id }, 'refund requested');
+    }),
+    defineProcessor(jobs.paymentEvent, async ({ eventId }, { log }) => {
+      const outcome = await deps.paymentEvents.handle(eventId);
+      log.info({ eventId, outcome }, 'payment event applied');
+    }),
+  ];
+}

@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,69 +6,11 @@ import { createApiContext, type ApiContext } from '../src/api-context';
 import { AVATAR_MAX_BYTES } from '../src/domain/profile/profile-schema';
 import { createApp } from '../src/http/app';
 import { createLogger } from '../src/platform/logger';
+import { png, readAll, webp } from '../../tests/support/images';
 import { testApiConfig, testEmail } from '../../tests/support/test-env';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
 const PASSWORD = 'correct horse 42';
-
-// --- A real PNG, built byte by byte: signature, IHDR, IDAT (zlib), IEND, each chunk with its CRC.
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A solid-colour RGB PNG of the given size. */
-function png(width: number, height: number, [red, green, blue]: [number, number, number]): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3)]);
-  for (let x = 0; x < width; x += 1) row.set([red, green, blue], 1 + x * 3);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(pixels)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** The smallest lossless WebP container header; enough for a type judged by its bytes. */
-function webp(): Buffer {
-  const payload = Buffer.from([0x2f, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]);
-  const chunk = Buffer.concat([
-    Buffer.from('VP8L'),
-    Buffer.from([payload.length, 0, 0, 0]),
-    payload,
-  ]);
-  const size = Buffer.alloc(4);
-  size.writeUInt32LE(4 + chunk.length);
-  return Buffer.concat([Buffer.from('RIFF'), size, Buffer.from('WEBP'), chunk]);
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const today = () => new Date().toISOString().slice(0, 10);

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     connect,
     prefix: config.QUEUE_PREFIX,
     concurrency: config.WORKER_CONCURRENCY,
+    lockMs: config.WORKER_LOCK_MS,
     registry,
     logger,
     queues,

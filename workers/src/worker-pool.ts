@@ -10,6 +10,8 @@ export interface WorkerPoolOptions {
   connect: () => Redis;
   prefix: string;
   concurrency: number;
+  /** A dead worker's job is taken back after about this long (BullMQ's lock and stall check). */
+  lockMs: number;
   registry: Map<QueueNameType, Map<string, Processor>>;
   logger: Logger;
   /** Which queues this process serves (all when empty): the same code scales out by role. */
@@ -67,6 +69,8 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
         connection: connections[connections.push(options.connect()) - 1] as Redis,
         prefix: options.prefix,
         concurrency: options.concurrency,
+        lockDuration: options.lockMs,
+        stalledInterval: options.lockMs,
       },
     );
     worker.on('failed', (job, error) => {

@@ -163,4 +163,9 @@ export const workersEnv = {
   WORKER_QUEUES: z.string().optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
   WORKER_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * How long a job stays claimed without a heartbeat: a worker that died is noticed after about
+   * this long and its job given to another.
+   */
+  WORKER_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
 };

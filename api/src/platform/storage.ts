@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -95,6 +96,21 @@ export class Storage {
     await this.client.send(
       new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.fullKey(key) }),
     );
+  }
+
+  /** Keys under `prefix` (without the environment's key prefix), up to `max` of them. */
+  async list(prefix: string, max = 1_000): Promise<string[]> {
+    const result = await this.client.send(
+      new ListObjectsV2Command({
+        Bucket: this.options.bucket,
+        Prefix: this.fullKey(prefix),
+        MaxKeys: max,
+      }),
+    );
+    return (result.Contents ?? [])
+      .map((object) => object.Key ?? '')
+      .filter(Boolean)
+      .map((key) => key.slice(this.options.keyPrefix.length));
   }
 
   async ping(): Promise<void> {

@@ -44,7 +44,7 @@ describe('bookings through the API', () => {
       title: 'Garden Maintenance',
       keyword: 'garden',
     });
-    expect(response.body.plans.map((plan: { name: string }) => plan.name)).toEqual([
+    expect((response.body.plans as { name: string }[]).map((plan) => plan.name)).toEqual([
       'One-time Visit',
       'Monthly Visit',
       'Custom Estimate',
@@ -52,11 +52,9 @@ describe('bookings through the API', () => {
     expect(response.body.plans[0]).toMatchObject({ amountCents: 14900, badge: 'Popular Choice' });
     expect(response.body.plans[1]).toMatchObject({ amountCents: 24900, badge: 'Best Value' });
     expect(response.body.plans[2]).toMatchObject({ amountCents: null });
-    expect(response.body.timeWindows.map((window: { range: string }) => window.range)).toEqual([
-      '8am-12pm',
-      '12pm-4pm',
-      '4pm-8pm',
-    ]);
+    expect(
+      (response.body.timeWindows as { range: string }[]).map((window) => window.range),
+    ).toEqual(['8am-12pm', '12pm-4pm', '4pm-8pm']);
     expect(response.body.estimateOnlyKeywords).toEqual(['construction', 'office']);
   });
 
@@ -283,7 +281,7 @@ describe('bookings through the API', () => {
     const to = addDays(from, 2);
     const response = await request(api.app).get(`/api/availability?from=${from}&to=${to}`);
     expect(response.status).toBe(200);
-    expect(response.body.days.map((day: { date: string }) => day.date)).toEqual([
+    expect((response.body.days as { date: string }[]).map((day) => day.date)).toEqual([
       from,
       addDays(from, 1),
       to,
@@ -305,9 +303,9 @@ describe('bookings through the API', () => {
       post(fields).set('Idempotency-Key', key),
       post(fields).set('Idempotency-Key', key),
     ]);
-    const ids = new Set([first?.body.booking.id, second?.body.booking.id]);
+    const ids = new Set([first.body.booking.id, second.body.booking.id]);
     expect(ids.size).toBe(1);
-    expect([first?.status, second?.status].sort()).toEqual([200, 201]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
     expect(await BookingModel.countDocuments({ email: fields.email })).toBe(1);
   });
 
@@ -339,7 +337,7 @@ describe('bookings through the API', () => {
       .get('/api/me/bookings')
       .set('Authorization', `Bearer ${token}`);
     expect(list.status).toBe(200);
-    expect(list.body.bookings.map((booking: { id: string }) => booking.id)).toEqual([
+    expect((list.body.bookings as { id: string }[]).map((booking) => booking.id)).toEqual([
       mine.body.booking.id,
     ]);
     expect((await request(api.app).get('/api/me/bookings')).status).toBe(401);

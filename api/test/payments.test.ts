@@ -70,12 +70,14 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
 
   const webhook = (event: Stripe.Event, secret = WEBHOOK_SECRET) => {
     const { rawBody, signature } = signedPayload(event, secret);
-    return request(api.app)
-      .post('/api/payments/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signature)
-      // As text: superagent would turn a Buffer sent as JSON into {"type":"Buffer",...}.
-      .send(rawBody.toString('utf8'));
+    return (
+      request(api.app)
+        .post('/api/payments/webhook')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', signature)
+        // As text: superagent would turn a Buffer sent as JSON into {"type":"Buffer",...}.
+        .send(rawBody.toString('utf8'))
+    );
   };
 
   const statusOf = async (id: string) => (await BookingModel.findById(id))?.status;

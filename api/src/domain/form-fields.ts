@@ -19,7 +19,10 @@ export const INVALID_PHONE = 'Please enter a valid phone number.';
  */
 export function lineOfText(label: string, max: number, required = false) {
   const text = z
-    .string({ error: `${label} ${required ? 'is required' : 'must be text'}.` })
+    .string({
+      error: (issue) =>
+        issue.input === undefined && required ? `${label} is required.` : `${label} must be text.`,
+    })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .refine((value) => !LINE_BREAKS_OR_CONTROL.test(value), {

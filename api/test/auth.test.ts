@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PasswordResetTokenModel } from '../src/accounts/password-reset-token-model';
 import { UserModel } from '../src/accounts/user-model';
 import { AuthMessages } from '../src/domain/auth/auth-messages';
-import { startApi, type ApiHarness } from '../../tests/support/api-harness';
+import {
+  startApi,
+  startApiAndWorkers,
+  type ApiHarness,
+  type ProductHarness,
+} from '../../tests/support/api-harness';
 import { waitForMail } from '../../tests/support/mailbox';
-import { spawnEntryPoint, type SpawnedProcess } from '../../tests/support/spawn-process';
 import { testEmail, testEnv } from '../../tests/support/test-env';
 
 const PASSWORD = 'correct horse 42';
@@ -37,18 +41,15 @@ const resetLinkIn = (text: string): string => {
 describe('accounts through the API, with the workers sending the emails', () => {
   // Every request here comes from one address: the limits have their own test below.
   const env = testEnv({ LOG_LEVEL: 'info', AUTH_RATE_LIMIT_MAX: '1000' });
+  let product: ProductHarness;
   let api: ApiHarness;
-  let workers: SpawnedProcess;
 
   beforeAll(async () => {
-    api = await startApi(env);
-    workers = spawnEntryPoint('workers/src/main.ts', env);
-    await workers.waitForOutput(/workers ready/);
+    product = await startApiAndWorkers(env);
+    api = product.api;
   });
   afterAll(async () => {
-    workers.kill('SIGTERM');
-    await workers.exited;
-    await api.close();
+    await product.close();
   });
 
   it('registers, logs in with the email in other letter case, and knows the user at /api/me', async () => {
@@ -277,7 +278,7 @@ describe('accounts through the API, with the workers sending the emails', () => 
     const user = await UserModel.findOne({ email }).select('+passwordHash');
     const everything = [
       ...api.logs,
-      workers.output(),
+      product.workers.output(),
       JSON.stringify(registered.body),
       JSON.stringify(reset.body),
     ].join('\n');

@@ -7,11 +7,14 @@ import { addDays, todayInToronto } from '../src/domain/calendar/toronto-date';
 import { TEST_PAYMENT_METHODS } from '../src/domain/payment/test-cards';
 import { QueueName } from '../src/jobs/job-definitions';
 import { createRedis, type Redis } from '../src/platform/redis';
-import { startApi, type ApiHarness } from '../../tests/support/api-harness';
+import {
+  startApiAndWorkers,
+  type ApiHarness,
+  type ProductHarness,
+} from '../../tests/support/api-harness';
 import { bookingFields, withFields } from '../../tests/support/booking-form';
 import { mailbox, waitForMail } from '../../tests/support/mailbox';
 import { eventually } from '../../tests/support/poll';
-import { spawnEntryPoint, type SpawnedProcess } from '../../tests/support/spawn-process';
 import { testEnv } from '../../tests/support/test-env';
 
 describe('a booking after it is made: the payment timer, the manage link, the reminder', () => {
@@ -23,26 +26,23 @@ describe('a booking after it is made: the payment timer, the manage link, the re
     PAYMENT_HOLD_SECONDS: '2',
   });
   let api: ApiHarness;
-  let workers: SpawnedProcess;
+  let product: ProductHarness;
   let redis: Redis;
   let emailsQueue: Queue;
 
   beforeAll(async () => {
-    api = await startApi(env);
-    workers = spawnEntryPoint('workers/src/main.ts', env);
+    product = await startApiAndWorkers(env);
+    api = product.api;
     redis = createRedis(env.REDIS_URL ?? '', { blocking: true });
     emailsQueue = new Queue(QueueName.BookingEmails, {
       connection: redis,
       prefix: env.QUEUE_PREFIX,
     });
-    await workers.waitForOutput(/workers ready/);
   });
   afterAll(async () => {
-    workers.kill('SIGTERM');
-    await workers.exited;
     await emailsQueue.close();
     redis.disconnect();
-    await api.close();
+    await product.close();
   });
 
   const placesLeft = async (date: string, time: 'morning' | 'afternoon' | 'evening') => {

@@ -12,12 +12,15 @@ import {
 } from '../src/payments/payment-events';
 import { PaymentEventModel } from '../src/payments/payment-event-model';
 import type Stripe from 'stripe';
-import { startApi, type ApiHarness } from '../../tests/support/api-harness';
+import {
+  startApiAndWorkers,
+  type ApiHarness,
+  type ProductHarness,
+} from '../../tests/support/api-harness';
 import { bookingFields, withFields } from '../../tests/support/booking-form';
 import { startFakeStripe, type FakeStripe } from '../../tests/support/fake-stripe';
 import { mailbox, waitForMail } from '../../tests/support/mailbox';
 import { eventually } from '../../tests/support/poll';
-import { spawnEntryPoint, type SpawnedProcess } from '../../tests/support/spawn-process';
 import { testEnv } from '../../tests/support/test-env';
 
 const WEBHOOK_SECRET = 'whsec_localtestsecret';
@@ -34,7 +37,7 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
   let stripe: FakeStripe;
   let env: Record<string, string>;
   let api: ApiHarness;
-  let workers: SpawnedProcess;
+  let product: ProductHarness;
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
@@ -46,14 +49,11 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
       STRIPE_API_URL: stripe.url,
       BUSINESS_INBOX: 'bookings-inbox@example.test',
     });
-    api = await startApi(env);
-    workers = spawnEntryPoint('workers/src/main.ts', env);
-    await workers.waitForOutput(/workers ready/);
+    product = await startApiAndWorkers(env);
+    api = product.api;
   });
   afterAll(async () => {
-    workers.kill('SIGTERM');
-    await workers.exited;
-    await api.close();
+    await product.close();
     await stripe.close();
   });
 
@@ -260,17 +260,14 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
 describe('the local test provider (no Stripe keys)', () => {
   const env = testEnv({ LOG_LEVEL: 'info', FORM_RATE_LIMIT_MAX: '1000' });
   let api: ApiHarness;
-  let workers: SpawnedProcess;
+  let product: ProductHarness;
 
   beforeAll(async () => {
-    api = await startApi(env);
-    workers = spawnEntryPoint('workers/src/main.ts', env);
-    await workers.waitForOutput(/workers ready/);
+    product = await startApiAndWorkers(env);
+    api = product.api;
   });
   afterAll(async () => {
-    workers.kill('SIGTERM');
-    await workers.exited;
-    await api.close();
+    await product.close();
   });
 
   async function book() {

@@ -3,6 +3,7 @@ import { createApiContext, type ApiContext } from '../../api/src/api-context';
 import { loadApiConfig } from '../../api/src/config/api-config';
 import { createApp } from '../../api/src/http/app';
 import { createLogger } from '../../api/src/platform/logger';
+import { spawnEntryPoint, type SpawnedProcess } from './spawn-process';
 
 export interface ApiHarness {
   context: ApiContext;
@@ -22,4 +23,27 @@ export async function startApi(env: Record<string, string>): Promise<ApiHarness>
   });
   const context = await createApiContext(loadApiConfig(env), logger);
   return { context, app: createApp(context), logs, close: () => context.close() };
+}
+
+export interface ProductHarness {
+  api: ApiHarness;
+  /** The real workers process, on the same environment. */
+  workers: SpawnedProcess;
+  close(): Promise<void>;
+}
+
+/** The API in this process and the workers as their own process: the product's back end. */
+export async function startApiAndWorkers(env: Record<string, string>): Promise<ProductHarness> {
+  const api = await startApi(env);
+  const workers = spawnEntryPoint('workers/src/main.ts', env);
+  await workers.waitForOutput(/workers ready/);
+  return {
+    api,
+    workers,
+    async close() {
+      workers.kill('SIGTERM');
+      await workers.exited;
+      await api.close();
+    },
+  };
 }

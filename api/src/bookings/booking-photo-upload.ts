@@ -8,6 +8,7 @@ import {
   BookingMessages,
 } from '../domain/booking/booking-schema';
 import { HttpError } from '../http/http-error';
+import { fileFieldError, uploadError } from '../http/upload-errors';
 import { detectImageType } from '../media/image-type';
 import type { Logger } from '../platform/logger';
 import type { Storage } from '../platform/storage';
@@ -23,7 +24,7 @@ export interface UploadedPhoto {
 const SNIFF_BYTES = 16;
 
 const photoError = (status: number, message: string) =>
-  new HttpError(status, message, { fields: { [BOOKING_IMAGE_FIELD]: message } });
+  fileFieldError(BOOKING_IMAGE_FIELD, status, message);
 
 /** Reads the first bytes of a stream, then hands back a stream of the whole file. */
 function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; whole: PassThrough }> {
@@ -137,23 +138,11 @@ export function bookingPhotoKeyBase(req: Request): string {
   return `bookings/${bookingId.toHexString()}/photo`;
 }
 
-/** Every way a multipart upload can fail becomes a client error with a message to show. */
-function uploadError(error: unknown): unknown {
-  if (error instanceof HttpError) return error;
-  if (error instanceof multer.MulterError) {
-    switch (error.code) {
-      case 'LIMIT_FILE_SIZE':
-        return photoError(413, BookingMessages.imageTooLarge);
-      case 'LIMIT_FILE_COUNT':
-      case 'LIMIT_UNEXPECTED_FILE':
-        return photoError(400, BookingMessages.imageOneOnly);
-      default:
-        return new HttpError(400, BookingMessages.imageUnreadable);
-    }
-  }
-  // busboy's own complaints: a malformed or truncated body, a missing boundary.
-  return new HttpError(400, BookingMessages.imageUnreadable);
-}
+const PHOTO_UPLOAD_MESSAGES = {
+  tooLarge: BookingMessages.imageTooLarge,
+  oneOnly: BookingMessages.imageOneOnly,
+  unreadable: BookingMessages.imageUnreadable,
+};
 
 /** Storage failed: the booking cannot be taken with its photo right now. */
 function unavailable(cause: unknown): HttpError {
@@ -177,7 +166,7 @@ export function receiveBookingForm(storage: Storage, logger: Logger): RequestHan
   }).single(BOOKING_IMAGE_FIELD);
   return (req, res, next) => {
     upload(req, res, (error: unknown) => {
-      if (error) next(uploadError(error));
+      if (error) next(uploadError(BOOKING_IMAGE_FIELD, PHOTO_UPLOAD_MESSAGES, error));
       else next();
     });
   };

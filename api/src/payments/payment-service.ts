@@ -55,8 +55,17 @@ export class PaymentService {
     return booking;
   }
 
-  private describe(booking: BookingDocument): string {
-    return `${serviceTitle(booking.serviceId)}, ${planName(booking.planId)} (${booking.date})`;
+  /** What every provider call says about the booking being paid for. */
+  private order(booking: BookingDocument) {
+    return {
+      bookingId: booking.id as string,
+      reference: booking.reference,
+      description: `${serviceTitle(booking.serviceId)}, ${planName(booking.planId)} (${booking.date})`,
+      amountCents: booking.amountCents ?? 0,
+      currency: 'cad' as const,
+      // The booking's own address: the receipt goes where the confirmation goes.
+      customerEmail: booking.email,
+    };
   }
 
   /** The provider's hosted checkout page for a booking awaiting payment: `{url}`. */
@@ -76,13 +85,7 @@ export class PaymentService {
       token: this.deps.links.token(bookingId),
     });
     const session = await this.deps.provider.createCheckout({
-      bookingId,
-      reference: booking.reference,
-      description: this.describe(booking),
-      amountCents: booking.amountCents ?? 0,
-      currency: 'cad',
-      // The booking's own address: the receipt goes where the confirmation goes.
-      customerEmail: booking.email,
+      ...this.order(booking),
       successUrl: `${this.deps.siteUrl}/bookings/return?${query.toString()}`,
       cancelUrl: `${this.deps.siteUrl}/service/service1?${new URLSearchParams({ booking: bookingId, payment: 'cancelled' }).toString()}`,
       expiresAt,
@@ -114,12 +117,7 @@ export class PaymentService {
     const booking = await this.payableBooking(input.bookingId, input.amount);
     const bookingId = booking.id as string;
     const outcome = await this.deps.provider.pay({
-      bookingId,
-      reference: booking.reference,
-      description: this.describe(booking),
-      amountCents: booking.amountCents ?? 0,
-      currency: 'cad',
-      customerEmail: booking.email,
+      ...this.order(booking),
       paymentMethodId: input.paymentMethodId,
       idempotencyKey: `pay-${bookingId}-${input.paymentMethodId}`,
     });

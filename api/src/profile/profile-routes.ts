@@ -8,7 +8,7 @@ import {
   ProfileMessages,
   profileUpdateSchema,
 } from '../domain/profile/profile-schema';
-import { HttpError } from '../http/http-error';
+import { fileFieldError, uploadError } from '../http/upload-errors';
 import { parseBody } from '../http/parse-body';
 import type { Logger } from '../platform/logger';
 import type { Storage } from '../platform/storage';
@@ -27,26 +27,14 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-function avatarError(status: number, message: string): HttpError {
-  return new HttpError(status, message, { fields: { [AVATAR_FIELD]: message } });
-}
+const avatarError = (status: number, message: string) =>
+  fileFieldError(AVATAR_FIELD, status, message);
 
-/** Every way a multipart upload can fail becomes a client error with a message to show. */
-function uploadError(error: unknown): HttpError {
-  if (error instanceof multer.MulterError) {
-    switch (error.code) {
-      case 'LIMIT_FILE_SIZE':
-        return avatarError(413, ProfileMessages.avatarTooLarge);
-      case 'LIMIT_FILE_COUNT':
-      case 'LIMIT_UNEXPECTED_FILE':
-        return avatarError(400, ProfileMessages.avatarOneOnly);
-      default:
-        return avatarError(400, ProfileMessages.avatarUnreadable);
-    }
-  }
-  // busboy's own complaints: a malformed or truncated multipart body, a missing boundary.
-  return avatarError(400, ProfileMessages.avatarUnreadable);
-}
+const AVATAR_UPLOAD_MESSAGES = {
+  tooLarge: ProfileMessages.avatarTooLarge,
+  oneOnly: ProfileMessages.avatarOneOnly,
+  unreadable: ProfileMessages.avatarUnreadable,
+};
 
 /** One file in memory, at most 2 MB (a byte more is refused while it streams in). */
 function receiveAvatar(): RequestHandler {
@@ -62,7 +50,7 @@ function receiveAvatar(): RequestHandler {
   }).single(AVATAR_FIELD);
   return (req, res, next) => {
     single(req, res, (error: unknown) => {
-      if (error) next(uploadError(error));
+      if (error) next(uploadError(AVATAR_FIELD, AVATAR_UPLOAD_MESSAGES, error));
       else next();
     });
   };

@@ -47,6 +47,7 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
       STRIPE_SECRET_KEY: 'sk_test_localfake',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: stripe.url,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_localfake',
       BUSINESS_INBOX: 'bookings-inbox@example.test',
     });
     product = await startApiAndWorkers(env);
@@ -156,6 +157,15 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
     // The business hears of each new booking.
     const notices = await waitForMail('bookings-inbox@example.test', { count: 1 });
     expect(notices.some((mail) => mail.Subject.includes(booking.reference as string))).toBe(true);
+  });
+
+  it("tells the site to take the card with Stripe's own form", async () => {
+    const response = await request(api.app).get('/api/payments/config');
+    expect(response.body).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_localfake',
+      currency: 'cad',
+    });
   });
 
   it('refuses an amount that is not the booking price, and a booking not awaiting payment', async () => {
@@ -285,6 +295,11 @@ describe('the local test provider (no Stripe keys)', () => {
       customerEmail: email,
       paymentMethodId,
     });
+
+  it('tells the site to show the test card form', async () => {
+    const response = await request(api.app).get('/api/payments/config');
+    expect(response.body).toEqual({ provider: 'test', publishableKey: null, currency: 'cad' });
+  });
 
   it('pays with 4242 4242 4242 4242: the booking ends paid and the confirmation arrives', async () => {
     const { id, email } = await book();

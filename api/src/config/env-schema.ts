@@ -140,6 +140,11 @@ export const apiEnv = {
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   ...bookingEnv,
   ...paymentEnv,
+  /** Given to the site so Stripe's own form collects the card (pk_...). */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_...)')
+    .optional(),
   /** Per-IP limit on form posts (bookings, payments, contact, newsletter) per window. */
   FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   FORM_RATE_LIMIT_WINDOW_SECONDS: z.coerce

@@ -83,7 +83,17 @@ export function createApp(deps: AppDependencies): Express {
     message: 'Too many submissions from your connection. Please wait a few minutes and try again.',
   });
   const bookingDeps = { ...deps, formLimit };
-  const paymentDeps = { ...deps, inbox: deps.paymentInbox, formLimit };
+  const paymentDeps = {
+    ...deps,
+    inbox: deps.paymentInbox,
+    formLimit,
+    setup: {
+      provider: deps.paymentProvider.name,
+      publishableKey:
+        deps.paymentProvider.name === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+      currency: 'cad' as const,
+    },
+  };
 
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }));

@@ -3,6 +3,7 @@ import {
   checkoutSchema,
   inPagePaymentSchema,
   PaymentMessages,
+  type PaymentSetup,
 } from '../domain/payment/payment-schema';
 import { HttpError } from '../http/http-error';
 import { parseBody } from '../http/parse-body';
@@ -13,6 +14,7 @@ import type { PaymentService } from './payment-service';
 
 export interface PaymentRouteDependencies {
   payments: PaymentService;
+  setup: PaymentSetup;
   inbox: PaymentEventInbox;
   logger: Logger;
   formLimit: RequestHandler;
@@ -38,6 +40,10 @@ export function checkoutHandlers(deps: PaymentRouteDependencies): RequestHandler
 /** JSON payment calls; mounted under /api after its JSON body parser. */
 export function paymentRoutes(deps: PaymentRouteDependencies): Router {
   const router = express.Router();
+  router.get('/payments/config', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.json(deps.setup);
+  });
   router.post('/payments/checkout', ...checkoutHandlers(deps));
   router.post('/payments', noStore, deps.formLimit, async (req, res) => {
     const input = parseBody(inPagePaymentSchema, req.body);

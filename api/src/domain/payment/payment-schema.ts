@@ -53,6 +53,14 @@ export const inPagePaymentSchema = z.object({
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 export type InPagePaymentInput = z.infer<typeof inPagePaymentSchema>;
 
+/** GET /api/payments/config: how the site's payment modal takes the card. */
+export interface PaymentSetup {
+  /** 'stripe': Stripe's card form with `publishableKey`; 'test': the test card form. */
+  provider: 'stripe' | 'test';
+  publishableKey: string | null;
+  currency: 'cad';
+}
+
 /** What POST /api/payments answers: the booking becomes paid when the provider's event arrives. */
 export interface InPagePaymentResult {
   status: 'succeeded' | 'processing' | 'requires_action';

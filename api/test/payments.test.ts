@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingModel } from '../src/bookings/booking-model';
-import { PaymentMessages } from '../src/domain/payment/payment-schema';
+import { PaymentMessages } from '../src/domain/payment/payment-messages';
 import { testPaymentMethodFor } from '../src/domain/payment/test-cards';
 import {
   chargeRefundedEvent,

@@ -35,7 +35,11 @@ export interface ProductHarness {
 /** The API in this process and the workers as their own process: the product's back end. */
 export async function startApiAndWorkers(env: Record<string, string>): Promise<ProductHarness> {
   const api = await startApi(env);
-  const workers = spawnEntryPoint('workers/src/main.ts', env);
+  // The ready line is a log line: a silent test environment still lets the workers say it.
+  const workers = spawnEntryPoint('workers/src/main.ts', {
+    ...env,
+    LOG_LEVEL: env.LOG_LEVEL === 'silent' || !env.LOG_LEVEL ? 'info' : env.LOG_LEVEL,
+  });
   await workers.waitForOutput(/workers ready/);
   return {
     api,

@@ -1,5 +1,5 @@
 import { timeLabel } from '../domain/booking/booking-schema';
-import type { BookingStatus } from '../domain/booking/booking-status';
+import { BOOKING_STATUS_LABELS } from '../domain/booking/booking-status';
 import {
   CUSTOM_ESTIMATE,
   findTimeWindow,
@@ -10,11 +10,7 @@ import {
   type Service,
   type TimeWindow,
 } from '../domain/booking/catalogue';
-import {
-  BUSINESS_TIME_ZONE,
-  isCalendarDate,
-  torontoTimeToUtc,
-} from '../domain/calendar/toronto-date';
+import { isCalendarDate, longDate, torontoTimeToUtc } from '../domain/calendar/toronto-date';
 import { Company } from '../domain/company';
 import { renderEmail } from '../mail/email-layout';
 import type { MailMessage } from '../platform/mailer';
@@ -26,23 +22,6 @@ import { calendarInvite } from './calendar-invite';
  * and tests read them without a mail server. Subjects carry only values we generated or validated
  * against the catalogue (reference, service title, date); what the customer typed stays in the body.
  */
-
-const longDate = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
-
-const STATUS_LABELS: Record<BookingStatus, string> = {
-  estimate_requested: 'Estimate requested',
-  pending_payment: 'Awaiting payment',
-  paid: 'Paid',
-  payment_failed: 'Payment failed',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
 
 interface Visit {
   service: Service;
@@ -65,8 +44,7 @@ function visitOf(booking: BookingDocument): Visit {
   if (!service || !plan || !window || !isCalendarDate(booking.date)) {
     throw new Error(`Booking ${booking.reference} does not match the catalogue`);
   }
-  // Noon is the same calendar day in Toronto whatever the daylight-saving offset.
-  const day = longDate.format(torontoTimeToUtc(booking.date, 12));
+  const day = longDate(booking.date);
   return { service, plan, window, day, when: timeLabel(window.id) };
 }
 
@@ -197,7 +175,7 @@ export function businessNotificationEmail(booking: BookingDocument, inbox: strin
       ['Date', `${visit.day} (${booking.date})`],
       ['Time', visit.when],
       ['Amount', estimate || amount === null ? 'Custom Estimate (no payment)' : formatCad(amount)],
-      ['Status', STATUS_LABELS[booking.status]],
+      ['Status', BOOKING_STATUS_LABELS[booking.status]],
       ['Photo attached', booking.imageKey ? 'Yes' : 'No'],
     ],
   });

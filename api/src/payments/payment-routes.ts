@@ -2,9 +2,9 @@ import express, { type RequestHandler, type Router } from 'express';
 import {
   checkoutSchema,
   inPagePaymentSchema,
-  PaymentMessages,
   type PaymentSetup,
 } from '../domain/payment/payment-schema';
+import { PaymentMessages } from '../domain/payment/payment-messages';
 import { HttpError } from '../http/http-error';
 import { parseBody } from '../http/parse-body';
 import type { Logger } from '../platform/logger';

@@ -5,11 +5,11 @@ import { planName, serviceTitle } from '../bookings/booking-view';
 import type { ManageLinks } from '../bookings/manage-link';
 import { AWAITING_PAYMENT } from '../domain/booking/booking-status';
 import {
-  PaymentMessages,
   type CheckoutInput,
   type InPagePaymentInput,
   type InPagePaymentResult,
 } from '../domain/payment/payment-schema';
+import { PaymentMessages } from '../domain/payment/payment-messages';
 import { HttpError } from '../http/http-error';
 import type { Logger } from '../platform/logger';
 import type { PaymentProvider } from './payment-provider';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { PaymentMessages } from '../domain/payment/payment-schema';
+import { PaymentMessages } from '../domain/payment/payment-messages';
 import {
   WebhookSignatureError,
   type CheckoutRequest,

@@ -39,6 +39,16 @@ const PrivacyPage = lazy(() =>
 const TermsPage = lazy(() =>
   import('../pages/terms/TermsPage').then((m) => ({ default: m.TermsPage })),
 );
+const ManageBookingPage = lazy(() =>
+  import('../pages/manage-booking/ManageBookingPage').then((m) => ({
+    default: m.ManageBookingPage,
+  })),
+);
+const BookingReturnPage = lazy(() =>
+  import('../pages/booking-return/BookingReturnPage').then((m) => ({
+    default: m.BookingReturnPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('../pages/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -69,6 +79,9 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'privacy', element: <PrivacyPage /> },
           { path: 'terms', element: <TermsPage /> },
+          // Opened from the signed link in booking emails, and on return from the payment page.
+          { path: 'bookings/manage', element: <ManageBookingPage /> },
+          { path: 'bookings/return', element: <BookingReturnPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -80,6 +80,14 @@ export const screens = {
     title: 'Terms of Service',
     description: 'The terms that apply when you book and pay for a service with us.',
   },
+  manageBooking: {
+    title: 'Your booking',
+    description: 'See your booking, move it to another day or time, or cancel it.',
+  },
+  bookingReturn: {
+    title: 'Thank you for your payment',
+    description: 'Your booking is confirmed as soon as the payment provider tells us.',
+  },
   notFound: {
     title: 'Page not found',
     description: 'The page you asked for does not exist or has moved.',
@@ -97,3 +105,29 @@ export const routeErrorContent = {
 export const skipLinkLabel = 'Skip to main content';
 
 export const loadingLabel = 'Loading…';
+
+/** The words of the booking pages reached from emails and from the payment provider. */
+export const bookingPageContent = {
+  invalidLink: 'This booking link is not valid. Please use the link in your confirmation email.',
+  loading: 'Loading your booking…',
+  rescheduleHeading: 'Move your booking',
+  dateLabel: 'New date',
+  timeLabel: 'New time',
+  full: 'fully booked',
+  moveButton: 'Move my booking',
+  moving: 'Moving…',
+  cancelHeading: 'Cancel your booking',
+  cancelButton: 'Cancel booking',
+  cancelConfirm: 'Yes, cancel it',
+  cancelKeep: 'Keep my booking',
+  cancelling: 'Cancelling…',
+  refundNote: 'You will get a full refund to the card you paid with.',
+  noRefundNote: 'Your visit is less than 24 hours away, so this cancellation is not refunded.',
+  closed: 'This booking can no longer be changed online. Call us if you need help.',
+  waiting: 'Waiting for the payment provider to confirm your payment…',
+  stillWaiting:
+    'Your payment is taking longer than usual to be confirmed. We will email you as soon as it is.',
+  paymentFailed: 'Payment failed. Please try again.',
+  manageLink: 'See or change your booking',
+  servicesLink: 'Back to our services',
+} as const;

@@ -13,6 +13,16 @@ export const BOOKING_STATUSES = [
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** How a status reads to a person, in emails and on the site. */
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  estimate_requested: 'Estimate requested',
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  payment_failed: 'Payment failed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
 const TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
   estimate_requested: ['cancelled'],
   // A declined card can be tried again; the customer or the payment timer can give the place up.

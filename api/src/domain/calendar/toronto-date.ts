@@ -61,6 +61,20 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((ms(to) - ms(from)) / DAY_MS);
 }
 
+const longDateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+
+/** 'Wednesday, November 25, 2026' for '2026-11-25'. */
+export function longDate(isoDate: string): string {
+  // Noon is the same calendar day in Toronto whatever the daylight-saving offset.
+  return longDateFormat.format(torontoTimeToUtc(isoDate, 12));
+}
+
 /** Toronto's offset from UTC at `instant`, in minutes (-300 in winter, -240 in summer). */
 function offsetMinutes(instant: number): number {
   const parts: Record<string, number> = {};

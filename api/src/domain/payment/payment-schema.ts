@@ -1,23 +1,11 @@
 import { z } from 'zod';
 import { emailField } from '../auth/auth-schemas';
+import { PaymentMessages } from './payment-messages';
 
 /**
  * The payment calls of SPEC.md section 7, shared by the API and the site. Browser-safe.
  * Card numbers are not here on purpose: they go to the payment provider, never to our server.
  */
-
-export const PaymentMessages = {
-  confirmed: (service: string, email: string) =>
-    `Booking confirmed for ${service}! A confirmation has been sent to ${email}`,
-  failed: 'Payment failed. Please try again.',
-  amountMismatch: 'The amount does not match the price of this booking.',
-  notAwaitingPayment: 'This booking is not waiting for a payment.',
-  noPaymentNeeded: 'A Custom Estimate is not paid in advance.',
-  bookingNotFound: 'We could not find that booking.',
-  methodNotOffered: 'Please pay by credit card.',
-  invalidSignature: 'Webhook signature verification failed.',
-  unavailable: 'Payments are unavailable right now. Please try again shortly.',
-} as const;
 
 const objectId = z
   .string({ error: 'bookingId is required.' })

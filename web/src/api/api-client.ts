@@ -1,0 +1,52 @@
+/** A refused or failed API call, with the message the API wrote for people and its field errors. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const NETWORK_FAILURE = 'We could not reach the server. Check your connection and try again.';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Calls our own API (same origin) with JSON. Answers the parsed body; throws ApiError with the
+ * server's message for a refusal, or a network message when the server could not be reached.
+ */
+export async function apiRequest<T>(
+  path: string,
+  init: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      headers: init.body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: init.body === undefined ? null : JSON.stringify(init.body),
+      signal: init.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_FAILURE, 0);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message =
+      isRecord(body) && typeof body.error === 'string' ? body.error : 'Something went wrong!';
+    const fields = isRecord(body) && isRecord(body.fields) ? body.fields : {};
+    throw new ApiError(
+      message,
+      response.status,
+      Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])),
+    );
+  }
+  return body as T;
+}

@@ -74,6 +74,8 @@ describe('bookings through the API', () => {
     const stored = await BookingModel.findById(response.body.booking.id);
     expect(stored?.amountCents).toBe(14900);
     expect(stored?.email).toBe(fields.email);
+    // Its emails and payment timer are on their queues.
+    expect(stored?.followUpsPending).toBe(false);
   });
 
   it('prices the Monthly Visit at 24900 and takes service ids and plan ids too', async () => {

@@ -54,6 +54,11 @@ const bookingSchema = new mongoose.Schema(
     /** An unpaid booking keeps its place until then; the payment timer checks it. */
     holdUntil: { type: Date, default: null },
     payment: { type: paymentSchema, default: () => ({}) },
+    /**
+     * True until the booking's follow-up jobs (emails, payment timer) are on their queues: a
+     * booking saved while Redis was away says here that its work still has to be queued.
+     */
+    followUpsPending: { type: Boolean, default: true },
     cancelledAt: { type: Date, default: null },
     cancelReason: { type: String, default: null },
     history: { type: [historySchema], default: [] },

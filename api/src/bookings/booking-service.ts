@@ -77,7 +77,17 @@ export class BookingService {
       }
       throw error;
     }
-    await this.queueFollowUps(booking);
+    try {
+      await this.queueFollowUps(booking);
+      await BookingModel.updateOne({ _id: booking._id }, { $set: { followUpsPending: false } });
+    } catch (error) {
+      // The booking is saved and answered: its photo and place stay. `followUpsPending` keeps
+      // the record of what is still to be queued.
+      this.deps.logger.error(
+        { err: error, bookingId: booking.id as string },
+        'booking saved but its follow-up jobs could not be queued',
+      );
+    }
     return { booking, replayed: false };
   }
 

@@ -14,12 +14,16 @@ export interface MongoOptions {
  */
 export async function connectMongo(options: MongoOptions): Promise<typeof mongoose> {
   mongoose.set('strictQuery', true);
-  return mongoose.connect(options.url, {
+  const connected = await mongoose.connect(options.url, {
     ...(options.dbName ? { dbName: options.dbName } : {}),
     bufferCommands: false,
     autoIndex: true,
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5_000,
   });
+  // Unique indexes are rules (one booking per reference, one slot document per window): they
+  // must exist before the first request, not be built beside it.
+  await Promise.all(Object.values(connected.models).map((model) => model.createIndexes()));
+  return connected;
 }
 
 export async function pingMongo(): Promise<void> {

@@ -39,6 +39,18 @@ export function parseQueueList(value: string | undefined): string[] | undefined 
   return names;
 }
 
+/**
+ * A refusal by a remote API (a 4xx other than timeout or rate limit, such as Stripe saying a
+ * payment is already refunded) will be refused again: retrying only delays the failed state.
+ */
+export function isPermanentClientError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return (
+    typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429
+  );
+}
+
 export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const workers: Worker[] = [];
   const connections: Redis[] = [];
@@ -61,6 +73,11 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
           // A payload that does not match its schema will not match on the next try either.
           if (error instanceof ZodError) {
             throw new UnrecoverableError(`invalid payload: ${error.message}`);
+          }
+          if (isPermanentClientError(error)) {
+            throw new UnrecoverableError(
+              `refused by a remote service: ${error instanceof Error ? error.message : String(error)}`,
+            );
           }
           throw error;
         }

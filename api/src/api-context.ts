@@ -44,9 +44,10 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     logger,
   });
   const { provider, inbox } = createPayments(config, jobs);
-  if (provider.name === 'test' && config.NODE_ENV === 'production') {
+  if (config.NODE_ENV === 'production' && provider.name !== 'stripe') {
     logger.warn(
-      'payments use the local test provider: set STRIPE_SECRET_KEY to take real payments',
+      { provider: provider.name },
+      'no real payments: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take them',
     );
   }
   const payments = new PaymentService({

@@ -120,6 +120,11 @@ export const paymentEnv = {
     .string()
     .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a Stripe webhook secret (whsec_...)')
     .optional(),
+  /**
+   * Lets a production deployment without Stripe keys use the local test provider (test cards,
+   * no real money). Outside production the test provider is the default.
+   */
+  PAYMENTS_TEST_MODE: booleanFlag.default(false),
   /** Another address for Stripe's API: a local fake in tests. */
   STRIPE_API_URL: url(['http', 'https']).optional(),
 };

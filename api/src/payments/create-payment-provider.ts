@@ -5,16 +5,22 @@ import { PaymentEventInbox } from './payment-event-inbox';
 import type { PaymentProvider } from './payment-provider';
 import { StripeProvider } from './stripe-provider';
 import { TestPaymentProvider, type EventDelivery } from './test-provider';
+import { UnavailablePaymentProvider } from './unavailable-provider';
 
 export interface PaymentConfig {
   STRIPE_SECRET_KEY?: string | undefined;
   STRIPE_WEBHOOK_SECRET?: string | undefined;
   STRIPE_API_URL?: string | undefined;
+  PAYMENTS_TEST_MODE: boolean;
   BOOKING_LINK_SECRET: string;
   SITE_URL: string;
+  NODE_ENV: string;
 }
 
-/** Stripe when it is configured, the local test provider (no real money) otherwise. */
+/**
+ * Stripe when it is configured. Otherwise the local test provider (no real money), except in
+ * production, where it must be asked for: a live site must not mark bookings paid for free.
+ */
 export function createPaymentProvider(
   config: PaymentConfig,
   deliver: EventDelivery,
@@ -28,6 +34,9 @@ export function createPaymentProvider(
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
       apiUrl: config.STRIPE_API_URL,
     });
+  }
+  if (config.NODE_ENV === 'production' && !config.PAYMENTS_TEST_MODE) {
+    return new UnavailablePaymentProvider();
   }
   return new TestPaymentProvider({
     // Its own secret, derived so that the API and the workers agree without another variable.

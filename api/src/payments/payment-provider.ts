@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
  * on a machine without Stripe keys. Both report outcomes the same way, as Stripe-shaped events
  * signed for our webhook, so the rest of the product never asks which provider it has.
  */
-export type ProviderName = 'stripe' | 'test';
+export type ProviderName = 'stripe' | 'test' | 'none';
 
 export interface CheckoutRequest {
   bookingId: string;

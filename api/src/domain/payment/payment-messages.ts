@@ -10,4 +10,5 @@ export const PaymentMessages = {
   methodNotOffered: 'Please pay by credit card.',
   invalidSignature: 'Webhook signature verification failed.',
   unavailable: 'Payments are unavailable right now. Please try again shortly.',
+  notSetUp: 'Online payment is not available. We will contact you to arrange payment.',
 } as const;

@@ -43,8 +43,11 @@ export type InPagePaymentInput = z.infer<typeof inPagePaymentSchema>;
 
 /** GET /api/payments/config: how the site's payment modal takes the card. */
 export interface PaymentSetup {
-  /** 'stripe': Stripe's card form with `publishableKey`; 'test': the test card form. */
-  provider: 'stripe' | 'test';
+  /**
+   * 'stripe': Stripe's card form with `publishableKey`; 'test': the test card form; 'none': no
+   * payment is taken (a production site without Stripe keys).
+   */
+  provider: 'stripe' | 'test' | 'none';
   publishableKey: string | null;
   currency: 'cad';
 }

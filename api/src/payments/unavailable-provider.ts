@@ -1,0 +1,36 @@
+import type Stripe from 'stripe';
+import { PaymentMessages } from '../domain/payment/payment-messages';
+import { HttpError } from '../http/http-error';
+import {
+  WebhookSignatureError,
+  type CheckoutSession,
+  type PaymentOutcome,
+  type PaymentProvider,
+} from './payment-provider';
+
+const notSetUp = () => new HttpError(503, PaymentMessages.notSetUp);
+
+/**
+ * A production deployment without Stripe keys: it takes no payment at all. The test provider
+ * would mark bookings paid without money, so production gets it only when asked for by name
+ * (PAYMENTS_TEST_MODE=true). Bookings and estimates keep working.
+ */
+export class UnavailablePaymentProvider implements PaymentProvider {
+  readonly name = 'none';
+
+  createCheckout(): Promise<CheckoutSession> {
+    return Promise.reject(notSetUp());
+  }
+
+  pay(): Promise<PaymentOutcome> {
+    return Promise.reject(notSetUp());
+  }
+
+  refund(): Promise<{ id: string }> {
+    return Promise.reject(notSetUp());
+  }
+
+  verifyEvent(): Stripe.Event {
+    throw new WebhookSignatureError('no payment provider is configured');
+  }
+}

@@ -9,6 +9,8 @@ const emailDeliverySchema = new mongoose.Schema(
     key: { type: String, required: true, unique: true },
     to: { type: String, required: true },
     subject: { type: String, required: true },
+    /** Set just before the message's final "." left for the server: from then on, never resend. */
+    committedAt: { type: Date, default: null },
     sentAt: { type: Date, default: null },
     messageId: { type: String, default: null },
   },

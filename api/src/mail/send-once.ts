@@ -4,10 +4,10 @@ import { EmailDeliveryModel } from './email-delivery-model';
 export type SendOnceResult = 'sent' | 'already-sent';
 
 /**
- * Sends `message` unless an email with the same key was sent before. The row is written before
- * the SMTP call and marked after it, so the only window for a duplicate is a crash between the
- * server accepting the message and the mark — seconds, against a retry that would otherwise
- * always resend.
+ * Sends `message` unless an email with the same key was sent before. The row is written first;
+ * it is marked committed just before the message's final "." goes to the server (the moment
+ * the server keeps it), and sent once the server has said so. A retry after a crash resends only
+ * a message whose "." never left, which the server threw away.
  */
 export async function sendOnce(
   mailer: Mailer,
@@ -19,8 +19,33 @@ export async function sendOnce(
     { $setOnInsert: { key, to: message.to, subject: message.subject } },
     { upsert: true, new: false },
   );
-  if (existing?.sentAt) return 'already-sent';
-  const { messageId } = await mailer.send(message);
+  if (existing?.sentAt || existing?.committedAt) return 'already-sent';
+  let messageId: string;
+  const progress = { committed: false };
+  try {
+    ({ messageId } = await mailer.send(message, {
+      beforeCommit: async () => {
+        await EmailDeliveryModel.updateOne({ key }, { $set: { committedAt: new Date() } });
+        progress.committed = true;
+      },
+    }));
+  } catch (error) {
+    // A server that answered with a refusal did not keep the message: a retry may send it. A
+    // connection lost after the "." leaves it unknown, and a second copy is the worse mistake.
+    if (!progress.committed || hasServerAnswer(error)) {
+      await EmailDeliveryModel.updateOne({ key }, { $set: { committedAt: null } });
+    }
+    throw error;
+  }
   await EmailDeliveryModel.updateOne({ key }, { $set: { sentAt: new Date(), messageId } });
   return 'sent';
+}
+
+/** nodemailer puts the server's reply code on errors the server answered. */
+function hasServerAnswer(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { responseCode?: unknown }).responseCode === 'number'
+  );
 }

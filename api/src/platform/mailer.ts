@@ -1,6 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { z } from 'zod';
+import { CommitGate } from './commit-gate';
 
 /** CR or LF in a header would let input add headers of its own. */
 const headerValue = z.string().regex(/^[^\r\n]*$/, 'must be a single line');
@@ -18,6 +20,14 @@ export const mailMessageSchema = z.object({
 });
 
 export type MailMessage = z.infer<typeof mailMessageSchema>;
+
+export interface SendOptions {
+  /**
+   * Runs when the whole message has been handed over and only its final "." is left to send:
+   * the place to record, durably, that it is being sent (see CommitGate).
+   */
+  beforeCommit?: () => Promise<void>;
+}
 
 export interface MailerOptions {
   smtpUrl: string;
@@ -51,9 +61,21 @@ export class Mailer {
     });
   }
 
-  async send(message: MailMessage): Promise<{ messageId: string }> {
-    const info = await this.transport.sendMail({ from: this.options.from, ...message });
-    return { messageId: info.messageId };
+  async send(message: MailMessage, options: SendOptions = {}): Promise<{ messageId: string }> {
+    const mail = { from: this.options.from, ...message };
+    if (!options.beforeCommit) {
+      const info = await this.transport.sendMail(mail);
+      return { messageId: info.messageId };
+    }
+    const composed = new MailComposer(mail).compile();
+    const envelope = composed.getEnvelope();
+    const messageId = composed.messageId();
+    const body = await composed.build();
+    await this.transport.sendMail({
+      envelope,
+      raw: new CommitGate(body, options.beforeCommit),
+    });
+    return { messageId };
   }
 
   async ping(): Promise<void> {

@@ -1,0 +1,78 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+export interface StallingSmtp {
+  url: string;
+  /**
+   * Every message received in full, as a real server keeps it once the final "." has arrived,
+   * whether or not its answer reached the client.
+   */
+  received: ReceivedMail[];
+  /** Resolves once the server has stalled. */
+  stalled: Promise<void>;
+  /** Answers again from now on (the clients that were waiting are expected to be gone). */
+  resume(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * An SMTP server that stops answering the moment `stallAfter` says so: messages in flight are
+ * still received (and kept) but never answered, and no new message is begun. Every client is
+ * left in the middle of sending, which is when a crash would lose or double an email.
+ */
+export async function startStallingSmtp(
+  stallAfter: (received: ReceivedMail[]) => boolean,
+): Promise<StallingSmtp> {
+  const received: ReceivedMail[] = [];
+  let stalling = false;
+  let onStall = () => undefined as void;
+  const stalled = new Promise<void>((resolve) => {
+    onStall = resolve;
+  });
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onMailFrom(_address, _session, callback) {
+      // Stalled: the next message is never begun (never answered).
+      if (!stalling) callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', () => undefined);
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        if (!stalling && stallAfter(received)) {
+          stalling = true;
+          onStall();
+        }
+        if (!stalling) callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${String(port)}`,
+    received,
+    stalled,
+    resume: () => {
+      stalling = false;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}

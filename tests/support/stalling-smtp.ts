@@ -30,10 +30,8 @@ export async function startStallingSmtp(
 ): Promise<StallingSmtp> {
   const received: ReceivedMail[] = [];
   let stalling = false;
-  let onStall = () => undefined as void;
-  const stalled = new Promise<void>((resolve) => {
-    onStall = resolve;
-  });
+  const waiters: (() => void)[] = [];
+  const stalled = new Promise<void>((resolve) => waiters.push(resolve));
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -53,7 +51,7 @@ export async function startStallingSmtp(
         });
         if (!stalling && stallAfter(received)) {
           stalling = true;
-          onStall();
+          for (const wake of waiters) wake();
         }
         if (!stalling) callback();
       });

@@ -5,6 +5,10 @@ import { ManageLinks } from './bookings/manage-link';
 import { SlotLedger } from './bookings/slot-ledger';
 import { createPayments } from './payments/create-payment-provider';
 import { PaymentService } from './payments/payment-service';
+import { ContactService } from './contact/contact-service';
+import { CampaignService } from './newsletter/campaign-service';
+import { NewsletterLinks } from './newsletter/newsletter-links';
+import { SubscriptionService } from './newsletter/subscription-service';
 import { PasswordResetService } from './accounts/password-reset-service';
 import type { ApiConfig } from './config/api-config';
 import { Readiness } from './health/readiness';
@@ -36,7 +40,7 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const tokens = new AuthTokens(config.JWT_SECRET, config.JWT_TTL_SECONDS);
   const slots = new SlotLedger(config.SLOT_CAPACITY);
-  const links = new ManageLinks(config.BOOKING_LINK_SECRET, config.SITE_URL);
+  const links = new ManageLinks(config.LINK_SECRET, config.SITE_URL);
   const bookings = new BookingService({
     jobs,
     slots,
@@ -83,6 +87,12 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     paymentProvider: provider,
     paymentInbox: inbox,
     payments,
+    contact: new ContactService({ jobs, logger }),
+    subscriptions: new SubscriptionService({
+      jobs,
+      links: new NewsletterLinks(config.LINK_SECRET, config.SITE_URL),
+    }),
+    campaigns: new CampaignService({ jobs }),
     async close() {
       await jobs.close();
       queueConnection.disconnect();

@@ -8,7 +8,7 @@ const valid = {
   S3_BUCKET: 'homeservices',
   SMTP_URL: 'smtp://127.0.0.1:1025',
   JWT_SECRET: 'a-test-secret-that-is-long-enough-0123456789',
-  BOOKING_LINK_SECRET: 'another-test-secret-that-is-long-enough-0123',
+  LINK_SECRET: 'another-test-secret-that-is-long-enough-0123',
 };
 
 function problemsOf(env: Record<string, string>): string[] {

@@ -9,7 +9,7 @@ import { testEnv } from '../../tests/support/test-env';
 
 const base: PaymentConfig = {
   PAYMENTS_TEST_MODE: false,
-  BOOKING_LINK_SECRET: 'a-link-secret-long-enough-for-the-test-0123456789',
+  LINK_SECRET: 'a-link-secret-long-enough-for-the-test-0123456789',
   SITE_URL: 'http://localhost:8080',
   NODE_ENV: 'development',
 };

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RUNNING_FILE } from '../../api/src/config/local-services';
 import { spawnManaged, type ManagedChild } from './child-processes';
 import { freePort, waitFor } from './ports';
 import { startLocalStack, type LocalStack } from './stack';
@@ -58,6 +59,8 @@ export async function launch(options: LaunchOptions): Promise<void> {
     throw new Error(`PORT ${process.env.PORT} is in use`);
   }
   const dataDir = process.env.DATA_DIR ?? path.join(repoRoot, '.data');
+  // Where commands run beside the product (npm run newsletter) find its local services.
+  const runningFile = path.join(dataDir, RUNNING_FILE);
   log(`starting local services (data in ${path.relative(repoRoot, dataDir) || dataDir})...`);
 
   const started: { stack?: LocalStack } = {};
@@ -69,6 +72,7 @@ export async function launch(options: LaunchOptions): Promise<void> {
     log('stopping...');
     // The app first, so it can finish requests and jobs while the databases are still there.
     await Promise.all(children.map((child) => child.stop('SIGTERM', 35_000)));
+    rmSync(runningFile, { force: true });
     await started.stack?.stop();
     log('stopped; nothing left running');
     process.exit(code);
@@ -92,12 +96,16 @@ export async function launch(options: LaunchOptions): Promise<void> {
     ...process.env,
     ...stack.env,
     JWT_SECRET: process.env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret'),
-    BOOKING_LINK_SECRET:
-      process.env.BOOKING_LINK_SECRET ?? localSecret(dataDir, 'booking-link-secret'),
+    LINK_SECRET: process.env.LINK_SECRET ?? localSecret(dataDir, 'link-secret'),
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     PORT: String(port),
     SITE_URL: siteUrl,
   };
+  writeFileSync(
+    runningFile,
+    `${JSON.stringify({ MONGO_URL: env.MONGO_URL, REDIS_URL: env.REDIS_URL, SITE_URL: siteUrl }, null, 2)}\n`,
+    { mode: 0o600 },
+  );
   const watch = options.mode === 'dev';
   log('starting the API and the workers...');
   const api = nodeProcess('api', 'api/src/main.ts', env, watch);

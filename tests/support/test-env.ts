@@ -24,7 +24,7 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     PORT: '0',
     HOST: '127.0.0.1',
     JWT_SECRET: `test-secret-${id}-0123456789abcdef0123456789`,
-    BOOKING_LINK_SECRET: `test-link-secret-${id}-0123456789abcdef0123456789`,
+    LINK_SECRET: `test-link-secret-${id}-0123456789abcdef0123456789`,
     ...overrides,
   };
 }

@@ -6,6 +6,9 @@ import { allJobs } from '@hs/api/jobs/job-definitions';
 import { JobProducer } from '@hs/api/jobs/job-producer';
 import { createPayments } from '@hs/api/payments/create-payment-provider';
 import { PaymentEventHandler } from '@hs/api/payments/payment-event-handler';
+import { NewsletterLinks } from '@hs/api/newsletter/newsletter-links';
+import { NewsletterSender } from '@hs/api/newsletter/newsletter-sender';
+import { SendRate } from '@hs/api/newsletter/send-rate';
 import { createLogger } from '@hs/api/platform/logger';
 import { Mailer } from '@hs/api/platform/mailer';
 import { connectMongo, disconnectMongo } from '@hs/api/platform/mongo';
@@ -37,17 +40,38 @@ async function main(): Promise<void> {
     logger,
   });
   const payments = createPayments(config, producer);
+  const newsletterLinks = new NewsletterLinks(config.LINK_SECRET, config.SITE_URL);
+  // Bulk mail gets a pool of its own, so a campaign never queues a password reset behind it.
+  const newsletterMailer = new Mailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    poolSize: config.NEWSLETTER_CONCURRENCY,
+  });
+  const newsletter = new NewsletterSender({
+    mailer: newsletterMailer,
+    links: newsletterLinks,
+    jobs: producer,
+    rate: new SendRate(producerConnection, config.QUEUE_PREFIX, config.NEWSLETTER_RATE_PER_SECOND),
+    logger,
+    batchSize: config.NEWSLETTER_BATCH_SIZE,
+    concurrency: config.NEWSLETTER_CONCURRENCY,
+    maxAttempts: config.NEWSLETTER_MAX_ATTEMPTS,
+    // Past any lock a live worker keeps: only a dead worker's claim is this old.
+    abandonedAfterMs: config.WORKER_LOCK_MS * 4,
+  });
   const registry = buildRegistry(
     allJobs,
     allProcessors({
       mailer,
       passwordResets: new PasswordResetService(config.PASSWORD_RESET_TTL_MINUTES),
       siteUrl: config.SITE_URL,
-      links: new ManageLinks(config.BOOKING_LINK_SECRET, config.SITE_URL),
+      links: new ManageLinks(config.LINK_SECRET, config.SITE_URL),
       businessInbox: config.BUSINESS_INBOX,
       bookings,
       paymentProvider: payments.provider,
       paymentEvents: new PaymentEventHandler({ bookings, jobs: producer, logger }),
+      newsletterLinks,
+      newsletter,
     }),
   );
   await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
@@ -68,6 +92,7 @@ async function main(): Promise<void> {
     await producer.close();
     producerConnection.disconnect();
     mailer.close();
+    newsletterMailer.close();
     await disconnectMongo();
     logger.info('workers stopped');
   });

@@ -6,20 +6,22 @@ import { startApi, type ApiHarness } from '../../tests/support/api-harness';
 import { bookingFields, withFields } from '../../tests/support/booking-form';
 import { eventually } from '../../tests/support/poll';
 import { spawnEntryPoint, type SpawnedProcess } from '../../tests/support/spawn-process';
-import { startStallingSmtp, type StallingSmtp } from '../../tests/support/stalling-smtp';
+import { startTestSmtp, type TestSmtp } from '../../tests/support/test-smtp';
 import { testEnv } from '../../tests/support/test-env';
 
 const isConfirmation = (raw: string) => raw.includes('is confirmed');
 
 describe('a workers process killed while sending a booking confirmation', () => {
-  let smtp: StallingSmtp;
+  let smtp: TestSmtp;
   let env: Record<string, string>;
   let api: ApiHarness;
   const workers: SpawnedProcess[] = [];
 
   beforeAll(async () => {
     // The server keeps the confirmation, then answers nothing more: the worker never hears back.
-    smtp = await startStallingSmtp((received) => received.some((mail) => isConfirmation(mail.raw)));
+    smtp = await startTestSmtp({
+      stallWhen: (received) => received.some((mail) => isConfirmation(mail.raw)),
+    });
     // A short lock, so the job of a dead worker is taken back in seconds rather than a minute.
     env = testEnv({
       LOG_LEVEL: 'info',

@@ -4,6 +4,7 @@ import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
 import { allJobs, jobs, QueueName } from '@hs/api/jobs/job-definitions';
 import { Mailer } from '@hs/api/platform/mailer';
 import { ManageLinks } from '@hs/api/bookings/manage-link';
+import { NewsletterLinks } from '@hs/api/newsletter/newsletter-links';
 import type { PaymentProvider } from '@hs/api/payments/payment-provider';
 import { defineProcessor } from '../src/processor';
 import { buildRegistry, RegistryError } from '../src/processor-registry';
@@ -27,6 +28,11 @@ describe('the processor registry', () => {
         bookings: { releaseIfUnpaid: () => Promise.resolve('kept' as const) },
         paymentProvider: {} as PaymentProvider,
         paymentEvents: { handle: () => Promise.resolve('') },
+        newsletterLinks: new NewsletterLinks(
+          'a-secret-long-enough-for-the-test-0123456789',
+          'http://x',
+        ),
+        newsletter: { fanOut: () => Promise.resolve(), sendBatch: () => Promise.resolve() },
       }),
     );
     for (const job of allJobs) expect(registry.get(job.queue)?.has(job.name)).toBe(true);

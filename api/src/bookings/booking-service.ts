@@ -8,8 +8,8 @@ import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import type { Logger } from '../platform/logger';
 import { isDuplicateKeyError } from '../platform/mongo';
+import { referenceCode } from '../platform/reference-code';
 import { BookingModel, type BookingDocument } from './booking-model';
-import { newBookingReference } from './booking-reference';
 import { isRefundableOnCancel, reminderDelayMs } from './booking-rules';
 import { moveBooking } from './booking-transitions';
 import type { SlotLedger } from './slot-ledger';
@@ -102,7 +102,7 @@ export class BookingService {
       try {
         return await BookingModel.create({
           _id: options.bookingId,
-          reference: newBookingReference(),
+          reference: referenceCode('HS'),
           userId: options.userId ?? null,
           name: form.name,
           phone: form.phone,

@@ -1,27 +1,27 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { LinkSigner } from '../links/link-signer';
+
+const PURPOSE = 'booking-manage';
 
 /**
- * The "manage your booking" link in booking emails: the booking id signed with a secret the API
- * and the workers share, so a customer can see, cancel or move a booking without an account,
- * and nobody can reach another booking by changing the id.
+ * The "manage your booking" link in booking emails: a customer can see, cancel or move a booking
+ * without an account, and nobody reaches another booking by changing the id.
  */
 export class ManageLinks {
+  private readonly signer: LinkSigner;
+
   constructor(
-    private readonly secret: string,
+    secret: string,
     private readonly siteUrl: string,
-  ) {}
+  ) {
+    this.signer = new LinkSigner(secret);
+  }
 
   token(bookingId: string): string {
-    return createHmac('sha256', this.secret)
-      .update(`booking-manage:${bookingId}`)
-      .digest('base64url');
+    return this.signer.sign(PURPOSE, bookingId);
   }
 
   verify(bookingId: string, token: unknown): boolean {
-    if (typeof token !== 'string' || token.length > 100) return false;
-    const expected = Buffer.from(this.token(bookingId));
-    const given = Buffer.from(token);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return this.signer.verify(PURPOSE, bookingId, token);
   }
 
   /** The site's page for the booking. */

@@ -106,8 +106,11 @@ export const bookingEnv = {
     .min(1)
     .max(7 * 24 * 3600)
     .default(45 * 60),
-  /** Signs the manage links in booking emails (openssl rand -base64 48). */
-  BOOKING_LINK_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /**
+   * Signs the links in emails that act without a login: a booking's manage link, a newsletter
+   * confirmation or unsubscribe link (openssl rand -base64 48).
+   */
+  LINK_SECRET: z.string().min(32, 'must be at least 32 characters'),
 };
 
 /** Stripe when a secret key is set; the local test provider otherwise. */
@@ -168,8 +171,16 @@ export const workersEnv = {
   ...mailEnv,
   ...bookingEnv,
   ...paymentEnv,
-  /** Where new-booking notifications go. */
-  BUSINESS_INBOX: z.email().default('bookings@homeservices.ca'),
+  /** Newsletter messages per second across all workers; 0 sends as fast as the server takes them. */
+  NEWSLETTER_RATE_PER_SECOND: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** Recipients per batch job. */
+  NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
+  /** SMTP connections (and messages in flight) per workers process for the newsletter. */
+  NEWSLETTER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+  /** Tries per recipient before a delivery is marked failed with its reason. */
+  NEWSLETTER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Where new bookings and contact messages are sent. */
+  BUSINESS_INBOX: z.email().default('hello@homeservices.ca'),
   WORKER_QUEUES: z.string().optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
   WORKER_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),

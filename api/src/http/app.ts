@@ -15,6 +15,14 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { checkoutHandlers, paymentRoutes, paymentWebhookRoute } from '../payments/payment-routes';
 import type { PaymentService } from '../payments/payment-service';
 import { testCheckoutRoutes } from '../payments/test-checkout-page';
+import { contactRoutes } from '../contact/contact-routes';
+import type { ContactService } from '../contact/contact-service';
+import { ContactMessages } from '../domain/contact/contact-schema';
+import { NewsletterMessages } from '../domain/newsletter/newsletter-schema';
+import { campaignRoutes } from '../newsletter/campaign-routes';
+import type { CampaignService } from '../newsletter/campaign-service';
+import { subscriptionRoutes } from '../newsletter/subscription-routes';
+import type { SubscriptionService } from '../newsletter/subscription-service';
 import { TestPaymentProvider } from '../payments/test-provider';
 import type { ApiConfig } from '../config/api-config';
 import { AuthMessages } from '../domain/auth/auth-messages';
@@ -50,6 +58,9 @@ export interface AppDependencies {
   paymentProvider: PaymentProvider;
   paymentInbox: PaymentEventInbox;
   payments: PaymentService;
+  contact: ContactService;
+  subscriptions: SubscriptionService;
+  campaigns: CampaignService;
 }
 
 const DEFAULT_DIST_DIR = path.resolve(
@@ -74,14 +85,20 @@ export function createApp(deps: AppDependencies): Express {
     app.use(testCheckoutRoutes(deps.paymentProvider, config.SITE_URL));
   }
 
-  const formLimit = rateLimited({
-    redis: deps.redis,
-    keyPrefix: config.QUEUE_PREFIX,
-    name: 'forms',
-    limit: config.FORM_RATE_LIMIT_MAX,
-    windowSeconds: config.FORM_RATE_LIMIT_WINDOW_SECONDS,
-    message: 'Too many submissions from your connection. Please wait a few minutes and try again.',
-  });
+  // Each form counts on its own: a busy booking session does not lock anyone out of contact.
+  const formLimitFor = (name: string, message: string) =>
+    rateLimited({
+      redis: deps.redis,
+      keyPrefix: config.QUEUE_PREFIX,
+      name,
+      limit: config.FORM_RATE_LIMIT_MAX,
+      windowSeconds: config.FORM_RATE_LIMIT_WINDOW_SECONDS,
+      message,
+    });
+  const formLimit = formLimitFor(
+    'forms',
+    'Too many submissions from your connection. Please wait a few minutes and try again.',
+  );
   const bookingDeps = { ...deps, formLimit };
   const paymentDeps = {
     ...deps,
@@ -111,6 +128,19 @@ export function createApp(deps: AppDependencies): Express {
   api.use(profileRoutes(deps));
   api.use(bookingRoutes(bookingDeps));
   api.use(paymentRoutes(paymentDeps));
+  api.use(
+    contactRoutes({
+      contact: deps.contact,
+      contactLimit: formLimitFor('contact', ContactMessages.tooManyMessages),
+    }),
+  );
+  api.use(
+    subscriptionRoutes({
+      subscriptions: deps.subscriptions,
+      subscribeLimit: formLimitFor('subscribe', NewsletterMessages.tooManyAttempts),
+    }),
+  );
+  api.use(campaignRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -12,6 +12,9 @@ export const QueueName = {
   BookingEmails: 'booking-emails',
   Bookings: 'bookings',
   StripeEvents: 'stripe-events',
+  ContactEmails: 'contact-emails',
+  SubscriberEmails: 'subscriber-emails',
+  Newsletter: 'newsletter',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -46,6 +49,16 @@ const bookingVisit = bookingRef.extend({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   time: z.enum(['morning', 'afternoon', 'evening']),
 });
+
+const objectIdOf = (what: string) => z.string().regex(/^[a-f0-9]{24}$/, `must be a ${what} id`);
+const contactRef = z.object({ messageId: objectIdOf('contact message') });
+const campaignRef = z.object({ campaignId: objectIdOf('campaign') });
+
+/** A batch may be retried many times: each try sends only what is still unsent. */
+const newsletterRetries: JobsOptions = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 2_000 },
+};
 
 /**
  * Every job of the product, one definition each: the API (producer) and the workers (consumer)
@@ -117,6 +130,36 @@ export const jobs = {
     name: 'booking.refund',
     schema: bookingRef,
     options: transientRetries,
+  }),
+  contactNotification: defineJob({
+    queue: QueueName.ContactEmails,
+    name: 'contact.notification',
+    schema: contactRef,
+    options: transientRetries,
+  }),
+  contactAcknowledgement: defineJob({
+    queue: QueueName.ContactEmails,
+    name: 'contact.acknowledgement',
+    schema: contactRef,
+    options: transientRetries,
+  }),
+  subscriptionConfirmation: defineJob({
+    queue: QueueName.SubscriberEmails,
+    name: 'newsletter.confirmation-email',
+    schema: z.object({ subscriberId: objectIdOf('subscriber') }),
+    options: transientRetries,
+  }),
+  newsletterFanOut: defineJob({
+    queue: QueueName.Newsletter,
+    name: 'newsletter.fan-out',
+    schema: campaignRef,
+    options: newsletterRetries,
+  }),
+  newsletterBatch: defineJob({
+    queue: QueueName.Newsletter,
+    name: 'newsletter.batch',
+    schema: campaignRef.extend({ batch: z.number().int().min(0) }),
+    options: newsletterRetries,
   }),
   paymentEvent: defineJob({
     queue: QueueName.StripeEvents,

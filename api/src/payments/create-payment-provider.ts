@@ -12,7 +12,7 @@ export interface PaymentConfig {
   STRIPE_WEBHOOK_SECRET?: string | undefined;
   STRIPE_API_URL?: string | undefined;
   PAYMENTS_TEST_MODE: boolean;
-  BOOKING_LINK_SECRET: string;
+  LINK_SECRET: string;
   SITE_URL: string;
   NODE_ENV: string;
 }
@@ -42,7 +42,7 @@ export function createPaymentProvider(
     // Its own secret, derived so that the API and the workers agree without another variable.
     webhookSecret:
       config.STRIPE_WEBHOOK_SECRET ??
-      `whsec_${createHmac('sha256', config.BOOKING_LINK_SECRET).update('test-provider-webhook').digest('base64')}`,
+      `whsec_${createHmac('sha256', config.LINK_SECRET).update('test-provider-webhook').digest('base64')}`,
     siteUrl: config.SITE_URL,
     deliver,
   });

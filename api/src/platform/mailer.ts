@@ -32,8 +32,8 @@ export interface SendOptions {
 export interface MailerOptions {
   smtpUrl: string;
   from: string;
-  /** Pooled connections for bulk sending (newsletter); single-use connections otherwise. */
-  pool?: boolean;
+  /** Pooled connections for bulk sending (newsletter), this many at once; single-use otherwise. */
+  poolSize?: number;
 }
 
 /** The only place that talks SMTP. */
@@ -54,6 +54,9 @@ export class Mailer {
               pass: decodeURIComponent(url.password),
             },
           }
+        : {}),
+      ...(options.poolSize
+        ? { pool: true, maxConnections: options.poolSize, maxMessages: 1_000 }
         : {}),
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

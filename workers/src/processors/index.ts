@@ -2,11 +2,15 @@ import type { Processor } from '../processor';
 import { authEmailProcessors, type AuthEmailDependencies } from './auth-emails';
 import { bookingEmailProcessors, type BookingEmailDependencies } from './booking-emails';
 import { bookingJobProcessors, type BookingJobDependencies } from './bookings';
+import { contactEmailProcessors, type ContactEmailDependencies } from './contact-emails';
+import { newsletterProcessors, type NewsletterDependencies } from './newsletter';
 import { sendMailProcessor } from './send-mail';
 
 export type ProcessorDependencies = AuthEmailDependencies &
   BookingEmailDependencies &
-  BookingJobDependencies;
+  BookingJobDependencies &
+  ContactEmailDependencies &
+  NewsletterDependencies;
 
 /** Every processor of the product; the registry checks this list against the job definitions. */
 export function allProcessors(deps: ProcessorDependencies): Processor[] {
@@ -15,5 +19,7 @@ export function allProcessors(deps: ProcessorDependencies): Processor[] {
     ...authEmailProcessors(deps),
     ...bookingEmailProcessors(deps),
     ...bookingJobProcessors(deps),
+    ...contactEmailProcessors(deps),
+    ...newsletterProcessors(deps),
   ];
 }

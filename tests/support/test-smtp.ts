@@ -4,9 +4,22 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   to: string[];
   raw: string;
+  /** When the final "." arrived (ms since the epoch). */
+  at: number;
 }
 
-export interface StallingSmtp {
+export interface TestSmtpOptions {
+  /**
+   * Stops answering once this says so: messages in flight are still received (and kept) but
+   * never answered, and no new message is begun. Every client is left in the middle of sending,
+   * which is when a crash would lose or double an email.
+   */
+  stallWhen?: (received: ReceivedMail[]) => boolean;
+  /** Refuses a recipient with this SMTP reply (a 5xx is final, a 4xx asks to try later). */
+  refuse?: (recipient: string) => { code: number; message: string } | null;
+}
+
+export interface TestSmtp {
   url: string;
   /**
    * Every message received in full, as a real server keeps it once the final "." has arrived,
@@ -20,14 +33,8 @@ export interface StallingSmtp {
   close(): Promise<void>;
 }
 
-/**
- * An SMTP server that stops answering the moment `stallAfter` says so: messages in flight are
- * still received (and kept) but never answered, and no new message is begun. Every client is
- * left in the middle of sending, which is when a crash would lose or double an email.
- */
-export async function startStallingSmtp(
-  stallAfter: (received: ReceivedMail[]) => boolean,
-): Promise<StallingSmtp> {
+/** An SMTP server of the test's own, for what the shared capture server cannot do. */
+export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   let stalling = false;
   const waiters: (() => void)[] = [];
@@ -40,6 +47,15 @@ export async function startStallingSmtp(
       // Stalled: the next message is never begun (never answered).
       if (!stalling) callback();
     },
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address);
+      if (!refusal) {
+        callback();
+        return;
+      }
+      const error = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -48,8 +64,9 @@ export async function startStallingSmtp(
         received.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
         });
-        if (!stalling && stallAfter(received)) {
+        if (!stalling && options.stallWhen?.(received)) {
           stalling = true;
           for (const wake of waiters) wake();
         }

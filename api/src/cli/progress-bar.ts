@@ -1,0 +1,14 @@
+import type { CampaignView } from '../domain/newsletter/newsletter-schema';
+
+const WIDTH = 30;
+const number = new Intl.NumberFormat('en-CA');
+
+/** '[##########--------------------] 1,000 / 3,000 sent · 2 failed · 0 skipped · sending' */
+export function progressLine(view: CampaignView): string {
+  const { total, sent, failed, skipped } = view.progress;
+  const done = sent + failed + skipped;
+  const filled =
+    total === 0 ? (view.recipientsFixed ? WIDTH : 0) : Math.round((done / total) * WIDTH);
+  const bar = `${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}`;
+  return `[${bar}] ${number.format(sent)} / ${number.format(total)} sent · ${number.format(failed)} failed · ${number.format(skipped)} skipped · ${view.status}`;
+}

@@ -1,0 +1,21 @@
+import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
+
+/** A message from the contact form, kept so that no message depends on an email arriving. */
+const contactMessageSchema = new mongoose.Schema(
+  {
+    /** Quoted back to the sender in the acknowledgement: 'CM-4HX7P2'. */
+    reference: { type: String, required: true, unique: true },
+    fullName: { type: String, required: true },
+    email: { type: String, required: true, index: true },
+    phone: { type: String, required: true },
+    subject: { type: String, required: true },
+    message: { type: String, required: true },
+    service: { type: String, default: null },
+    status: { type: String, enum: ['new', 'answered', 'archived'], default: 'new' },
+  },
+  { timestamps: true },
+);
+
+export type ContactMessage = InferSchemaType<typeof contactMessageSchema>;
+export type ContactMessageDocument = HydratedDocument<ContactMessage>;
+export const ContactMessageModel = mongoose.model('ContactMessage', contactMessageSchema);

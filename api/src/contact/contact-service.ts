@@ -1,0 +1,54 @@
+import { HONEYPOT_FIELD, type ContactForm } from '../domain/contact/contact-schema';
+import { jobs } from '../jobs/job-definitions';
+import type { JobProducer } from '../jobs/job-producer';
+import type { Logger } from '../platform/logger';
+import { isDuplicateKeyError } from '../platform/mongo';
+import { referenceCode } from '../platform/reference-code';
+import { ContactMessageModel, type ContactMessageDocument } from './contact-message-model';
+
+export type ContactOutcome =
+  | { kind: 'stored'; message: ContactMessageDocument }
+  /** The honeypot was filled: answered like a success, kept nowhere, sent nowhere. */
+  | { kind: 'dropped' };
+
+/** Contact messages: stored first, then the two emails queued (to the business, to the sender). */
+export class ContactService {
+  constructor(private readonly deps: { jobs: JobProducer; logger: Logger }) {}
+
+  async receive(form: ContactForm): Promise<ContactOutcome> {
+    if (form[HONEYPOT_FIELD]) return { kind: 'dropped' };
+    let message: ContactMessageDocument | undefined;
+    for (let attempt = 0; !message; attempt += 1) {
+      try {
+        message = await ContactMessageModel.create({
+          reference: referenceCode('CM'),
+          fullName: form.fullName,
+          email: form.email,
+          phone: form.phone,
+          subject: form.subject,
+          message: form.message,
+          service: form.service ?? null,
+        });
+      } catch (error) {
+        if (!isDuplicateKeyError(error) || attempt >= 4) throw error;
+      }
+    }
+    const messageId = message.id as string;
+    try {
+      await this.deps.jobs.add(
+        jobs.contactNotification,
+        { messageId },
+        { jobId: `contact-notify-${messageId}` },
+      );
+      await this.deps.jobs.add(
+        jobs.contactAcknowledgement,
+        { messageId },
+        { jobId: `contact-ack-${messageId}` },
+      );
+    } catch (error) {
+      // The message is kept and readable by the business; only its emails wait.
+      this.deps.logger.error({ err: error, messageId }, 'contact message saved, emails not queued');
+    }
+    return { kind: 'stored', message };
+  }
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { emailField } from '../auth/auth-schemas';
+import { CONTROL_CHARACTERS, lineOfText } from '../form-fields';
+
+/**
+ * The contact form of SPEC.md sections 2, 3 and 5, shared by the API and the site.
+ * Browser-safe: zod and domain/ only.
+ */
+
+export const ContactMessages = {
+  sent: 'Message sent successfully!',
+  failed: 'Failed to send message.',
+  exception: 'Something went wrong while sending the message.',
+  messageRequired: 'Message is required.',
+  tooManyMessages:
+    'You have sent several messages in a short time. Please wait a few minutes, or call us.',
+} as const;
+
+export const CONTACT_LIMITS = {
+  fullName: 100,
+  email: 254,
+  phone: 30,
+  subject: 200,
+  message: 5_000,
+  service: 100,
+} as const;
+
+/** The field people never see and never fill: a form that fills it is a robot's. */
+export const HONEYPOT_FIELD = 'website';
+
+export const contactSchema = z.object({
+  fullName: lineOfText('Full name', CONTACT_LIMITS.fullName, true),
+  email: emailField,
+  // SPEC.md: phone is free text. One line, so it cannot reach an email header as two.
+  phone: lineOfText('Phone', CONTACT_LIMITS.phone, true),
+  subject: lineOfText('Subject', CONTACT_LIMITS.subject, true),
+  message: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? ContactMessages.messageRequired : 'Message must be text.',
+    })
+    .trim()
+    .min(1, ContactMessages.messageRequired)
+    .max(
+      CONTACT_LIMITS.message,
+      `Message must be at most ${String(CONTACT_LIMITS.message)} characters.`,
+    )
+    .refine((message) => !CONTROL_CHARACTERS.test(message), {
+      message: 'Message must not contain special characters.',
+    }),
+  /** The service the visitor came from (the Services page passes it along). */
+  service: lineOfText('Service', CONTACT_LIMITS.service).optional(),
+  [HONEYPOT_FIELD]: z.string().max(1_000).optional(),
+});
+
+export type ContactForm = z.infer<typeof contactSchema>;

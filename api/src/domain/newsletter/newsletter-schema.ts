@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * The footer newsletter form (SPEC.md sections 2, 5 and 8) and the campaigns operators send.
+ * Browser-safe: zod only.
+ */
+
+export const NewsletterMessages = {
+  invalidEmail: 'Please enter a valid email.',
+  notOk: 'Something went wrong',
+  networkFailure: 'Server error. Try again later.',
+  checkInbox:
+    'Thank you! Please check your inbox and click the link in our email to confirm your subscription.',
+  confirmed: 'Your subscription is confirmed. Welcome to the Home Services newsletter!',
+  unsubscribed: 'You are unsubscribed. You will not receive our newsletter any more.',
+  linkInvalid: 'This link is not valid. Please use the link in our most recent email.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;
+
+/** Empty, malformed or too long: one message, as SPEC.md gives it. */
+export const subscribeSchema = z.object({
+  email: z
+    .string({ error: NewsletterMessages.invalidEmail })
+    .trim()
+    .max(254, NewsletterMessages.invalidEmail)
+    .pipe(z.email(NewsletterMessages.invalidEmail))
+    .transform((email) => email.toLowerCase()),
+});
+
+export const CAMPAIGN_FORMATS = ['markdown', 'html'] as const;
+export type CampaignFormatId = (typeof CAMPAIGN_FORMATS)[number];
+
+export const CAMPAIGN_STATUSES = ['draft', 'sending', 'paused', 'sent', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const campaignSchema = z.object({
+  subject: z
+    .string({ error: 'Subject is required.' })
+    .trim()
+    .min(1, 'Subject is required.')
+    .max(200, 'Subject must be at most 200 characters.')
+    // eslint-disable-next-line no-control-regex
+    .refine((subject) => !/[\u0000-\u001F\u007F]/.test(subject), {
+      message: 'Subject must be on one line, without special characters.',
+    }),
+  format: z
+    .enum(CAMPAIGN_FORMATS, { error: 'Format must be markdown or html.' })
+    .default('markdown'),
+  body: z
+    .string({ error: 'Body is required.' })
+    .min(1, 'Body is required.')
+    .max(200_000, 'Body must be at most 200,000 characters.'),
+});
+
+export type CampaignInput = z.infer<typeof campaignSchema>;
+
+/** A campaign and where its delivery stands, as the admin API and the command show it. */
+export interface CampaignView {
+  id: string;
+  subject: string;
+  format: CampaignFormatId;
+  status: CampaignStatus;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** Every recipient has a delivery: `total` will not grow any more. */
+  recipientsFixed: boolean;
+  progress: { total: number; sent: number; failed: number; skipped: number; pending: number };
+}

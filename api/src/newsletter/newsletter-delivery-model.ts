@@ -1,0 +1,48 @@
+import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
+
+export const DELIVERY_STATUSES = [
+  'pending',
+  // Claimed by a worker; its message has not been handed over in full yet.
+  'sending',
+  // Its final "." has left for the SMTP server: never sent again (see CommitGate).
+  'committed',
+  'sent',
+  'failed',
+  // The subscriber left after the campaign started.
+  'skipped',
+] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** Still to be sent by a batch job. */
+export const OPEN_DELIVERY: readonly DeliveryStatus[] = ['pending', 'sending'];
+
+/**
+ * One row per campaign and subscriber, unique: the record that makes every campaign reach each
+ * person once, whatever is retried or restarted.
+ */
+const newsletterDeliverySchema = new mongoose.Schema(
+  {
+    campaignId: { type: mongoose.Schema.Types.ObjectId, required: true },
+    subscriberId: { type: mongoose.Schema.Types.ObjectId, required: true },
+    email: { type: String, required: true },
+    batch: { type: Number, required: true },
+    status: { type: String, enum: DELIVERY_STATUSES, required: true, default: 'pending' },
+    attempts: { type: Number, default: 0 },
+    /** The batch job that holds it while sending, and since when. */
+    claimedBy: { type: String, default: null },
+    claimedAt: { type: Date, default: null },
+    lastError: { type: String, default: null },
+    sentAt: { type: Date, default: null },
+  },
+  { timestamps: true },
+);
+newsletterDeliverySchema.index({ campaignId: 1, subscriberId: 1 }, { unique: true });
+newsletterDeliverySchema.index({ campaignId: 1, batch: 1, status: 1 });
+newsletterDeliverySchema.index({ campaignId: 1, status: 1 });
+
+export type NewsletterDelivery = InferSchemaType<typeof newsletterDeliverySchema>;
+export type NewsletterDeliveryDocument = HydratedDocument<NewsletterDelivery>;
+export const NewsletterDeliveryModel = mongoose.model(
+  'NewsletterDelivery',
+  newsletterDeliverySchema,
+);

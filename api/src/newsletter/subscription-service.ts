@@ -1,0 +1,91 @@
+import mongoose from 'mongoose';
+import { NewsletterMessages } from '../domain/newsletter/newsletter-schema';
+import { HttpError } from '../http/http-error';
+import { jobs } from '../jobs/job-definitions';
+import type { JobProducer } from '../jobs/job-producer';
+import { isDuplicateKeyError } from '../platform/mongo';
+import type { NewsletterLinks } from './newsletter-links';
+import { SubscriberModel, type SubscriberDocument } from './subscriber-model';
+
+/** At most one confirmation email per address in this window, however often the form is sent. */
+const CONFIRMATION_WINDOW_MS = 10 * 60_000;
+
+const invalidLink = () => new HttpError(403, NewsletterMessages.linkInvalid);
+
+/**
+ * Double opt-in (CASL): an address is only written down as pending until its owner confirms it
+ * from the email; unsubscribing takes effect at once. Answers never say whether an address was
+ * already on the list.
+ */
+export class SubscriptionService {
+  constructor(private readonly deps: { jobs: JobProducer; links: NewsletterLinks }) {}
+
+  async subscribe(email: string, source = 'footer'): Promise<void> {
+    const subscriber = await this.pendingOrConfirmed(email, source);
+    if (subscriber.status !== 'pending') return;
+    const subscriberId = subscriber.id as string;
+    const window = Math.floor(Date.now() / CONFIRMATION_WINDOW_MS);
+    await this.deps.jobs.add(
+      jobs.subscriptionConfirmation,
+      { subscriberId },
+      { jobId: `newsletter-confirm-${subscriberId}-${String(window)}` },
+    );
+  }
+
+  /** The address's row: new ones and those who had left come back as pending. */
+  private async pendingOrConfirmed(email: string, source: string): Promise<SubscriberDocument> {
+    const now = new Date();
+    const existing = await SubscriberModel.findOneAndUpdate(
+      { email, status: 'unsubscribed' },
+      { $set: { status: 'pending', subscribedAt: now, source, confirmedAt: null } },
+      { new: true },
+    );
+    if (existing) return existing;
+    try {
+      return await SubscriberModel.findOneAndUpdate(
+        { email },
+        { $setOnInsert: { email, status: 'pending', subscribedAt: now, source } },
+        { upsert: true, new: true },
+      );
+    } catch (error) {
+      // Two requests for one new address: the other one created it.
+      if (!isDuplicateKeyError(error)) throw error;
+      const found = await SubscriberModel.findOne({ email });
+      if (!found) throw error;
+      return found;
+    }
+  }
+
+  async confirm(subscriberId: string, token: unknown): Promise<void> {
+    if (
+      !mongoose.isValidObjectId(subscriberId) ||
+      !this.deps.links.verifyConfirm(subscriberId, token)
+    ) {
+      throw invalidLink();
+    }
+    const subscriber = await SubscriberModel.findById(subscriberId);
+    if (!subscriber) throw invalidLink();
+    // An old confirmation link does not bring back someone who has since left.
+    if (subscriber.status === 'pending') {
+      await SubscriberModel.updateOne(
+        { _id: subscriber._id, status: 'pending' },
+        { $set: { status: 'confirmed', confirmedAt: new Date() } },
+      );
+    } else if (subscriber.status === 'unsubscribed') {
+      throw invalidLink();
+    }
+  }
+
+  async unsubscribe(subscriberId: string, token: unknown): Promise<void> {
+    if (
+      !mongoose.isValidObjectId(subscriberId) ||
+      !this.deps.links.verifyUnsubscribe(subscriberId, token)
+    ) {
+      throw invalidLink();
+    }
+    await SubscriberModel.updateOne(
+      { _id: subscriberId, status: { $ne: 'unsubscribed' } },
+      { $set: { status: 'unsubscribed', unsubscribedAt: new Date() } },
+    );
+  }
+}

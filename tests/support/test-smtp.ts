@@ -10,7 +10,7 @@ export interface ReceivedMail {
 
 export interface TestSmtpOptions {
   /**
-   * Stops answering once this says so: messages in flight are still received (and kept) but
+   * Stops answering once this says so (once: after `resume` it answers for good): messages in flight are still received (and kept) but
    * never answered, and no new message is begun. Every client is left in the middle of sending,
    * which is when a crash would lose or double an email.
    */
@@ -37,6 +37,7 @@ export interface TestSmtp {
 export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   let stalling = false;
+  let hasStalled = false;
   const waiters: (() => void)[] = [];
   const stalled = new Promise<void>((resolve) => waiters.push(resolve));
   const server = new SMTPServer({
@@ -66,8 +67,9 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
           raw: Buffer.concat(chunks).toString('utf8'),
           at: Date.now(),
         });
-        if (!stalling && options.stallWhen?.(received)) {
+        if (!hasStalled && options.stallWhen?.(received)) {
           stalling = true;
+          hasStalled = true;
           for (const wake of waiters) wake();
         }
         if (!stalling) callback();

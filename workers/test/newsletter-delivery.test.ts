@@ -1,132 +1,18 @@
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserModel } from '@hs/api/accounts/user-model';
-import type { CampaignView } from '@hs/api/domain/newsletter/newsletter-schema';
+import request from 'supertest';
 import { NewsletterDeliveryModel } from '@hs/api/newsletter/newsletter-delivery-model';
 import { SubscriberModel } from '@hs/api/newsletter/subscriber-model';
-import { startApi, type ApiHarness } from '../../tests/support/api-harness';
+import {
+  campaignView,
+  confirmedSubscribers,
+  countAt,
+  createAndSend,
+  setUp,
+  untilSent,
+  type Setup,
+} from '../../tests/support/newsletter-harness';
 import { eventually } from '../../tests/support/poll';
-import { spawnEntryPoint, type SpawnedProcess } from '../../tests/support/spawn-process';
-import { startTestSmtp, type TestSmtp, type TestSmtpOptions } from '../../tests/support/test-smtp';
-import { testEmail, testEnv, uniqueId } from '../../tests/support/test-env';
-
-const WORKERS = 'workers/src/main.ts';
-
-interface Setup {
-  smtp: TestSmtp;
-  env: Record<string, string>;
-  api: ApiHarness;
-  token: string;
-  workers: SpawnedProcess[];
-  startWorkers(): Promise<SpawnedProcess>;
-  close(): Promise<void>;
-}
-
-/** Its own SMTP server, the API in this process, an admin signed in, and workers on demand. */
-async function setUp(
-  smtpOptions: TestSmtpOptions,
-  overrides: Record<string, string>,
-): Promise<Setup> {
-  const smtp = await startTestSmtp(smtpOptions);
-  const env = testEnv({
-    LOG_LEVEL: 'info',
-    SMTP_URL: smtp.url,
-    AUTH_RATE_LIMIT_MAX: '1000',
-    WORKER_LOCK_MS: '2000',
-    ...overrides,
-  });
-  const api = await startApi(env);
-  const email = testEmail('operator');
-  const password = 'correct horse 42';
-  await request(api.app).post('/api/auth/register').send({
-    email,
-    password,
-    confirmPassword: password,
-    firstName: 'Olu',
-    lastName: 'Operator',
-    address: '1910 Eglinton Ave W',
-  });
-  await UserModel.updateOne({ email }, { $set: { role: 'admin' } });
-  const login = await request(api.app).post('/api/auth/login').send({ email, password });
-  const workers: SpawnedProcess[] = [];
-  return {
-    smtp,
-    env,
-    api,
-    token: login.body.token as string,
-    workers,
-    async startWorkers() {
-      const process = spawnEntryPoint(WORKERS, env);
-      workers.push(process);
-      await process.waitForOutput(/workers ready/);
-      return process;
-    },
-    async close() {
-      for (const process of workers) process.kill();
-      await Promise.all(workers.map((process) => process.exited));
-      await api.close();
-      await smtp.close();
-    },
-  };
-}
-
-/** `count` confirmed subscribers with addresses of this test's own. */
-async function confirmedSubscribers(count: number, label: string): Promise<string[]> {
-  const run = uniqueId();
-  const emails = Array.from(
-    { length: count },
-    (_, index) => `${label}-${String(index)}-${run}@example.test`,
-  );
-  for (let start = 0; start < emails.length; start += 1_000) {
-    await SubscriberModel.insertMany(
-      emails.slice(start, start + 1_000).map((email) => ({
-        email,
-        status: 'confirmed',
-        subscribedAt: new Date(),
-        confirmedAt: new Date(),
-      })),
-    );
-  }
-  return emails;
-}
-
-async function createAndSend(setup: Setup, subject: string): Promise<string> {
-  const created = await request(setup.api.app)
-    .post('/api/admin/campaigns')
-    .set('Authorization', `Bearer ${setup.token}`)
-    .send({ subject, format: 'markdown', body: `# ${subject}\n\nTips for a **tidy** garden.` });
-  expect(created.status).toBe(201);
-  const id = created.body.campaign.id as string;
-  const sent = await request(setup.api.app)
-    .post(`/api/admin/campaigns/${id}/send`)
-    .set('Authorization', `Bearer ${setup.token}`);
-  expect(sent.status).toBe(200);
-  return id;
-}
-
-async function campaignView(setup: Setup, id: string): Promise<CampaignView> {
-  const response = await request(setup.api.app)
-    .get(`/api/admin/campaigns/${id}`)
-    .set('Authorization', `Bearer ${setup.token}`);
-  return response.body.campaign as CampaignView;
-}
-
-const untilSent = (setup: Setup, id: string, timeoutMs = 120_000) =>
-  eventually(
-    async () => {
-      const view = await campaignView(setup, id);
-      expect(view.status).toBe('sent');
-      return view;
-    },
-    { timeoutMs, intervalMs: 500 },
-  );
-
-/** Messages and distinct recipients among `emails` that the server received. */
-function countAt(smtp: TestSmtp, emails: string[]) {
-  const wanted = new Set(emails);
-  const mine = smtp.received.filter((mail) => mail.to.some((to) => wanted.has(to)));
-  return { messages: mine.length, recipients: new Set(mine.flatMap((mail) => mail.to)).size, mine };
-}
+import { uniqueId } from '../../tests/support/test-env';
 
 describe('a campaign to 2,000 confirmed subscribers', () => {
   let setup: Setup;
@@ -145,10 +31,12 @@ describe('a campaign to 2,000 confirmed subscribers', () => {
     expect(messages).toBe(2_000);
     expect(recipients).toBe(2_000);
     for (const mail of mine) {
-      expect(mail.raw).toMatch(
+      // Long header lines are folded onto the next line; read them unfolded.
+      const headers = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+      expect(headers).toMatch(
         /^List-Unsubscribe: <http[^>]+\/api\/newsletter\/unsubscribe\?subscriber=[a-f0-9]{24}&token=/m,
       );
-      expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+      expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     }
   }, 180_000);
 });
@@ -181,39 +69,16 @@ describe('a campaign whose workers process is killed half-way', () => {
 
     await setup.startWorkers();
     await untilSent(setup, id);
-    const { messages, recipients } = countAt(setup.smtp, emails);
+    const { messages, recipients, mine } = countAt(setup.smtp, emails);
+    if (messages !== 2_000) {
+      const got = new Set(mine.flatMap((mail) => mail.to));
+      const missing = emails.filter((email) => !got.has(email));
+      const rows = await NewsletterDeliveryModel.find({ email: { $in: missing } }).lean();
+      throw new Error(`missing ${JSON.stringify(rows)} atKill=${String(atKill)}`);
+    }
     expect(messages).toBe(2_000);
     expect(recipients).toBe(2_000);
   }, 180_000);
-});
-
-describe('the sending rate', () => {
-  const rate = 10;
-  let setup: Setup;
-  beforeAll(async () => {
-    setup = await setUp({}, { NEWSLETTER_RATE_PER_SECOND: String(rate) });
-  }, 60_000);
-  afterAll(async () => setup.close());
-
-  it(`keeps to ${String(rate)} messages a second at the receiving server, over more than 10 s`, async () => {
-    const emails = await confirmedSubscribers(130, 'paced');
-    await setup.startWorkers();
-    const id = await createAndSend(setup, 'Paced');
-    await untilSent(setup, id, 60_000);
-    const { mine } = countAt(setup.smtp, emails);
-    expect(mine).toHaveLength(130);
-    const times = mine.map((mail) => mail.at).sort((a, b) => a - b);
-    const first = times[0] ?? 0;
-    const last = times.at(-1) ?? 0;
-    expect(last - first).toBeGreaterThanOrEqual(10_000);
-    const perSecond = new Map<number, number>();
-    for (const at of times) {
-      const second = Math.floor(at / 1000);
-      perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
-    }
-    // A message sent at the end of a second may land at the start of the next: one of slack.
-    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(rate + 1);
-  }, 90_000);
 });
 
 describe('pause, resume, people who leave, and refusals', () => {
@@ -252,7 +117,8 @@ describe('pause, resume, people who leave, and refusals', () => {
     const leaver = emails.at(-1) ?? '';
     await setup.startWorkers();
     const id = await createAndSend(setup, 'Mixed fortunes');
-    // Leaves right after the start: the last batch has not reached this address yet.
+    // Leaves once the recipients are fixed, before the batches reach this address.
+    await eventually(async () => expect((await campaignView(setup, id)).progress.total).toBe(24));
     await SubscriberModel.updateOne(
       { email: leaver },
       { $set: { status: 'unsubscribed', unsubscribedAt: new Date() } },

@@ -173,8 +173,8 @@ export class NewsletterSender {
       lastError: '',
     };
     // Once a second: a pause, and people who left since the batch began, take effect at once.
-    const stillSending = async () => {
-      if (Date.now() - state.checkedAt > 1_000) {
+    const stillSending = async (soon = false) => {
+      if (Date.now() - state.checkedAt > (soon ? 200 : 1_000)) {
         state.checkedAt = Date.now();
         state.paused = !(await CampaignModel.exists({ _id: campaign._id, status: 'sending' }));
         state.subscribed = await confirmed();
@@ -196,7 +196,7 @@ export class NewsletterSender {
         state.retryLater += 1;
         return;
       }
-      const outcome = await this.deliver(campaign, claimed);
+      const outcome = await this.deliver(campaign, claimed, () => stillSending(true));
       if (outcome) {
         state.retryLater += 1;
         state.lastError = outcome;
@@ -232,7 +232,11 @@ export class NewsletterSender {
   }
 
   /** Sends one message; answers a reason when it should be tried again, null when it is settled. */
-  private async deliver(campaign: CampaignDocument, delivery: Delivery): Promise<string | null> {
+  private async deliver(
+    campaign: CampaignDocument,
+    delivery: Delivery,
+    stillSending: () => Promise<boolean>,
+  ): Promise<string | null> {
     const subscriberId = String(delivery.subscriberId);
     const message = newsletterEmail({
       to: delivery.email,
@@ -241,8 +245,18 @@ export class NewsletterSender {
       unsubscribeUrl: this.options.links.unsubscribePageUrl(subscriberId),
       oneClickUnsubscribeUrl: this.options.links.oneClickUrl(subscriberId),
     });
-    const progress = { committed: false };
+    // The turn is taken last, just before the message goes: what comes between a turn and the
+    // server (a first connection, a slow query) would otherwise bunch messages together.
     await this.options.rate.acquire();
+    if (!(await stillSending())) {
+      // Paused while waiting for its turn: handed back untouched for the resume.
+      await NewsletterDeliveryModel.updateOne(
+        { _id: delivery._id, status: 'sending' },
+        { $set: { status: 'pending', claimedBy: null }, $inc: { attempts: -1 } },
+      );
+      return null;
+    }
+    const progress = { committed: false };
     try {
       await this.options.mailer.send(message, {
         beforeCommit: async () => {

@@ -3,6 +3,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { z } from 'zod';
 import { CommitGate } from './commit-gate';
+import { SmtpPool } from './smtp-pool';
 
 /** CR or LF in a header would let input add headers of its own. */
 const headerValue = z.string().regex(/^[^\r\n]*$/, 'must be a single line');
@@ -32,36 +33,34 @@ export interface SendOptions {
 export interface MailerOptions {
   smtpUrl: string;
   from: string;
-  /** Pooled connections for bulk sending (newsletter), this many at once; single-use otherwise. */
+  /** Connections kept open for recorded sends (sendOnce, the newsletter); 2 by default. */
   poolSize?: number;
 }
 
 /** The only place that talks SMTP. */
 export class Mailer {
   private readonly transport: Transporter<SMTPTransport.SentMessageInfo>;
+  /** The connections of sends that record themselves just before their final "." (sendOnce). */
+  private readonly pool: SmtpPool;
 
   constructor(private readonly options: MailerOptions) {
     const url = new URL(options.smtpUrl);
     const secure = url.protocol === 'smtps:';
-    this.transport = nodemailer.createTransport({
+    const server = {
       host: url.hostname,
       port: Number(url.port || (secure ? 465 : 25)),
       secure,
-      ...(url.username
-        ? {
-            auth: {
-              user: decodeURIComponent(url.username),
-              pass: decodeURIComponent(url.password),
-            },
-          }
-        : {}),
-      ...(options.poolSize
-        ? { pool: true, maxConnections: options.poolSize, maxMessages: 1_000 }
-        : {}),
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
+    };
+    this.transport = nodemailer.createTransport({
+      ...server,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
     });
+    this.pool = new SmtpPool(server, options.poolSize ?? 2);
   }
 
   async send(message: MailMessage, options: SendOptions = {}): Promise<{ messageId: string }> {
@@ -71,14 +70,10 @@ export class Mailer {
       return { messageId: info.messageId };
     }
     const composed = new MailComposer(mail).compile();
-    const envelope = composed.getEnvelope();
-    const messageId = composed.messageId();
+    const { from, to } = composed.getEnvelope();
     const body = await composed.build();
-    await this.transport.sendMail({
-      envelope,
-      raw: new CommitGate(body, options.beforeCommit),
-    });
-    return { messageId };
+    await this.pool.send({ from: from || '', to }, new CommitGate(body, options.beforeCommit));
+    return { messageId: composed.messageId() };
   }
 
   async ping(): Promise<void> {
@@ -87,5 +82,6 @@ export class Mailer {
 
   close(): void {
     this.transport.close();
+    this.pool.close();
   }
 }

@@ -1,40 +1,24 @@
-import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingModel } from '../../api/src/bookings/booking-model';
-import { listen, type RunningServer } from '../../api/src/http/http-server';
-import { freePort } from '../../infra/local/ports';
-import { startApiAndWorkers, type ProductHarness } from '../support/api-harness';
+import type { ProductHarness } from '../support/api-harness';
 import { bookingFields, withFields } from '../support/booking-form';
-import { launchChromium } from '../support/browser';
 import { waitForMail } from '../support/mailbox';
-import { buildSite } from '../support/site-build';
-import { testEnv } from '../support/test-env';
+import { startSite, type SiteHarness } from '../support/site-harness';
 
 describe('the booking pages a customer reaches from emails and from the payment page', () => {
-  let siteDir: string;
+  let site: SiteHarness;
   let product: ProductHarness;
-  let server: RunningServer;
   let browser: Browser;
   let origin: string;
 
   beforeAll(async () => {
-    siteDir = await buildSite();
-    const port = await freePort();
-    origin = `http://127.0.0.1:${String(port)}`;
-    product = await startApiAndWorkers(
-      testEnv({ WEB_DIST_DIR: siteDir, SITE_URL: origin, FORM_RATE_LIMIT_MAX: '1000' }),
-    );
-    server = await listen(product.api.app, port, '127.0.0.1');
-    browser = await launchChromium();
+    site = await startSite();
+    ({ product, browser, origin } = site);
   }, 120_000);
-
   afterAll(async () => {
-    await browser.close();
-    await server.close(1_000);
-    await product.close();
-    rmSync(siteDir, { recursive: true, force: true });
+    await site.close();
   });
 
   async function book(overrides: Record<string, string> = {}) {

@@ -49,6 +49,11 @@ const BookingReturnPage = lazy(() =>
     default: m.BookingReturnPage,
   })),
 );
+const NewsletterLinkPage = lazy(() =>
+  import('../pages/newsletter/NewsletterLinkPage').then((m) => ({
+    default: m.NewsletterLinkPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('../pages/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -82,6 +87,9 @@ export const routes: RouteObject[] = [
           // Opened from the signed link in booking emails, and on return from the payment page.
           { path: 'bookings/manage', element: <ManageBookingPage /> },
           { path: 'bookings/return', element: <BookingReturnPage /> },
+          // The links of the newsletter's confirmation email and of every newsletter.
+          { path: 'newsletter/confirm', element: <NewsletterLinkPage action="confirm" /> },
+          { path: 'newsletter/unsubscribe', element: <NewsletterLinkPage action="unsubscribe" /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -131,3 +131,12 @@ export const bookingPageContent = {
   manageLink: 'See or change your booking',
   servicesLink: 'Back to our services',
 } as const;
+
+/** The pages the newsletter emails link to. */
+export const newsletterPageContent = {
+  confirmTitle: 'Newsletter subscription',
+  unsubscribeTitle: 'Unsubscribe',
+  working: 'One moment…',
+  failed: 'Something went wrong',
+  home: 'Go to the home page',
+} as const;

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields: Record<string, string> = {},
+    /** False when the server gave no text of its own and `message` is our generic one. */
+    readonly fromServer = true,
   ) {
     super(message);
   }
@@ -35,17 +37,17 @@ export async function apiRequest<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(NETWORK_FAILURE, 0);
+    throw new ApiError(NETWORK_FAILURE, 0, {}, false);
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const message =
-      isRecord(body) && typeof body.error === 'string' ? body.error : 'Something went wrong!';
+    const serverText = isRecord(body) && typeof body.error === 'string' ? body.error : null;
     const fields = isRecord(body) && isRecord(body.fields) ? body.fields : {};
     throw new ApiError(
-      message,
+      serverText ?? 'Something went wrong!',
       response.status,
       Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])),
+      serverText !== null,
     );
   }
   return body as T;

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SiteFooter } from '../components/SiteFooter';
 import { SiteHeader } from '../components/SiteHeader';
 import { loadingLabel, skipLinkLabel } from '../content/site-content';
@@ -25,6 +25,8 @@ export function Layout() {
         </Suspense>
       </main>
       <SiteFooter />
+      {/* A new page opens at its top; going back returns to where the reader was. */}
+      <ScrollRestoration />
     </>
   );
 }

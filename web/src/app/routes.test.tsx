@@ -54,6 +54,25 @@ describe('routes (SPEC.md section 2)', () => {
     expect(await findScreenHeading('Home')).toBeDefined();
   });
 
+  it('shows a blog article at /blogs/<slug>, with its title as the one h1', async () => {
+    renderAt('/blogs/prepare-garden-and-eavestroughs-for-toronto-winter');
+    const title = await findScreenHeading(
+      'How to Prepare Your Garden and Eavestroughs for a Toronto Winter',
+    );
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const article = title.closest('article');
+    if (article === null) throw new Error('the article heading is not inside its article');
+    expect(
+      within(article).getByRole('heading', { level: 2, name: 'Clear and check the eavestroughs' }),
+    ).toBeDefined();
+  });
+
+  it('shows the 404 page for a blog article that does not exist', async () => {
+    renderAt('/blogs/no-such-article');
+    expect(await findScreenHeading('Page not found')).toBeDefined();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
   it('puts every header link of a signed-out visitor in the main navigation', async () => {
     renderAt('/');
     await findScreenHeading('Home');

@@ -19,6 +19,9 @@ const ContactPage = lazy(() =>
 const BlogsPage = lazy(() =>
   import('../pages/blogs/BlogsPage').then((m) => ({ default: m.BlogsPage })),
 );
+const BlogArticlePage = lazy(() =>
+  import('../pages/blogs/BlogArticlePage').then((m) => ({ default: m.BlogArticlePage })),
+);
 const ProfilePage = lazy(() =>
   import('../pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
@@ -76,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: 'service/service1', element: <ServicesPage /> },
           { path: 'contact', element: <ContactPage /> },
           { path: 'blogs', element: <BlogsPage /> },
+          { path: 'blogs/:slug', element: <BlogArticlePage /> },
           { path: 'Profile', element: <ProfilePage /> },
           // SPEC.md registers the auth screen here; /login shows the same screen (DESIGN.md).
           { path: 'signup/register', element: <AuthPage /> },

@@ -3,10 +3,17 @@
  * a change of name, label or claim is made once.
  */
 
+import { Company } from '@hs/api/domain/company';
+
 export const company = {
-  name: 'Home Services',
+  name: Company.name,
   /** Also in index.html, which is shown before any script runs. */
   defaultTitle: 'Home Services — cleaning, gardening and more in Toronto',
+  /** The footer's company blurb; SPEC.md section 1 dates the footer's claim to 2015. */
+  blurb:
+    'Since 2015 we have looked after homes, offices and restaurants across the Toronto area: ' +
+    'cleaning, gardening, landscaping, carpentry, painting, pressure washing and snow removal, ' +
+    'done by background-checked, fully insured staff with eco-friendly products.',
 } as const;
 
 export interface NavLinkContent {
@@ -14,20 +21,78 @@ export interface NavLinkContent {
   readonly to: string;
 }
 
-/** Header links for a visitor who is not signed in (SPEC.md section 2, Header). */
+/** Header links every visitor sees (SPEC.md section 2, Header). */
 export const mainNav: readonly NavLinkContent[] = [
   { label: 'Home', to: '/' },
   { label: 'About us', to: '/about' },
   { label: 'Services', to: '/service/service1' },
   { label: 'Contact us', to: '/contact' },
   { label: 'Blogs', to: '/blogs' },
-  { label: 'Register/Login', to: '/signup/register' },
 ];
+
+/** The header's account part: Register/Login for visitors, the rest once signed in. */
+export const accountNav = {
+  signIn: { label: 'Register/Login', to: '/signup/register' },
+  /** SPEC.md shows Profile on wide screens only and Dashboard in the mobile menu only. */
+  profile: { label: 'Profile', to: '/Profile' },
+  dashboard: { label: 'Dashboard', to: '/dashboard' },
+  welcome: (name: string) => (name === '' ? 'Welcome' : `Welcome, ${name}`),
+  logout: 'Logout',
+} as const;
+
+export const headerContent = {
+  menuButton: 'Menu',
+  contactLabel: 'Call or e-mail us',
+  socialLabel: 'Follow us',
+} as const;
+
+export type SocialNetwork = 'facebook' | 'instagram' | 'linkedin';
+
+export interface SocialLinkContent {
+  readonly network: SocialNetwork;
+  readonly label: string;
+  readonly href: string;
+}
+
+/**
+ * The business's own pages. SPEC.md names the networks but not the addresses; these are the
+ * handles reserved for it until it supplies its own.
+ */
+export const socialLinks: readonly SocialLinkContent[] = [
+  { network: 'facebook', label: 'Facebook', href: 'https://www.facebook.com/homeservicesto' },
+  { network: 'instagram', label: 'Instagram', href: 'https://www.instagram.com/homeservicesto' },
+  {
+    network: 'linkedin',
+    label: 'LinkedIn',
+    href: 'https://www.linkedin.com/company/homeservicesto',
+  },
+];
+
+/** Said after a link's name when it opens in a new tab, so nobody is surprised by it. */
+export const newTabHint = '(opens in a new tab)';
 
 export const footerNav: readonly NavLinkContent[] = [
   { label: 'Privacy Policy', to: '/privacy' },
   { label: 'Terms of Service', to: '/terms' },
 ];
+
+export const footerContent = {
+  aboutHeading: 'About us',
+  servicesHeading: 'Our services',
+  contactHeading: 'Contact',
+  newsletterHeading: 'Newsletter',
+  newsletterIntro:
+    'Seasonal tips for a cleaner home and garden, and our offers. Unsubscribe at any time.',
+  phoneLabel: 'Phone',
+  emailLabel: 'E-mail',
+  copyright: (year: number) => `© ${year} ${company.name}. All rights reserved.`,
+} as const;
+
+export const newsletterFormContent = {
+  emailLabel: 'Email address',
+  submit: 'Subscribe',
+  sending: 'Subscribing…',
+} as const;
 
 export interface ScreenContent {
   /** The screen's main heading; also the first part of the document title. */

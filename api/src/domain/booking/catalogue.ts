@@ -24,7 +24,10 @@ export interface Service {
   keyword: ServiceKeyword;
   /** Bullet points of the card's description. */
   description: string[];
-  /** Path of the card image under the site's root. */
+  /**
+   * The card image under the site's root, without size and extension: the site ships it as
+   * `<image>-480.webp` and `<image>-960.webp`.
+   */
   image: string;
 }
 
@@ -33,7 +36,7 @@ const service = (
   title: string,
   keyword: ServiceKeyword,
   description: string[],
-): Service => ({ id, title, keyword, description, image: `/images/services/${id}.webp` });
+): Service => ({ id, title, keyword, description, image: `/images/services/${id}` });
 
 export const SERVICES: readonly Service[] = [
   service('garden-maintenance', 'Garden Maintenance', 'garden', [

@@ -1,6 +1,7 @@
-import { ScreenPlaceholder } from '../../components/ScreenPlaceholder';
+import { LegalDocumentView } from '../../components/legal/LegalDocumentView';
+import { privacyPolicy } from '../../content/legal-content';
 import { screens } from '../../content/site-content';
 
 export function PrivacyPage() {
-  return <ScreenPlaceholder screen={screens.privacy} />;
+  return <LegalDocumentView title={screens.privacy.title} document={privacyPolicy} />;
 }

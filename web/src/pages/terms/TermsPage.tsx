@@ -1,6 +1,7 @@
-import { ScreenPlaceholder } from '../../components/ScreenPlaceholder';
+import { LegalDocumentView } from '../../components/legal/LegalDocumentView';
+import { termsOfService } from '../../content/legal-content';
 import { screens } from '../../content/site-content';
 
 export function TermsPage() {
-  return <ScreenPlaceholder screen={screens.terms} />;
+  return <LegalDocumentView title={screens.terms.title} document={termsOfService} />;
 }

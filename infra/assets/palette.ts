@@ -1,0 +1,73 @@
+/** The colours every picture is drawn from, built around the site's brand green. */
+export const P = {
+  brand: '#1f6f50',
+  brandDark: '#15503a',
+  brandMid: '#2f8a63',
+  brandLight: '#5fb48a',
+  mint: '#a8d8bd',
+  mintPale: '#e2f2e8',
+
+  warm: '#f0a500',
+  warmLight: '#ffc94a',
+  warmPale: '#fde9b5',
+  coral: '#e9765b',
+  terracotta: '#c65d44',
+  rose: '#f2a7b4',
+  blossom: '#f7c6d0',
+  lilac: '#b9a6e0',
+
+  skyTop: '#9fd3ef',
+  skyBottom: '#e6f5fb',
+  skyBlue: '#6fb6de',
+  blue: '#3f86c0',
+  blueDark: '#2b5f8c',
+  navy: '#223a52',
+  water: '#bfe6fa',
+
+  white: '#ffffff',
+  offWhite: '#fbf8f1',
+  cream: '#f4ecdc',
+  sand: '#e8d9bc',
+  paper: '#fffdf7',
+
+  grass: '#62b06f',
+  grassDark: '#3f8f57',
+  grassLight: '#8fcf7e',
+  leaf: '#4f9d5d',
+  leafDark: '#2f7448',
+  soil: '#7a5236',
+  soilDark: '#5a3a25',
+  mulch: '#8b5a3c',
+
+  wood: '#c48a55',
+  woodLight: '#dcaa72',
+  woodDark: '#8f5d35',
+
+  grey: '#98a4ad',
+  greyDark: '#5f6b74',
+  greyLight: '#dde3e7',
+  greyPale: '#eef1f3',
+  charcoal: '#35404a',
+  asphalt: '#7d858c',
+  concrete: '#c9cdd0',
+
+  roofRed: '#b4533f',
+  roofGrey: '#5d6a76',
+  brick: '#c9785c',
+  siding: '#f2ead9',
+  sidingBlue: '#cfe3ef',
+  sidingGreen: '#d5e8d4',
+
+  snow: '#ffffff',
+  ice: '#e4f1f9',
+  iceShadow: '#c9dff0',
+  dusk: '#4d5f8f',
+  duskLight: '#a7b6d9',
+
+  autumn: '#e07b39',
+  autumnLight: '#f2a541',
+  autumnRed: '#c9483b',
+
+  skin: ['#f3cfb3', '#e0ac85', '#c68a62', '#a06a45', '#7a4e33'] as const,
+  hair: ['#2f241f', '#5a3b28', '#a0643a', '#d9b26f', '#8d8d8d', '#1b1b1b'] as const,
+} as const;

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launch as launchChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { build } from 'vite';
+import { createApiContext } from '../../api/src/api-context';
+import { loadApiConfig } from '../../api/src/config/api-config';
+import { createApp } from '../../api/src/http/app';
+import { listen } from '../../api/src/http/http-server';
+import { createLogger } from '../../api/src/platform/logger';
+import { repoRoot } from '../local/launcher';
+import { freePort } from '../local/ports';
+import { startLocalStack } from '../local/stack';
+
+/**
+ * Builds the site, serves it from the API on the embedded local services, and runs Lighthouse in
+ * Debian's Chromium, mobile mode, on each page asked for (default /): prints the performance and
+ * accessibility scores. A measurement to read, not a test: scores move with the machine's load.
+ */
+const log = (line: string) => {
+  console.log(`[lighthouse] ${line}`);
+};
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function main(): Promise<void> {
+  const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/'];
+  const work = mkdtempSync(path.join(tmpdir(), 'hs-lighthouse-'));
+  log('building the site...');
+  const siteDir = path.join(work, 'site');
+  await build({
+    root: path.join(repoRoot, 'web'),
+    configFile: path.join(repoRoot, 'web/vite.config.ts'),
+    mode: 'production',
+    logLevel: 'warn',
+    build: { outDir: siteDir, emptyOutDir: true },
+  });
+  log('starting local services...');
+  const stack = await startLocalStack({
+    dataDir: path.join(work, 'data'),
+    persistent: false,
+    env: {},
+    log,
+  });
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${String(port)}`;
+  const config = loadApiConfig({
+    ...stack.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SITE_URL: origin,
+    WEB_DIST_DIR: siteDir,
+    JWT_SECRET: 'lighthouse-only-secret-0123456789abcdef0123456789',
+    LINK_SECRET: 'lighthouse-only-link-secret-0123456789abcdef0123',
+  });
+  const context = await createApiContext(config, createLogger({ name: 'api', level: 'warn' }));
+  const server = await listen(createApp(context), port, '127.0.0.1');
+  log(`site at ${origin}; launching ${CHROMIUM}...`);
+  const chrome = await launchChrome({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    for (const page of pages) {
+      log(`auditing ${page} (mobile)...`);
+      const result = await lighthouse(`${origin}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      const categories = result?.lhr.categories ?? {};
+      const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+      console.log(
+        `${page}  performance ${String(score('performance'))}  accessibility ${String(score('accessibility'))}`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    await server.close(1_000);
+    await context.close();
+    await stack.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NewsletterMessages } from '../../api/src/domain/newsletter/newsletter-schema';
+import { startSite, type SiteHarness } from '../support/site-harness';
+import { repoRoot } from '../support/spawn-process';
+import { testEmail } from '../support/test-env';
+
+/** Screenshots for people to look at; kept out of git (.gitignore). */
+const ARTIFACTS = path.join(repoRoot, 'test-artifacts', 'screenshots');
+
+const HEADER_LINKS: [label: string, path: RegExp, heading: string][] = [
+  ['Home', /\/$/, 'Home'],
+  ['About us', /\/about$/, 'About us'],
+  ['Services', /\/service\/service1$/, 'Services'],
+  ['Contact us', /\/contact$/, 'Contact us'],
+  ['Blogs', /\/blogs$/, 'Blogs'],
+  ['Register/Login', /\/signup\/register$/, 'Login'],
+];
+
+describe('the site pages in Chromium', () => {
+  let site: SiteHarness;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite();
+    ({ browser } = site);
+    mkdirSync(ARTIFACTS, { recursive: true });
+  }, 120_000);
+  afterAll(async () => {
+    await site.close();
+  });
+
+  async function open(width: number, route = '/'): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}${route}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'attached' });
+    return page;
+  }
+
+  it.each(HEADER_LINKS)('reaches %s from the desktop header', async (label, url, heading) => {
+    const page = await open(1280, label === 'Home' ? '/about' : '/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
+    await page.waitForURL(url);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'attached' });
+    await page.context().close();
+  });
+
+  it.each(HEADER_LINKS)(
+    'reaches %s through the mobile menu, which then closes',
+    async (label, url, heading) => {
+      const page = await open(375, label === 'Home' ? '/about' : '/');
+      const menu = page.getByRole('button', { name: 'Menu' });
+      await menu.click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: label })
+        .click();
+      await page.waitForURL(url);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'attached' });
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      await page.context().close();
+    },
+  );
+
+  it('says what the newsletter form needs, then what the server answered', async () => {
+    const page = await open(1280);
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await footer.getByText(NewsletterMessages.invalidEmail).waitFor();
+    await footer.getByLabel('Email address').fill(testEmail('footer'));
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await footer.getByText(NewsletterMessages.checkInbox).waitFor();
+    await page.context().close();
+  });
+
+  it.each([375, 1280])(
+    'shows /, /about and /blogs at %i px without sideways scrolling',
+    async (width) => {
+      for (const [name, route] of [
+        ['home', '/'],
+        ['about', '/about'],
+        ['blogs', '/blogs'],
+      ] as const) {
+        const page = await open(width, route);
+        // Lazy pictures load as a reader scrolls; for the full-page shot, load them all now.
+        await page.evaluate(() => {
+          for (const image of Array.from(document.images)) image.loading = 'eager';
+        });
+        await page.waitForFunction(() =>
+          Array.from(document.images).every((image) => image.complete),
+        );
+        await page.screenshot({
+          path: path.join(ARTIFACTS, `${name}-${String(width)}.png`),
+          fullPage: true,
+        });
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${route} at ${String(width)} px`).toBeLessThanOrEqual(0);
+        await page.context().close();
+      }
+    },
+  );
+});

@@ -1,0 +1,76 @@
+import { CATALOGUE } from '@hs/api/domain/booking/catalogue';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HomePage } from './HomePage';
+import { removeMatchMedia, stubMatchMedia } from './test-support';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  removeMatchMedia();
+});
+
+function renderHome() {
+  stubMatchMedia({ width: 1280 });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify(CATALOGUE), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ),
+    ),
+  );
+  render(
+    <MemoryRouter>
+      <HomePage />
+    </MemoryRouter>,
+  );
+}
+
+describe('HomePage', () => {
+  it('has exactly one h1, named Home', () => {
+    renderHome();
+    const h1s = screen.getAllByRole('heading', { level: 1 });
+    expect(h1s).toHaveLength(1);
+    expect(h1s[0]?.textContent).toBe('Home');
+  });
+
+  it("puts the sections in SPEC.md's order, with no heading level skipped", async () => {
+    renderHome();
+    await screen.findAllByRole('link', { name: /Garden Maintenance/ });
+    const order = [
+      'Services Provider for Residential Properties',
+      'Find Your Perfect Services With Confidence',
+      'We Offer Different Services to Clean Your Area',
+      'Your Trusted Landscaping & Home Solutions Partner Since 2019',
+      'Why Choose Us',
+      'Our Partners',
+      'Our work in numbers',
+      'What Our Customers Say',
+      'Frequently Asked Questions',
+    ].map((name) => screen.getByRole('heading', { level: 2, name }));
+    expect(screen.getAllByRole('heading', { level: 2 })).toEqual(order);
+    const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) =>
+      Number(heading.tagName.slice(1)),
+    );
+    levels.forEach((level, position) => {
+      const before = levels[position - 1] ?? 0;
+      expect(level).toBeLessThanOrEqual(before + 1);
+    });
+  });
+
+  it('gives the scroll targets of the hero buttons their ids', () => {
+    renderHome();
+    expect(document.getElementById('home-services')?.tagName).toBe('SECTION');
+    expect(document.getElementById('home-about')?.tagName).toBe('SECTION');
+  });
+
+  it('keeps the full title of index.html', () => {
+    renderHome();
+    expect(document.title).toBe('Home Services — cleaning, gardening and more in Toronto');
+  });
+});

@@ -1,0 +1,114 @@
+import { CATALOGUE } from '@hs/api/domain/booking/catalogue';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PLACEHOLDER_IMAGE } from '../../../components/ResponsiveImage';
+import { ServicesGrid } from './ServicesGrid';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function catalogueResponse(): Response {
+  return new Response(JSON.stringify(CATALOGUE), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function stubFetch(...answers: (() => Promise<Response>)[]) {
+  const fetch = vi.fn<(input: string) => Promise<Response>>();
+  for (const answer of answers) fetch.mockImplementationOnce(answer);
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function renderGrid() {
+  return render(
+    <MemoryRouter>
+      <ServicesGrid />
+    </MemoryRouter>,
+  );
+}
+
+async function findCards(): Promise<HTMLElement[]> {
+  const list = await screen.findByRole('list');
+  return within(list).getAllByRole('listitem');
+}
+
+describe('ServicesGrid', () => {
+  it('loads the catalogue and shows one card per service, linked by keyword', async () => {
+    const fetch = stubFetch(() => Promise.resolve(catalogueResponse()));
+    renderGrid();
+    expect(
+      screen.getByRole('heading', {
+        level: 2,
+        name: 'We Offer Different Services to Clean Your Area',
+      }),
+    ).toBeDefined();
+    expect(screen.getByRole('status').textContent).toBe('Loading our services…');
+
+    const cards = await findCards();
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/catalogue');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(cards).toHaveLength(12);
+
+    cards.forEach((card, position) => {
+      const service = CATALOGUE.services[position];
+      if (service === undefined) throw new Error('more cards than services');
+      const link = within(card).getByRole('link');
+      expect(link.getAttribute('href')).toBe(`/service/service1?service=${service.keyword}`);
+      expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe(service.title);
+      expect(within(card).getByText(service.keyword)).toBeDefined();
+      expect(within(card).getByText(service.description[0] ?? '')).toBeDefined();
+    });
+  });
+
+  it('shows each picture in the card sizes, with the placeholder if one fails', async () => {
+    stubFetch(() => Promise.resolve(catalogueResponse()));
+    renderGrid();
+    const [first] = await findCards();
+    if (first === undefined) throw new Error('no card');
+    const image = first.querySelector('img');
+    if (image === null) throw new Error('no picture');
+    expect(image.getAttribute('src')).toBe('/images/services/garden-maintenance-960.webp');
+    expect(image.getAttribute('srcset')).toBe(
+      '/images/services/garden-maintenance-480.webp 480w, /images/services/garden-maintenance-960.webp 960w',
+    );
+    fireEvent.error(image);
+    expect(image.getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
+  });
+
+  it('says when the catalogue cannot be loaded and tries again on request', async () => {
+    const fetch = stubFetch(
+      () => Promise.reject(new TypeError('network down')),
+      () => Promise.resolve(catalogueResponse()),
+    );
+    renderGrid();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We could not load our services.');
+    expect(alert.textContent).toContain('We could not reach the server.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByRole('status').textContent).toBe('Loading our services…');
+    expect(await findCards()).toHaveLength(12);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('passes on what the server says when it refuses', async () => {
+    stubFetch(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ error: 'Service temporarily unavailable.' }), {
+          status: 503,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ),
+    );
+    renderGrid();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We could not load our services. Service temporarily unavailable.',
+    );
+  });
+});

@@ -1,0 +1,114 @@
+import { useId } from 'react';
+import { ResponsiveImage } from '../../../components/ResponsiveImage';
+import {
+  homeTimings,
+  testimonialsContent as content,
+  type Testimonial,
+} from '../../../content/home-content';
+import { CarouselControls } from './CarouselControls';
+import { useRotation } from './use-rotation';
+import './Testimonials.css';
+
+function TestimonialCard({
+  testimonial,
+  label,
+}: {
+  readonly testimonial: Testimonial;
+  /** Only the card shown is a slide; the unseen copies that size the stage are not. */
+  readonly label?: string;
+}) {
+  return (
+    <figure
+      className="testimonials__card"
+      {...(label === undefined
+        ? {}
+        : { role: 'group', 'aria-roledescription': 'slide', 'aria-label': label })}
+    >
+      <p className="testimonials__rating">
+        <span aria-hidden="true">
+          {'★'.repeat(testimonial.rating)}
+          {'☆'.repeat(Math.max(0, content.maxRating - testimonial.rating))}
+        </span>
+        <span className="visually-hidden">
+          {content.rating(testimonial.rating, content.maxRating)}
+        </span>
+      </p>
+      <blockquote className="testimonials__quote">
+        <p>{testimonial.text}</p>
+      </blockquote>
+      <figcaption className="testimonials__author">
+        <ResponsiveImage image={testimonial.image} sizes="4rem" className="testimonials__avatar" />
+        <span>
+          <span className="testimonials__name">{testimonial.name}</span>
+          <span className="testimonials__role">{testimonial.role}</span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** SPEC.md sections 2 and 4: three testimonials, a new one every 5 s, wrapping both ways. */
+export function Testimonials() {
+  const headingId = useId();
+  const { testimonials } = content;
+  const carousel = useRotation(testimonials.length, homeTimings.testimonialMs);
+  const shown = testimonials[carousel.index];
+
+  return (
+    <section className="testimonials" aria-labelledby={headingId}>
+      <h2 id={headingId} className="testimonials__heading">
+        {content.heading}
+      </h2>
+      <p className="testimonials__lead">{content.lead}</p>
+      <div
+        className="testimonials__carousel"
+        role="group"
+        aria-roledescription="carousel"
+        aria-label={content.carouselLabel}
+        {...carousel.holdHandlers}
+      >
+        <div className="testimonials__stage">
+          {/* Every testimonial, unseen, in the same cell: the stage takes the height of the
+              longest, so the buttons below do not move as the text changes. */}
+          {testimonials.map((testimonial) => (
+            <div key={testimonial.name} className="testimonials__sizer" aria-hidden="true">
+              <TestimonialCard testimonial={testimonial} />
+            </div>
+          ))}
+          <div className="testimonials__live" aria-live={carousel.running ? 'off' : 'polite'}>
+            {shown !== undefined && (
+              <TestimonialCard
+                key={shown.name}
+                testimonial={shown}
+                label={content.positionLabel(carousel.index + 1, testimonials.length)}
+              />
+            )}
+          </div>
+        </div>
+        <CarouselControls
+          labels={content.controls}
+          onPrevious={carousel.previous}
+          onNext={carousel.next}
+          {...(carousel.reducedMotion
+            ? {}
+            : { pause: { paused: carousel.paused, onToggle: carousel.togglePaused } })}
+        >
+          <div className="testimonials__dots">
+            {testimonials.map((testimonial, position) => (
+              <button
+                key={testimonial.name}
+                type="button"
+                className="testimonials__dot"
+                aria-label={content.showLabel(position + 1)}
+                aria-current={position === carousel.index ? 'true' : undefined}
+                onClick={() => {
+                  carousel.show(position);
+                }}
+              />
+            ))}
+          </div>
+        </CarouselControls>
+      </div>
+    </section>
+  );
+}

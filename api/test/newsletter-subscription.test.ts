@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NewsletterMessages } from '../src/domain/newsletter/newsletter-schema';
+import { NewsletterMessages } from '../src/domain/newsletter/newsletter-messages';
 import { NewsletterLinks } from '../src/newsletter/newsletter-links';
 import { SubscriberModel } from '../src/newsletter/subscriber-model';
 import {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NewsletterMessages } from '../../api/src/domain/newsletter/newsletter-schema';
+import { NewsletterMessages } from '../../api/src/domain/newsletter/newsletter-messages';
 import { NewsletterLinks } from '../../api/src/newsletter/newsletter-links';
 import { SubscriberModel } from '../../api/src/newsletter/subscriber-model';
 import { waitForMail } from '../support/mailbox';

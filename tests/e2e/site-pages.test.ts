@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NewsletterMessages } from '../../api/src/domain/newsletter/newsletter-schema';
+import { NewsletterMessages } from '../../api/src/domain/newsletter/newsletter-messages';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { repoRoot } from '../support/spawn-process';
 import { testEmail } from '../support/test-env';

@@ -18,7 +18,7 @@ import { testCheckoutRoutes } from '../payments/test-checkout-page';
 import { contactRoutes } from '../contact/contact-routes';
 import type { ContactService } from '../contact/contact-service';
 import { ContactMessages } from '../domain/contact/contact-schema';
-import { NewsletterMessages } from '../domain/newsletter/newsletter-schema';
+import { NewsletterMessages } from '../domain/newsletter/newsletter-messages';
 import { campaignRoutes } from '../newsletter/campaign-routes';
 import type { CampaignService } from '../newsletter/campaign-service';
 import { subscriptionRoutes } from '../newsletter/subscription-routes';

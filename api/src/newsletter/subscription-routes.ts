@@ -1,6 +1,7 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
-import { NewsletterMessages, subscribeSchema } from '../domain/newsletter/newsletter-schema';
+import { subscribeSchema } from '../domain/newsletter/newsletter-schema';
+import { NewsletterMessages } from '../domain/newsletter/newsletter-messages';
 import { parseBody } from '../http/parse-body';
 import type { SubscriptionService } from './subscription-service';
 

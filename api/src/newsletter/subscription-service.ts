@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { NewsletterMessages } from '../domain/newsletter/newsletter-schema';
+import { NewsletterMessages } from '../domain/newsletter/newsletter-messages';
 import { HttpError } from '../http/http-error';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';

@@ -1,21 +1,10 @@
 import { z } from 'zod';
+import { NewsletterMessages } from './newsletter-messages';
 
 /**
  * The footer newsletter form (SPEC.md sections 2, 5 and 8) and the campaigns operators send.
  * Browser-safe: zod only.
  */
-
-export const NewsletterMessages = {
-  invalidEmail: 'Please enter a valid email.',
-  notOk: 'Something went wrong',
-  networkFailure: 'Server error. Try again later.',
-  checkInbox:
-    'Thank you! Please check your inbox and click the link in our email to confirm your subscription.',
-  confirmed: 'Your subscription is confirmed. Welcome to the Home Services newsletter!',
-  unsubscribed: 'You are unsubscribed. You will not receive our newsletter any more.',
-  linkInvalid: 'This link is not valid. Please use the link in our most recent email.',
-  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
-} as const;
 
 /** Empty, malformed or too long: one message, as SPEC.md gives it. */
 export const subscribeSchema = z.object({

@@ -24,6 +24,15 @@ const log = (line: string) => {
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The HTML of the elements an audit names, to find them in the code. */
+function failingNodes(details: unknown): string[] {
+  const items = (details as { items?: { node?: { snippet?: unknown } }[] } | undefined)?.items;
+  return (items ?? [])
+    .map((item) => item.node?.snippet)
+    .filter((snippet): snippet is string => typeof snippet === 'string')
+    .slice(0, 5);
+}
+
 async function main(): Promise<void> {
   const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/'];
   const work = mkdtempSync(path.join(tmpdir(), 'hs-lighthouse-'));
@@ -70,11 +79,30 @@ async function main(): Promise<void> {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
       });
-      const categories = result?.lhr.categories ?? {};
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { categories, audits } = result.lhr;
       const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
       console.log(
         `${page}  performance ${String(score('performance'))}  accessibility ${String(score('accessibility'))}`,
       );
+      // What to look at next: the metrics behind the score, and every accessibility audit missed.
+      const metrics = [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ];
+      for (const id of metrics) {
+        console.log(`    ${audits[id]?.title ?? id}: ${audits[id]?.displayValue ?? '?'}`);
+      }
+      for (const ref of categories.accessibility?.auditRefs ?? []) {
+        const audit = audits[ref.id];
+        if (audit && audit.score !== null && audit.score < 1) {
+          console.log(`    accessibility: ${audit.title}`);
+          for (const snippet of failingNodes(audit.details)) console.log(`      ${snippet}`);
+        }
+      }
     }
   } finally {
     chrome.kill();

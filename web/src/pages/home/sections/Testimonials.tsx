@@ -17,33 +17,40 @@ function TestimonialCard({
   /** Only the card shown is a slide; the unseen copies that size the stage are not. */
   readonly label?: string;
 }) {
+  // The slide is a group around the figure: ARIA does not allow a figure to be a group itself.
   return (
-    <figure
+    <div
       className="testimonials__card"
       {...(label === undefined
         ? {}
         : { role: 'group', 'aria-roledescription': 'slide', 'aria-label': label })}
     >
-      <p className="testimonials__rating">
-        <span aria-hidden="true">
-          {'★'.repeat(testimonial.rating)}
-          {'☆'.repeat(Math.max(0, content.maxRating - testimonial.rating))}
-        </span>
-        <span className="visually-hidden">
-          {content.rating(testimonial.rating, content.maxRating)}
-        </span>
-      </p>
-      <blockquote className="testimonials__quote">
-        <p>{testimonial.text}</p>
-      </blockquote>
-      <figcaption className="testimonials__author">
-        <ResponsiveImage image={testimonial.image} sizes="4rem" className="testimonials__avatar" />
-        <span>
-          <span className="testimonials__name">{testimonial.name}</span>
-          <span className="testimonials__role">{testimonial.role}</span>
-        </span>
-      </figcaption>
-    </figure>
+      <figure className="testimonials__figure">
+        <p className="testimonials__rating">
+          <span aria-hidden="true">
+            {'★'.repeat(testimonial.rating)}
+            {'☆'.repeat(Math.max(0, content.maxRating - testimonial.rating))}
+          </span>
+          <span className="visually-hidden">
+            {content.rating(testimonial.rating, content.maxRating)}
+          </span>
+        </p>
+        <blockquote className="testimonials__quote">
+          <p>{testimonial.text}</p>
+        </blockquote>
+        <figcaption className="testimonials__author">
+          <ResponsiveImage
+            image={testimonial.image}
+            sizes="4rem"
+            className="testimonials__avatar"
+          />
+          <span>
+            <span className="testimonials__name">{testimonial.name}</span>
+            <span className="testimonials__role">{testimonial.role}</span>
+          </span>
+        </figcaption>
+      </figure>
+    </div>
   );
 }
 

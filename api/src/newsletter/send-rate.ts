@@ -25,7 +25,10 @@ export class SendRate {
       ]) as [[unknown, number]];
       if (place <= this.perSecond) {
         await sleep(second * 1000 + ((place - 1) * 1000) / this.perSecond - Date.now());
-        return;
+        // A process that was held up (a busy machine) must not catch up on a past second's
+        // places: that would put them on top of the next second's own.
+        if (Math.floor(Date.now() / 1000) === second) return;
+        continue;
       }
       await sleep((second + 1) * 1000 - Date.now());
     }

@@ -23,15 +23,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * Calls our own API (same origin) with JSON. Answers the parsed body; throws ApiError with the
  * server's message for a refusal, or a network message when the server could not be reached.
  */
-export async function apiRequest<T>(
-  path: string,
-  init: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
+export interface ApiRequestInit {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The signed-in user's token (authToken), sent as a Bearer token. */
+  token?: string | null;
+  /** Extra headers, such as an Idempotency-Key. */
+  headers?: Record<string, string>;
+}
+
+export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: init.method ?? 'GET',
-      headers: init.body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: {
+        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+        ...init.headers,
+      },
       body: init.body === undefined ? null : JSON.stringify(init.body),
       signal: init.signal ?? null,
     });
@@ -40,15 +51,26 @@ export async function apiRequest<T>(
     throw new ApiError(NETWORK_FAILURE, 0, {}, false);
   }
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const serverText = isRecord(body) && typeof body.error === 'string' ? body.error : null;
-    const fields = isRecord(body) && isRecord(body.fields) ? body.fields : {};
-    throw new ApiError(
-      serverText ?? 'Something went wrong!',
-      response.status,
-      Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])),
-      serverText !== null,
-    );
-  }
-  return body as T;
+  return answerOf(response.status, body) as T;
 }
+
+/** The parsed answer of a call, or the ApiError its refusal means (shared with uploads). */
+export function answerOf(status: number, body: unknown): unknown {
+  if (status >= 200 && status < 300) return body;
+  // SPEC.md reads `error` on some forms and `message` on others; the API sends both.
+  const serverText =
+    isRecord(body) && typeof body.error === 'string'
+      ? body.error
+      : isRecord(body) && typeof body.message === 'string'
+        ? body.message
+        : null;
+  const fields = isRecord(body) && isRecord(body.fields) ? body.fields : {};
+  throw new ApiError(
+    serverText ?? 'Something went wrong!',
+    status,
+    Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])),
+    serverText !== null,
+  );
+}
+
+export { NETWORK_FAILURE };

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactMessageModel } from '../src/contact/contact-message-model';
-import { ContactMessages } from '../src/domain/contact/contact-schema';
+import { ContactMessages } from '../src/domain/contact/contact-messages';
 import {
   startApi,
   startApiAndWorkers,

@@ -160,6 +160,19 @@ export const apiEnv = {
     .int()
     .min(1)
     .default(10 * 60),
+  /**
+   * The contact page's map tiles, a Leaflet URL template. The CSP lets images come from its origin,
+   * so a self-hosted or paid tile server replaces OpenStreetMap's volunteer-run one here.
+   */
+  MAP_TILE_URL: url(['http', 'https'])
+    .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), {
+      message: 'must contain {z}, {x} and {y}',
+    })
+    // The CSP names one image origin, so a {s} subdomain placeholder cannot be allowed for.
+    .refine((value) => !URL.canParse(value) || !/[{}]/.test(new URL(value).host), {
+      message: 'must have a fixed host (no {s})',
+    })
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
 };
 
 export const workersEnv = {

@@ -1,5 +1,6 @@
 import express, { type RequestHandler, type Router } from 'express';
-import { ContactMessages, contactSchema } from '../domain/contact/contact-schema';
+import { contactSchema } from '../domain/contact/contact-schema';
+import { ContactMessages } from '../domain/contact/contact-messages';
 import { parseBody } from '../http/parse-body';
 import type { ContactService } from './contact-service';
 

@@ -1,4 +1,5 @@
-import { HONEYPOT_FIELD, type ContactForm } from '../domain/contact/contact-schema';
+import { type ContactForm } from '../domain/contact/contact-schema';
+import { HONEYPOT_FIELD } from '../domain/contact/contact-messages';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import type { Logger } from '../platform/logger';

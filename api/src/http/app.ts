@@ -17,7 +17,7 @@ import type { PaymentService } from '../payments/payment-service';
 import { testCheckoutRoutes } from '../payments/test-checkout-page';
 import { contactRoutes } from '../contact/contact-routes';
 import type { ContactService } from '../contact/contact-service';
-import { ContactMessages } from '../domain/contact/contact-schema';
+import { ContactMessages } from '../domain/contact/contact-messages';
 import { NewsletterMessages } from '../domain/newsletter/newsletter-messages';
 import { campaignRoutes } from '../newsletter/campaign-routes';
 import type { CampaignService } from '../newsletter/campaign-service';
@@ -39,6 +39,7 @@ import { HttpError } from './http-error';
 import { rateLimited } from './rate-limit';
 import { requestLogging } from './request-logging';
 import { securityHeaders } from './security-headers';
+import { siteConfigRoutes } from './site-config-routes';
 import { siteRouter } from './site';
 
 export interface AppDependencies {
@@ -77,7 +78,12 @@ export function createApp(deps: AppDependencies): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(requestLogging(deps.logger));
-  app.use(securityHeaders({ production: config.NODE_ENV === 'production' }));
+  app.use(
+    securityHeaders({
+      production: config.NODE_ENV === 'production',
+      imageOrigins: [new URL(config.MAP_TILE_URL).origin],
+    }),
+  );
   app.use(healthRoutes(deps.readiness));
   // Before any JSON parser: the signature is checked against the exact bytes received.
   app.use(paymentWebhookRoute({ inbox: deps.paymentInbox }));
@@ -141,6 +147,7 @@ export function createApp(deps: AppDependencies): Express {
     }),
   );
   api.use(campaignRoutes(deps));
+  api.use(siteConfigRoutes(config));
   api.use(apiNotFound);
   app.use('/api', api);
 

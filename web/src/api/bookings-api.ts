@@ -1,6 +1,11 @@
-import type { Availability, ManagedBookingView } from '@hs/api/domain/booking/booking-schema';
-import type { TimeWindowId } from '@hs/api/domain/booking/catalogue';
+import type {
+  Availability,
+  BookingView,
+  ManagedBookingView,
+} from '@hs/api/domain/booking/booking-schema';
+import type { Catalogue, TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import { apiRequest } from './api-client';
+import { uploadForm } from './upload';
 
 /** The booking calls a customer makes from the signed link in their emails. */
 
@@ -50,4 +55,33 @@ export function rescheduleBooking(
 export function fetchAvailability(from: string, to: string): Promise<Availability> {
   const query = new URLSearchParams({ from, to }).toString();
   return apiRequest<Availability>(`/api/availability?${query}`);
+}
+
+/** The services, plans and time windows the services page is built from. */
+export function fetchCatalogue(signal?: AbortSignal): Promise<Catalogue> {
+  return apiRequest<Catalogue>('/api/catalogue', signal ? { signal } : {});
+}
+
+export interface NewBooking {
+  booking: BookingView;
+  message: string;
+}
+
+export interface CreateBookingOptions {
+  /** One per filled-in form: a second click, or a retry after a lost answer, makes no second booking. */
+  idempotencyKey: string;
+  /** The signed-in customer's token, so the booking belongs to their account. */
+  token?: string | null;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/** POST /api/bookings with the form as multipart (the photo, if any, in its `image` field). */
+export function createBooking(form: FormData, options: CreateBookingOptions): Promise<NewBooking> {
+  return uploadForm<NewBooking>('/api/bookings', form, {
+    token: options.token ?? null,
+    headers: { 'Idempotency-Key': options.idempotencyKey },
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
 }

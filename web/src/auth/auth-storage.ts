@@ -66,6 +66,11 @@ export function useAuthState(): AuthState {
   return useSyncExternalStore(subscribe, readAuthState, () => SIGNED_OUT);
 }
 
+/** The signed-in user's token for API calls, or null for a visitor. */
+export function readAuthToken(): string | null {
+  return readItem(AUTH_TOKEN_KEY);
+}
+
 /** What a successful login, sign-up or Google sign-in keeps (SPEC.md section 4). */
 export function saveSignIn(token: string, name: string): void {
   window.localStorage.setItem(AUTH_TOKEN_KEY, token);

@@ -1,32 +1,12 @@
 import { z } from 'zod';
 import { emailField } from '../auth/auth-schemas';
 import { CONTROL_CHARACTERS, lineOfText } from '../form-fields';
+import { CONTACT_LIMITS, ContactMessages, HONEYPOT_FIELD } from './contact-messages';
 
 /**
  * The contact form of SPEC.md sections 2, 3 and 5, shared by the API and the site.
  * Browser-safe: zod and domain/ only.
  */
-
-export const ContactMessages = {
-  sent: 'Message sent successfully!',
-  failed: 'Failed to send message.',
-  exception: 'Something went wrong while sending the message.',
-  messageRequired: 'Message is required.',
-  tooManyMessages:
-    'You have sent several messages in a short time. Please wait a few minutes, or call us.',
-} as const;
-
-export const CONTACT_LIMITS = {
-  fullName: 100,
-  email: 254,
-  phone: 30,
-  subject: 200,
-  message: 5_000,
-  service: 100,
-} as const;
-
-/** The field people never see and never fill: a form that fills it is a robot's. */
-export const HONEYPOT_FIELD = 'website';
 
 export const contactSchema = z.object({
   fullName: lineOfText('Full name', CONTACT_LIMITS.fullName, true),

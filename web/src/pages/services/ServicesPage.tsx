@@ -1,6 +1,227 @@
-import { ScreenPlaceholder } from '../../components/ScreenPlaceholder';
+import {
+  CUSTOM_ESTIMATE,
+  isEstimateOnly,
+  type Catalogue,
+  type Plan,
+  type Service,
+} from '@hs/api/domain/booking/catalogue';
+import { useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/api-client';
+import { fetchCatalogue } from '../../api/bookings-api';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { Notice } from '../../components/Notice';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { screens } from '../../content/site-content';
+import {
+  flowCopy,
+  servicesGridCopy as gridCopy,
+  servicesHero as hero,
+  servicesTestimonial as testimonial,
+} from '../../content/services-content';
+import { useReducedMotion } from '../../hooks/use-reduced-motion';
+import { BookingFlow, CLOSED, type BookingStep, type FlowNotice } from './BookingFlow';
+import { ServiceCard, serviceCardId } from './ServiceCard';
+import './ServicesPage.css';
 
-export function ServicesPage() {
-  return <ScreenPlaceholder screen={screens.services} />;
+type Load =
+  | { readonly status: 'loading' }
+  | { readonly status: 'failed'; readonly reason: string | null }
+  | { readonly status: 'loaded'; readonly catalogue: Catalogue };
+
+const GRID_ID = 'services-grid';
+
+/** The browser leaves for the payment provider's page. */
+function redirectTo(url: string): void {
+  window.location.assign(url);
+}
+
+interface ServicesPageProps {
+  /** How the browser is sent to the provider's checkout; tests watch it instead of leaving. */
+  readonly redirect?: (url: string) => void;
+}
+
+/** SPEC.md section 2: hero, the twelve services with their booking flow, and a testimonial. */
+export function ServicesPage({ redirect = redirectTo }: ServicesPageProps = {}) {
+  useDocumentTitle(screens.services.title);
+  const headingId = useId();
+  const gridHeadingId = useId();
+  const testimonialId = useId();
+  const reducedMotion = useReducedMotion();
+  const [searchParams] = useSearchParams();
+  const wantedKeyword = searchParams.get('service');
+  const [attempt, setAttempt] = useState(0);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [step, setStep] = useState<BookingStep>(CLOSED);
+  const [notice, setNotice] = useState<FlowNotice | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchCatalogue(controller.signal).then(
+      (catalogue) => {
+        setLoad({ status: 'loaded', catalogue });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoad({
+          status: 'failed',
+          reason:
+            error instanceof ApiError && (error.fromServer || error.status === 0)
+              ? error.message
+              : null,
+        });
+      },
+    );
+    return () => {
+      controller.abort();
+    };
+  }, [attempt]);
+
+  const services = load.status === 'loaded' ? load.catalogue.services : [];
+  const plans: readonly Plan[] = load.status === 'loaded' ? load.catalogue.plans : [];
+  const selected = services.find((service) => service.keyword === wantedKeyword);
+
+  // The home page's cards link here with ?service=<keyword>: that card is brought into view.
+  useEffect(() => {
+    if (selected === undefined) return;
+    document
+      .getElementById(serviceCardId(selected))
+      ?.scrollIntoView({ behavior: reducedMotion ? 'auto' : 'smooth', block: 'center' });
+  }, [selected, reducedMotion]);
+
+  const book = (service: Service) => {
+    setNotice(null);
+    const estimate = plans.find((plan) => plan.id === CUSTOM_ESTIMATE);
+    if (isEstimateOnly(service) && estimate !== undefined) {
+      setStep({ kind: 'form', service, plan: estimate, viaPlans: false });
+    } else {
+      setStep({ kind: 'plans', service });
+    }
+  };
+
+  const explore = () => {
+    const grid = document.getElementById(GRID_ID);
+    if (grid === null) return;
+    grid.scrollIntoView({ behavior: reducedMotion ? 'auto' : 'smooth', block: 'start' });
+    grid.focus({ preventScroll: true });
+  };
+
+  return (
+    <div className="services-page">
+      <section className="services-hero" aria-labelledby={headingId}>
+        <h1 id={headingId} className="services-hero__eyebrow">
+          {screens.services.title}
+        </h1>
+        <h2 className="services-hero__heading">{hero.heading}</h2>
+        <p className="services-hero__lead">{hero.lead}</p>
+        <div className="button-row">
+          <button type="button" className="button" onClick={explore}>
+            {hero.explore}
+          </button>
+          <Link className="button button--secondary" to="/contact">
+            {hero.contact}
+          </Link>
+        </div>
+      </section>
+
+      <section
+        id={GRID_ID}
+        className="services-catalogue"
+        aria-labelledby={gridHeadingId}
+        tabIndex={-1}
+      >
+        <h2 id={gridHeadingId} className="services-catalogue__heading">
+          {gridCopy.heading}
+        </h2>
+        <p className="services-catalogue__lead">{gridCopy.lead}</p>
+        {load.status === 'loading' && (
+          <p className="loading" role="status">
+            {gridCopy.loading}
+          </p>
+        )}
+        {load.status === 'failed' && (
+          <div className="services-catalogue__failure">
+            <Notice tone="error">
+              {load.reason === null ? gridCopy.failed : `${gridCopy.failed} ${load.reason}`}
+            </Notice>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setLoad({ status: 'loading' });
+                setAttempt((count) => count + 1);
+              }}
+            >
+              {gridCopy.retry}
+            </button>
+          </div>
+        )}
+        {load.status === 'loaded' && (
+          <ul className="services-catalogue__list" aria-label={gridCopy.listLabel}>
+            {services.map((service) => (
+              <ServiceCard
+                key={service.id}
+                service={service}
+                selected={service === selected}
+                onBook={book}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="services-testimonial" aria-labelledby={testimonialId}>
+        <h2 id={testimonialId} className="services-testimonial__heading">
+          {testimonial.heading}
+        </h2>
+        <figure className="services-testimonial__figure">
+          <p className="services-testimonial__rating">
+            <span aria-hidden="true">★★★★★</span>
+            <span className="visually-hidden">{testimonial.rating}</span>
+          </p>
+          <blockquote className="services-testimonial__quote">
+            <p>{testimonial.quote}</p>
+          </blockquote>
+          <figcaption className="services-testimonial__author">
+            <ResponsiveImage
+              image={testimonial.image}
+              sizes="4rem"
+              className="services-testimonial__avatar"
+            />
+            <span>
+              <span className="services-testimonial__name">{testimonial.name}</span>
+              <span className="services-testimonial__role">{testimonial.role}</span>
+            </span>
+          </figcaption>
+        </figure>
+        <Link className="button" to="/contact">
+          {testimonial.cta}
+        </Link>
+      </section>
+
+      {notice !== null && (
+        <div className="services-page__notice">
+          <Notice tone={notice.tone}>{notice.text}</Notice>
+          <button
+            type="button"
+            className="services-page__dismiss"
+            aria-label={flowCopy.dismiss}
+            onClick={() => {
+              setNotice(null);
+            }}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      )}
+
+      <BookingFlow
+        step={step}
+        onStep={setStep}
+        plans={plans}
+        onNotice={setNotice}
+        redirect={redirect}
+      />
+    </div>
+  );
 }

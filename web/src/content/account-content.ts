@@ -1,0 +1,70 @@
+/** The words of the signed-in screens: Profile Settings and the Dashboard. */
+
+import { AuthMessages } from '@hs/api/domain/auth/auth-messages';
+import type { ProfileForm } from '@hs/api/domain/profile/profile-schema';
+
+export const signInContent = {
+  profile: 'Please log in to see and change your profile.',
+  dashboard: 'Please log in to see your bookings.',
+  sessionEnded: AuthMessages.sessionExpired,
+  link: 'Log in or sign up',
+  to: '/signup/register',
+} as const;
+
+export interface ProfileFieldContent {
+  readonly name: keyof ProfileForm;
+  readonly label: string;
+  readonly type: 'text' | 'email' | 'tel' | 'date';
+  readonly autoComplete: string;
+}
+
+/** In the order the form shows them; About (bio) follows as a textarea. */
+export const profileFields: readonly ProfileFieldContent[] = [
+  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'address', label: 'Address', type: 'text', autoComplete: 'street-address' },
+  { name: 'city', label: 'City', type: 'text', autoComplete: 'address-level2' },
+  { name: 'state', label: 'Province or state', type: 'text', autoComplete: 'address-level1' },
+  { name: 'zipCode', label: 'Postal or ZIP code', type: 'text', autoComplete: 'postal-code' },
+  { name: 'country', label: 'Country', type: 'text', autoComplete: 'country-name' },
+  { name: 'dob', label: 'Date of birth', type: 'date', autoComplete: 'bday' },
+];
+
+export const profileContent = {
+  loading: 'Loading your profile…',
+  retry: 'Try again',
+  detailsHeading: 'Your details',
+  required: '(required)',
+  bioLabel: 'About',
+  bioHint: 'A few words about yourself, up to 1000 characters.',
+  save: 'Save Changes',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  fixErrors: 'Please correct the fields marked below.',
+  saveFailed: 'Something went wrong!',
+  photoHeading: 'Photo',
+  photoAlt: 'Your profile photo',
+  previewAlt: 'Your new photo',
+  noPhoto: 'No photo yet',
+  photoUnavailable: 'Your photo could not be shown right now.',
+  chooseLabel: 'Choose a new photo',
+  chooseHint: 'JPEG, PNG or WebP, up to 2 MB.',
+  uploading: 'Uploading your photo',
+  uploaded: 'Your photo has been updated.',
+  remove: 'Remove photo',
+  removing: 'Removing…',
+  removed: 'Your photo has been removed.',
+} as const;
+
+export const dashboardContent = {
+  loading: 'Loading your bookings…',
+  retry: 'Try again',
+  listHeading: 'Your bookings',
+  empty: 'You have no bookings yet.',
+  bookLink: 'Browse our services and book a visit',
+  bookTo: '/service/service1',
+  /** Changes are made from the signed link in each booking's emails, not from here. */
+  manageHint: 'To move or cancel a booking, use the link in its confirmation email.',
+} as const;

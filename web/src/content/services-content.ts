@@ -1,0 +1,109 @@
+import { avatarImage } from './images';
+
+/** The words of the services page and its booking modals (SPEC.md sections 2, 4 and 8). */
+
+/** SPEC.md section 9: a card's description is cut here until Read more is pressed. */
+export const DESCRIPTION_LIMIT = 120;
+
+export const servicesHero = {
+  heading: 'Professional Home Services You Can Trust',
+  lead: 'Cleaning, gardening, landscaping, carpentry and more across Toronto. Choose a service, pick a plan and book a visit in minutes.',
+  explore: 'Explore Services',
+  contact: 'Contact Us',
+};
+
+export const servicesGridCopy = {
+  heading: 'Our Services',
+  lead: 'Twelve services, each with a one-time visit, a monthly plan or a free custom estimate.',
+  loading: 'Loading our services…',
+  failed: 'We could not load our services.',
+  retry: 'Try again',
+  listLabel: 'Services',
+  readMore: 'Read more',
+  showLess: 'Show less',
+  bookNow: 'Book Now',
+  contact: 'Contact Us',
+  selected: 'Selected service',
+  /** Makes each card's buttons distinct for a screen reader listing them. */
+  about: (title: string) => ` about ${title}`,
+  forService: (title: string) => ` for ${title}`,
+};
+
+export const servicesTestimonial = {
+  heading: 'Loved by Homeowners Across Toronto',
+  quote:
+    'From a spring clean-up to weekly lawn care, they have looked after our home for three years. Always on time, always tidy, and the price never changes without a word.',
+  name: 'Sarah Mitchell',
+  role: 'Homeowner, The Beaches',
+  rating: '5 out of 5',
+  image: avatarImage('/images/testimonials/person-1', ''),
+  cta: 'Get Your Free Estimate',
+};
+
+export const modalCopy = {
+  close: 'Close',
+};
+
+export const planModalCopy = {
+  title: 'Choose Your Plan',
+  lead: (service: string) => `Pick how you would like us to take care of ${service}.`,
+  choose: 'Choose',
+  free: 'Free',
+  noPayment: 'No payment in advance',
+  features: (plan: string) => `${plan} includes`,
+};
+
+export const bookingFormCopy = {
+  title: 'Book Your Service',
+  estimateTitle: 'Request a Custom Estimate',
+  service: 'Service',
+  plan: 'Plan',
+  name: 'Full Name',
+  phone: 'Phone Number',
+  email: 'Email Address',
+  address: 'Service Address',
+  date: 'Preferred Date',
+  time: 'Preferred Time',
+  full: '(full)',
+  photo: 'Photo of the job (optional)',
+  photoHint: 'JPG, PNG up to 5MB',
+  photoPreview: 'Preview of the chosen photo',
+  removePhoto: 'Remove photo',
+  uploading: 'Uploading photo',
+  submit: 'Continue to Payment',
+  estimateSubmit: 'Request Estimate',
+  submitting: 'Sending…',
+  back: 'Back',
+  required: 'Required',
+  fixErrors: 'Please correct the highlighted fields.',
+};
+
+export const paymentCopy = {
+  title: 'Complete Your Payment',
+  summary: 'Order summary',
+  service: 'Service',
+  plan: 'Plan',
+  date: 'Date',
+  toBeScheduled: 'To be scheduled',
+  time: 'Time',
+  total: 'Total',
+  methods: 'Payment method',
+  card: 'Credit Card',
+  paypal: 'PayPal',
+  paypalNote: 'PayPal is not available yet. Please pay with a credit card.',
+  cardNumber: 'Card Number',
+  expiry: 'Expiry Date (MM/YY)',
+  cvv: 'CVV',
+  nameOnCard: 'Name on Card',
+  ssl: 'Your payment is protected with SSL encryption.',
+  back: 'Back',
+  confirm: 'Confirm Payment',
+  confirming: 'Processing…',
+  checkoutInstead: 'Pay on a secure checkout page instead',
+  redirecting: 'Taking you to the checkout page…',
+};
+
+export const flowCopy = {
+  dismiss: 'Dismiss message',
+  redirecting: 'Taking you to the secure checkout page…',
+};

@@ -1,0 +1,147 @@
+import type { BookingView } from '@hs/api/domain/booking/booking-schema';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DashboardPage } from './DashboardPage';
+
+const fetchMock = vi.fn<typeof fetch>();
+const TOKEN = 'token-456';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+const paidVisit: BookingView = {
+  id: 'b1',
+  reference: 'HS-1001',
+  service: 'Garden Maintenance',
+  serviceId: 'garden-maintenance',
+  plan: 'One-time Visit',
+  planId: 'one-time',
+  date: '2030-05-14',
+  time: 'morning',
+  timeLabel: 'Morning (8am-12pm)',
+  amountCents: 14900,
+  currency: 'cad',
+  status: 'paid',
+  hasImage: false,
+  createdAt: '2030-05-01T12:00:00.000Z',
+};
+
+const estimate: BookingView = {
+  ...paidVisit,
+  id: 'b2',
+  reference: 'HS-1002',
+  service: 'Free Construction Estimate',
+  serviceId: 'construction-estimate',
+  plan: 'Custom Estimate',
+  planId: 'custom-estimate',
+  date: '2030-06-02',
+  time: 'evening',
+  timeLabel: 'Evening (4pm-8pm)',
+  amountCents: null,
+  status: 'estimate_requested',
+};
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+function renderPage({ signedIn = true } = {}) {
+  if (signedIn) window.localStorage.setItem('authToken', TOKEN);
+  render(
+    <MemoryRouter>
+      <DashboardPage />
+    </MemoryRouter>,
+  );
+}
+
+describe('DashboardPage', () => {
+  it('asks a visitor to log in, under the page heading, without calling the API', () => {
+    renderPage({ signedIn: false });
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeDefined();
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toContain('Please log in to see your bookings.');
+    expect(
+      within(notice).getByRole('link', { name: 'Log in or sign up' }).getAttribute('href'),
+    ).toBe('/signup/register');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lists the bookings with their totals and status labels', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { bookings: [paidVisit, estimate] }));
+    renderPage();
+    expect(screen.getByText('Loading your bookings…')).toBeDefined();
+
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const [first, second] = items;
+    if (first === undefined || second === undefined) throw new Error('two bookings expected');
+
+    expect(within(first).getByRole('heading', { level: 3 }).textContent).toContain(
+      'Garden Maintenance',
+    );
+    expect(within(first).getByText('HS-1001')).toBeDefined();
+    expect(within(first).getByText('One-time Visit')).toBeDefined();
+    expect(within(first).getByText('Morning (8am-12pm)')).toBeDefined();
+    expect(within(first).getByText('$149')).toBeDefined();
+    expect(within(first).getByText('Paid')).toBeDefined();
+
+    expect(within(second).getByText('HS-1002')).toBeDefined();
+    expect(within(second).getByText(/Custom Estimate \(no payment\)/)).toBeDefined();
+    expect(within(second).getByText('Estimate requested')).toBeDefined();
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/me/bookings');
+    expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${TOKEN}`);
+    // Managing a booking needs the signed token of its emails: no links are made up here.
+    expect(screen.queryByRole('link', { name: /manage|change|cancel/i })).toBeNull();
+  });
+
+  it('points to the services when there are no bookings', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { bookings: [] }));
+    renderPage();
+    expect(await screen.findByText(/You have no bookings yet\./)).toBeDefined();
+    expect(
+      screen
+        .getByRole('link', { name: 'Browse our services and book a visit' })
+        .getAttribute('href'),
+    ).toBe('/service/service1');
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('shows the error and tries again on request', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { bookings: [paidVisit] }));
+    renderPage();
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We could not reach the server. Check your connection and try again.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('HS-1001')).toBeDefined();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks to log in again after a 401, leaving storage as it is', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { error: 'Your session has ended. Please log in again.' }),
+    );
+    renderPage();
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toContain('Your session has ended. Please log in again.');
+    expect(within(notice).getByRole('link').getAttribute('href')).toBe('/signup/register');
+    expect(window.localStorage.getItem('authToken')).toBe(TOKEN);
+  });
+});

@@ -1,0 +1,179 @@
+import { CUSTOM_ESTIMATE, type Plan, type Service } from '@hs/api/domain/booking/catalogue';
+import { BookingMessages, type BookingView } from '@hs/api/domain/booking/booking-schema';
+import { PaymentMessages } from '@hs/api/domain/payment/payment-messages';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/api-client';
+import type { NewBooking } from '../../api/bookings-api';
+import { fetchPaymentSetup, startCheckout } from '../../api/payments-api';
+import { BookingFormModal } from './BookingFormModal';
+import {
+  EMPTY_DRAFT,
+  newIdempotencyKey,
+  type BookingDraft,
+  type DraftField,
+  type DraftPhoto,
+} from './booking-draft';
+import { PaymentModal } from './PaymentModal';
+import { PlanModal } from './PlanModal';
+
+/** Where the visitor is in SPEC.md section 4's booking flow; one modal at a time. */
+export type BookingStep =
+  | { readonly kind: 'closed' }
+  | { readonly kind: 'plans'; readonly service: Service }
+  | {
+      readonly kind: 'form';
+      readonly service: Service;
+      readonly plan: Plan;
+      /** The plan modal led here, so Back and × return to it. */
+      readonly viaPlans: boolean;
+    }
+  | {
+      readonly kind: 'payment';
+      readonly service: Service;
+      readonly plan: Plan;
+      readonly viaPlans: boolean;
+      readonly booking: BookingView;
+    };
+
+export const CLOSED: BookingStep = { kind: 'closed' };
+
+export interface FlowNotice {
+  readonly tone: 'success' | 'info';
+  readonly text: string;
+}
+
+interface BookingFlowProps {
+  readonly step: BookingStep;
+  readonly onStep: (step: BookingStep) => void;
+  readonly plans: readonly Plan[];
+  /** A message for the page once the modals are gone (thanks, confirmation). */
+  readonly onNotice: (notice: FlowNotice) => void;
+  /** Sends the browser to the payment provider's checkout page. */
+  readonly redirect: (url: string) => void;
+}
+
+function paymentFailure(error: unknown): Error {
+  return new Error(
+    error instanceof ApiError && (error.fromServer || error.status === 0)
+      ? `${PaymentMessages.failed} ${error.message}`
+      : PaymentMessages.failed,
+  );
+}
+
+/**
+ * The plan, booking-form and payment modals, and the form's values, which survive a trip to
+ * payment and back but not the closing of a modal.
+ */
+export function BookingFlow({ step, onStep, plans, onNotice, redirect }: BookingFlowProps) {
+  const [draft, setDraft] = useState<BookingDraft>(EMPTY_DRAFT);
+  const [photo, setPhoto] = useState<DraftPhoto | null>(null);
+  const key = useRef<string | null>(null);
+  const photoRef = useRef<DraftPhoto | null>(null);
+
+  const replacePhoto = useCallback((next: DraftPhoto | null) => {
+    if (photoRef.current) URL.revokeObjectURL(photoRef.current.url);
+    photoRef.current = next;
+    key.current = null;
+    setPhoto(next);
+  }, []);
+
+  useEffect(
+    () => () => {
+      if (photoRef.current) URL.revokeObjectURL(photoRef.current.url);
+    },
+    [],
+  );
+
+  const close = useCallback(() => {
+    setDraft(EMPTY_DRAFT);
+    replacePhoto(null);
+    key.current = null;
+    onStep(CLOSED);
+  }, [onStep, replacePhoto]);
+
+  if (step.kind === 'closed') return null;
+
+  if (step.kind === 'plans') {
+    return (
+      <PlanModal
+        service={step.service}
+        plans={plans}
+        onClose={close}
+        onChoose={(plan) => {
+          onStep({ kind: 'form', service: step.service, plan, viaPlans: true });
+        }}
+      />
+    );
+  }
+
+  const backToPlans = () => {
+    setDraft(EMPTY_DRAFT);
+    replacePhoto(null);
+    key.current = null;
+    onStep({ kind: 'plans', service: step.service });
+  };
+
+  if (step.kind === 'payment') {
+    return (
+      <PaymentModal
+        booking={step.booking}
+        plan={step.plan}
+        email={draft.email}
+        onClose={close}
+        onBack={() => {
+          onStep({ kind: 'form', service: step.service, plan: step.plan, viaPlans: step.viaPlans });
+        }}
+        onPaid={(message) => {
+          close();
+          onNotice({ tone: 'success', text: message });
+        }}
+        redirect={redirect}
+      />
+    );
+  }
+
+  const afterBooking = async ({ booking }: NewBooking) => {
+    if (step.plan.id === CUSTOM_ESTIMATE || booking.amountCents === null) {
+      close();
+      onNotice({ tone: 'success', text: BookingMessages.estimateThanks });
+      return;
+    }
+    const setup = await fetchPaymentSetup().catch((error: unknown) => {
+      throw paymentFailure(error);
+    });
+    if (setup.provider === 'none') {
+      close();
+      onNotice({ tone: 'info', text: PaymentMessages.notSetUp });
+    } else if (setup.provider === 'stripe') {
+      const amount = booking.amountCents;
+      const url = await startCheckout({ bookingId: booking.id, amount, email: draft.email }).catch(
+        (error: unknown) => {
+          throw paymentFailure(error);
+        },
+      );
+      redirect(url);
+    } else {
+      onStep({ ...step, kind: 'payment', booking });
+    }
+  };
+
+  return (
+    <BookingFormModal
+      service={step.service}
+      plan={step.plan}
+      draft={draft}
+      photo={photo}
+      onDraftChange={(field: DraftField, value: string) => {
+        key.current = null;
+        setDraft((current) => ({ ...current, [field]: value }));
+      }}
+      onPhotoChange={(file) => {
+        replacePhoto(file === null ? null : { file, url: URL.createObjectURL(file) });
+      }}
+      idempotencyKey={() => (key.current ??= newIdempotencyKey())}
+      onBack={step.viaPlans ? backToPlans : null}
+      onClose={close}
+      onBooked={afterBooking}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import type { Service } from '@hs/api/domain/booking/catalogue';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { DESCRIPTION_LIMIT, servicesGridCopy as copy } from '../../content/services-content';
+import { cardImage } from '../../content/images';
+import { truncate } from './booking-draft';
+import './ServiceCard.css';
+
+interface ServiceCardProps {
+  readonly service: Service;
+  /** The card the visitor arrived for (`?service=<keyword>`). */
+  readonly selected: boolean;
+  readonly onBook: (service: Service) => void;
+}
+
+/** The bullets as one text, each ending as a sentence, for cutting at the limit. */
+export function descriptionText(service: Service): string {
+  return service.description.map((line) => (/[.!?]$/.test(line) ? line : `${line}.`)).join(' ');
+}
+
+/** The card's element id, for scrolling to the card the visitor arrived for. */
+export function serviceCardId(service: Service): string {
+  return `service-${service.id}`;
+}
+
+/** One service: picture, keyword, description cut to 120 characters, Book Now and Contact Us. */
+export function ServiceCard({ service, selected, onBook }: ServiceCardProps) {
+  const id = useId();
+  const [expanded, setExpanded] = useState(false);
+  const text = descriptionText(service);
+  const long = text.length > DESCRIPTION_LIMIT;
+  return (
+    <li
+      id={serviceCardId(service)}
+      className={`service-card${selected ? ' service-card--selected' : ''}`}
+      {...(selected ? { 'aria-current': 'true' as const } : {})}
+    >
+      <article className="service-card__inner" aria-labelledby={`${id}-title`}>
+        {/* Empty alt: the title right below says what the picture shows. */}
+        <ResponsiveImage
+          image={cardImage(service.image.replace(/\.webp$/, ''), '')}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          className="service-card__image"
+        />
+        <div className="service-card__body">
+          {selected && <p className="service-card__selected">{copy.selected}</p>}
+          <h3 id={`${id}-title`} className="service-card__title">
+            {service.title}
+          </h3>
+          <span className="service-card__badge">{service.keyword}</span>
+          <p id={`${id}-text`} className="service-card__text">
+            {expanded || !long ? text : truncate(text, DESCRIPTION_LIMIT)}
+          </p>
+          {long && (
+            <button
+              type="button"
+              className="service-card__more"
+              aria-expanded={expanded}
+              aria-controls={`${id}-text`}
+              aria-label={`${expanded ? copy.showLess : copy.readMore}${copy.about(service.title)}`}
+              onClick={() => {
+                setExpanded((open) => !open);
+              }}
+            >
+              {expanded ? copy.showLess : copy.readMore}
+            </button>
+          )}
+          <div className="service-card__actions">
+            <button
+              type="button"
+              className="button"
+              aria-label={`${copy.bookNow}${copy.forService(service.title)}`}
+              onClick={() => {
+                onBook(service);
+              }}
+            >
+              {copy.bookNow}
+            </button>
+            <Link
+              className="button button--secondary"
+              to="/contact"
+              state={{ service: service.title }}
+              aria-label={`${copy.contact}${copy.about(service.title)}`}
+            >
+              {copy.contact}
+            </Link>
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,560 @@
+import type { BookingView } from '@hs/api/domain/booking/booking-schema';
+import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
+import { CATALOGUE } from '@hs/api/domain/booking/catalogue';
+import { addDays, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
+import { PaymentMessages } from '@hs/api/domain/payment/payment-messages';
+import { CardMessages } from '@hs/api/domain/payment/test-cards';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/api-client';
+import { uploadForm } from '../../api/upload';
+import { ServicesPage } from './ServicesPage';
+
+vi.mock('../../api/upload', () => ({ uploadForm: vi.fn() }));
+const upload = vi.mocked(uploadForm);
+
+const visitDate = addDays(todayInToronto(), 3);
+
+function bookingView(overrides: Partial<BookingView> = {}): BookingView {
+  return {
+    id: 'a'.repeat(24),
+    reference: 'HS-1234',
+    service: 'Garden Maintenance',
+    serviceId: 'garden-maintenance',
+    plan: 'One-time Visit',
+    planId: 'one-time',
+    date: visitDate,
+    time: 'morning',
+    timeLabel: 'Morning (8am-12pm)',
+    amountCents: 14_900,
+    currency: 'cad',
+    status: 'pending_payment',
+    hasImage: false,
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Answer = (call: Call) => Response;
+
+/** Answers the page's fetch calls by "METHOD /path" and records them. */
+function stubApi(answers: Record<string, Answer> = {}): Call[] {
+  const calls: Call[] = [];
+  const defaults: Record<string, Answer> = {
+    'GET /api/catalogue': () => json(200, CATALOGUE),
+    'GET /api/availability': () =>
+      json(200, {
+        capacity: 3,
+        days: [{ date: visitDate, windows: { morning: 2, afternoon: 0, evening: 1 } }],
+      }),
+    'GET /api/payments/config': () =>
+      json(200, { provider: 'test', publishableKey: null, currency: 'cad' }),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string, init?: RequestInit) => {
+      const [path = ''] = input.split('?');
+      const method = init?.method ?? 'GET';
+      const call: Call = {
+        method,
+        path,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
+      };
+      calls.push(call);
+      const answer = answers[`${method} ${path}`] ?? defaults[`${method} ${path}`];
+      return Promise.resolve(answer ? answer(call) : json(404, { error: 'Not found' }));
+    }),
+  );
+  return calls;
+}
+
+function valueOf(element: HTMLElement): string {
+  if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) {
+    return element.value;
+  }
+  throw new Error('not a form field');
+}
+
+function isDisabled(element: HTMLElement): boolean {
+  if (element instanceof HTMLOptionElement) return element.disabled;
+  throw new Error('not an option');
+}
+
+function ContactProbe() {
+  const location = useLocation();
+  return <p>Contact page for {String((location.state as { service?: string } | null)?.service)}</p>;
+}
+
+function renderPage(path = '/service/service1', redirect = vi.fn()) {
+  const router = createMemoryRouter(
+    [
+      { path: '/service/service1', element: <ServicesPage redirect={redirect} /> },
+      { path: '/contact', element: <ContactProbe /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return { router, redirect };
+}
+
+async function findCard(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByRole('heading', { level: 3, name: title });
+  const card = heading.closest('li');
+  if (card === null) throw new Error(`no card around ${title}`);
+  return card;
+}
+
+async function openForm(service = 'Garden Maintenance', plan = 'One-time Visit') {
+  const card = await findCard(service);
+  fireEvent.click(within(card).getByRole('button', { name: /^Book Now/ }));
+  const plans = screen.getByRole('dialog', { name: 'Choose Your Plan' });
+  fireEvent.click(within(plans).getByRole('button', { name: `Choose ${plan}` }));
+  return screen.getByRole('dialog', { name: 'Book Your Service' });
+}
+
+function fillForm(dialog: HTMLElement) {
+  const form = within(dialog);
+  fireEvent.change(form.getByLabelText('Full Name'), { target: { value: 'Ada Lovelace' } });
+  fireEvent.change(form.getByLabelText('Phone Number'), { target: { value: '416-555-0199' } });
+  fireEvent.change(form.getByLabelText('Email Address'), { target: { value: 'ada@example.com' } });
+  fireEvent.change(form.getByLabelText('Service Address'), {
+    target: { value: '1 Yonge St, Toronto' },
+  });
+  fireEvent.change(form.getByLabelText('Preferred Date'), { target: { value: visitDate } });
+}
+
+let scrollIntoView: ReturnType<typeof vi.fn>;
+const revokeObjectURL = vi.fn();
+
+beforeEach(() => {
+  scrollIntoView = vi.fn();
+  Object.defineProperty(Element.prototype, 'scrollIntoView', {
+    configurable: true,
+    writable: true,
+    value: scrollIntoView,
+  });
+  Object.assign(URL, {
+    createObjectURL: vi.fn(() => 'blob:preview'),
+    revokeObjectURL,
+  });
+  upload.mockReset();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  window.localStorage.clear();
+});
+
+describe('ServicesPage', () => {
+  it('keeps Services as its one h1 and shows the twelve cards of the catalogue', async () => {
+    stubApi();
+    renderPage();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+      'Services',
+    ]);
+    const list = await screen.findByRole('list', { name: 'Services' });
+    expect(within(list).getAllByRole('article')).toHaveLength(12);
+    expect(screen.getByRole('link', { name: 'Get Your Free Estimate' }).getAttribute('href')).toBe(
+      '/contact',
+    );
+  });
+
+  it('cuts a description at 120 characters until Read more, and Show less cuts it again', async () => {
+    stubApi();
+    renderPage();
+    const card = await findCard('Garden Maintenance');
+    const text = () => card.querySelector('.service-card__text')?.textContent ?? '';
+    expect(text()).toHaveLength(121);
+    expect(text().endsWith('…')).toBe(true);
+    const more = within(card).getByRole('button', { name: /^Read more/ });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(text()).toContain('Green waste hauled away after every visit.');
+    const less = within(card).getByRole('button', { name: /^Show less/ });
+    expect(less.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(less);
+    expect(text()).toHaveLength(121);
+  });
+
+  it('scrolls to and marks the first card of ?service=<keyword>', async () => {
+    stubApi();
+    renderPage('/service/service1?service=house');
+    const card = await findCard('House/Office Cleaning');
+    expect(card.getAttribute('aria-current')).toBe('true');
+    expect(card.classList.contains('service-card--selected')).toBe(true);
+    expect(within(card).getByText('Selected service')).toBeDefined();
+    expect(scrollIntoView.mock.contexts).toContain(card);
+    expect((await findCard('Seasonal Cleaning')).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('passes the service to the contact page', async () => {
+    stubApi();
+    renderPage();
+    const card = await findCard('Painting');
+    fireEvent.click(within(card).getByRole('link', { name: /^Contact Us/ }));
+    expect(await screen.findByText('Contact page for Painting')).toBeDefined();
+  });
+
+  it('goes from the plan modal to the form and Back to the plan modal', async () => {
+    stubApi();
+    renderPage();
+    const dialog = await openForm();
+    expect(screen.queryByRole('dialog', { name: 'Choose Your Plan' })).toBeNull();
+    expect(valueOf(within(dialog).getByLabelText('Service'))).toBe('Garden Maintenance');
+    expect(valueOf(within(dialog).getByLabelText('Plan'))).toBe('One-time Visit - $149');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('dialog', { name: 'Choose Your Plan' })).toBeDefined();
+    // × on the form returns to the plans too.
+    fireEvent.click(screen.getByRole('button', { name: 'Choose Monthly Visit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('dialog', { name: 'Choose Your Plan' })).toBeDefined();
+  });
+
+  it('locks page scrolling while a modal is open and gives focus back to Book Now', async () => {
+    stubApi();
+    renderPage();
+    const card = await findCard('Lawn Repair');
+    const bookNow = within(card).getByRole('button', { name: /^Book Now/ });
+    bookNow.focus();
+    fireEvent.click(bookNow);
+    expect(document.body.classList.contains('modal-open')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Choose One-time Visit' }));
+    expect(document.body.classList.contains('modal-open')).toBe(true);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.body.classList.contains('modal-open')).toBe(false);
+    expect(document.activeElement).toBe(bookNow);
+  });
+
+  it('closes on Escape and starts the form again blank, time back to morning', async () => {
+    stubApi();
+    renderPage();
+    let dialog = await openForm();
+    fireEvent.change(within(dialog).getByLabelText('Full Name'), { target: { value: 'Ada' } });
+    fireEvent.change(within(dialog).getByLabelText('Preferred Time'), {
+      target: { value: 'evening' },
+    });
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    dialog = await openForm();
+    expect(valueOf(within(dialog).getByLabelText('Full Name'))).toBe('');
+    expect(valueOf(within(dialog).getByLabelText('Preferred Time'))).toBe('morning');
+  });
+
+  it('lets the keyboard reach every control of the form in order, and keeps it there', async () => {
+    stubApi();
+    renderPage();
+    const dialog = await openForm();
+    expect(document.activeElement).toBe(dialog);
+    const order = [
+      within(dialog).getByRole('button', { name: 'Close' }),
+      ...[
+        'Service',
+        'Plan',
+        'Full Name',
+        'Phone Number',
+        'Email Address',
+        'Service Address',
+        'Preferred Date',
+        'Preferred Time',
+        'Photo of the job (optional)',
+      ].map((label) => within(dialog).getByLabelText(label)),
+      within(dialog).getByRole('button', { name: 'Back' }),
+      within(dialog).getByRole('button', { name: 'Continue to Payment' }),
+    ];
+    const tabbable = [...dialog.querySelectorAll<HTMLElement>('a[href], button, input, select')];
+    expect(tabbable).toEqual(order);
+    expect(tabbable.every((element) => element.tabIndex >= 0)).toBe(true);
+    order.at(-1)?.focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(order[0]);
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(order.at(-1));
+  });
+
+  it('shows the API rules as field errors and sends nothing', async () => {
+    stubApi();
+    renderPage();
+    const dialog = await openForm();
+    const date = within(dialog).getByLabelText('Preferred Date');
+    expect(date.getAttribute('min')).toBe(todayInToronto());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect(within(dialog).getByText(BookingMessages.dateRequired)).toBeDefined();
+    expect(within(dialog).getByLabelText('Full Name').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Full Name'));
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('shows full windows of the chosen date disabled', async () => {
+    stubApi();
+    renderPage();
+    const dialog = await openForm();
+    fireEvent.change(within(dialog).getByLabelText('Preferred Date'), {
+      target: { value: visitDate },
+    });
+    const afternoon = await within(dialog).findByRole('option', {
+      name: 'Afternoon (12pm-4pm) (full)',
+    });
+    expect(isDisabled(afternoon)).toBe(true);
+    expect(isDisabled(within(dialog).getByRole('option', { name: 'Evening (4pm-8pm)' }))).toBe(
+      false,
+    );
+  });
+
+  it('refuses a photo over 5 MB on the page, and previews and removes a good one', async () => {
+    stubApi();
+    renderPage();
+    const dialog = await openForm();
+    const input = within(dialog).getByLabelText('Photo of the job (optional)');
+    expect(input.getAttribute('accept')).toBe('image/jpeg,image/png');
+    expect(within(dialog).getByText('JPG, PNG up to 5MB')).toBeDefined();
+    const big = new File(['x'], 'big.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(within(dialog).getByText(BookingMessages.imageTooLarge)).toBeDefined();
+    expect(within(dialog).queryByRole('img', { name: 'Preview of the chosen photo' })).toBeNull();
+
+    const photo = new File(['photo'], 'yard.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [photo] } });
+    expect(within(dialog).queryByText(BookingMessages.imageTooLarge)).toBeNull();
+    const preview = within(dialog).getByRole('img', { name: 'Preview of the chosen photo' });
+    expect(preview.getAttribute('src')).toBe('blob:preview');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove photo' }));
+    expect(within(dialog).queryByRole('img', { name: 'Preview of the chosen photo' })).toBeNull();
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview');
+  });
+
+  it('keeps the values and says Booking failed when the booking is refused', async () => {
+    stubApi();
+    upload.mockRejectedValue(new ApiError('Bookings are unavailable right now.', 503));
+    renderPage();
+    const dialog = await openForm();
+    fillForm(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain(BookingMessages.failed);
+    expect(alert.textContent).toContain('Bookings are unavailable right now.');
+    expect(valueOf(within(dialog).getByLabelText('Full Name'))).toBe('Ada Lovelace');
+    expect(valueOf(within(dialog).getByLabelText('Preferred Date'))).toBe(visitDate);
+  });
+
+  it('sends the form with the photo, its token and one key per filled-in form, showing progress', async () => {
+    stubApi();
+    window.localStorage.setItem('authToken', 'signed-in-token');
+    let progress: ((fraction: number) => void) | undefined;
+    let finish: ((value: unknown) => void) | undefined;
+    upload.mockImplementation((_path, _form, options) => {
+      progress = options?.onProgress;
+      return new Promise((resolve) => {
+        finish = resolve;
+      });
+    });
+    renderPage();
+    const dialog = await openForm();
+    fillForm(dialog);
+    const photo = new File(['photo'], 'yard.jpg', { type: 'image/jpeg' });
+    fireEvent.change(within(dialog).getByLabelText('Photo of the job (optional)'), {
+      target: { files: [photo] },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => {
+      expect(progress).toBeDefined();
+    });
+    progress?.(0.4);
+    const bar = await within(dialog).findByLabelText('Uploading photo');
+    await waitFor(() => {
+      expect(bar instanceof HTMLProgressElement ? bar.value : null).toBe(0.4);
+    });
+    const [path, form, options] = upload.mock.calls[0] ?? [];
+    expect(path).toBe('/api/bookings');
+    expect(options?.token).toBe('signed-in-token');
+    expect(options?.headers?.['Idempotency-Key']).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    const sent = form?.get('image');
+    expect(sent instanceof File ? [sent.name, sent.type] : null).toEqual([
+      'yard.jpg',
+      'image/jpeg',
+    ]);
+    expect(form?.get('service')).toBe('garden-maintenance');
+    expect(form?.get('plan')).toBe('one-time');
+    expect(form?.get('time')).toBe('morning');
+    finish?.({ booking: bookingView(), message: BookingMessages.created });
+    expect(await screen.findByRole('dialog', { name: 'Complete Your Payment' })).toBeDefined();
+  });
+
+  it('goes straight to Custom Estimate for construction, and thanks the visitor', async () => {
+    stubApi();
+    upload.mockResolvedValue({
+      booking: bookingView({ planId: 'custom-estimate', amountCents: null }),
+      message: BookingMessages.estimateThanks,
+    });
+    renderPage();
+    const card = await findCard('Free Construction Estimate');
+    fireEvent.click(within(card).getByRole('button', { name: /^Book Now/ }));
+    expect(screen.queryByRole('dialog', { name: 'Choose Your Plan' })).toBeNull();
+    const dialog = screen.getByRole('dialog', { name: 'Request a Custom Estimate' });
+    expect(valueOf(within(dialog).getByLabelText('Plan'))).toBe('Custom Estimate');
+    expect(within(dialog).queryByRole('button', { name: 'Back' })).toBeNull();
+    fillForm(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request Estimate' }));
+    expect(await screen.findByText(BookingMessages.estimateThanks)).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.body.classList.contains('modal-open')).toBe(false);
+  });
+
+  it('sends the browser to the checkout page when the provider is Stripe', async () => {
+    const calls = stubApi({
+      'GET /api/payments/config': () =>
+        json(200, { provider: 'stripe', publishableKey: 'pk_test', currency: 'cad' }),
+      'POST /api/payments/checkout': () => json(200, { url: 'https://checkout.example/s/1' }),
+    });
+    upload.mockResolvedValue({ booking: bookingView(), message: BookingMessages.created });
+    const { redirect } = renderPage();
+    const dialog = await openForm();
+    fillForm(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => {
+      expect(redirect).toHaveBeenCalledWith('https://checkout.example/s/1');
+    });
+    expect(calls.find((call) => call.path === '/api/payments/checkout')?.body).toEqual({
+      bookingId: 'a'.repeat(24),
+      amount: 14_900,
+      email: 'ada@example.com',
+    });
+  });
+
+  it('says online payment is not set up when there is no provider', async () => {
+    stubApi({
+      'GET /api/payments/config': () =>
+        json(200, { provider: 'none', publishableKey: null, currency: 'cad' }),
+    });
+    upload.mockResolvedValue({ booking: bookingView(), message: BookingMessages.created });
+    renderPage();
+    const dialog = await openForm();
+    fillForm(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText(PaymentMessages.notSetUp)).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('the payment modal', () => {
+  async function openPayment(answers: Record<string, Answer> = {}) {
+    const calls = stubApi(answers);
+    upload.mockResolvedValue({ booking: bookingView(), message: BookingMessages.created });
+    const { redirect } = renderPage();
+    const form = await openForm();
+    fillForm(form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Continue to Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Payment' });
+    return { calls, dialog, modal: within(dialog), redirect };
+  }
+
+  function fillCard(dialog: HTMLElement, number: string) {
+    const modal = within(dialog);
+    fireEvent.change(modal.getByLabelText('Card Number'), { target: { value: number } });
+    fireEvent.change(modal.getByLabelText('Expiry Date (MM/YY)'), { target: { value: '12/99' } });
+    fireEvent.change(modal.getByLabelText('CVV'), { target: { value: '123' } });
+    fireEvent.change(modal.getByLabelText('Name on Card'), { target: { value: 'Ada Lovelace' } });
+  }
+
+  it('shows the order summary and the two payment tabs', async () => {
+    const { dialog, modal } = await openPayment();
+    const summary = dialog.querySelector('dl')?.textContent ?? '';
+    expect(summary).toContain('Garden Maintenance');
+    expect(summary).toContain('One-time Visit - $149');
+    expect(summary).toContain('Morning (8am-12pm)');
+    expect(summary).toContain('$149');
+    expect(modal.getByRole('tab', { name: 'Credit Card' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    fireEvent.click(modal.getByRole('tab', { name: 'PayPal' }));
+    expect(modal.getByRole('tabpanel', { name: 'PayPal' }).textContent).toContain(
+      'Please pay with a credit card.',
+    );
+    fireEvent.keyDown(modal.getByRole('tab', { name: 'PayPal' }), { key: 'ArrowLeft' });
+    expect(modal.getByRole('tab', { name: 'Credit Card' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(modal.getByText('Your payment is protected with SSL encryption.')).toBeDefined();
+  });
+
+  it('checks the card with the card rules', async () => {
+    const { calls, dialog, modal } = await openPayment();
+    fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
+    expect(modal.getByText(CardMessages.number)).toBeDefined();
+    expect(modal.getByText(CardMessages.expiry)).toBeDefined();
+    expect(modal.getByText(CardMessages.cvv)).toBeDefined();
+    expect(modal.getByText(CardMessages.name)).toBeDefined();
+    fireEvent.change(modal.getByLabelText('Expiry Date (MM/YY)'), { target: { value: '01/20' } });
+    fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
+    expect(modal.getByText(CardMessages.expired)).toBeDefined();
+    fillCard(dialog, '1234 5678 9012 3456');
+    fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
+    expect(modal.getByText(CardMessages.notATestCard)).toBeDefined();
+    expect(calls.some((call) => call.path === '/api/payments')).toBe(false);
+  });
+
+  it('says Payment failed on a decline and stays open', async () => {
+    const { dialog, modal } = await openPayment({
+      'POST /api/payments': () => json(402, { error: 'Your card was declined.' }),
+    });
+    fillCard(dialog, '4000 0000 0000 0002');
+    fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
+    const alert = await modal.findByRole('alert');
+    expect(alert.textContent).toContain(PaymentMessages.failed);
+    expect(screen.getByRole('dialog', { name: 'Complete Your Payment' })).toBeDefined();
+  });
+
+  it('goes Back to the form with its values kept', async () => {
+    const { modal } = await openPayment();
+    fireEvent.click(modal.getByRole('button', { name: 'Back' }));
+    const form = screen.getByRole('dialog', { name: 'Book Your Service' });
+    expect(valueOf(within(form).getByLabelText('Email Address'))).toBe('ada@example.com');
+  });
+
+  it('confirms the payment with a token, not the card number, and closes everything', async () => {
+    const { calls, dialog, modal } = await openPayment({
+      'POST /api/payments': () => json(200, { status: 'succeeded', message: 'Payment received.' }),
+    });
+    fillCard(dialog, '4242 4242 4242 4242');
+    fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
+    expect(
+      await screen.findByText(PaymentMessages.confirmed('Garden Maintenance', 'ada@example.com')),
+    ).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.find((call) => call.path === '/api/payments')?.body).toEqual({
+      bookingId: 'a'.repeat(24),
+      amount: 14_900,
+      customerEmail: 'ada@example.com',
+      paymentMethodId: 'pm_card_visa',
+      paymentMethod: 'card',
+    });
+  });
+
+  it('offers the secure checkout page instead', async () => {
+    const { modal, redirect } = await openPayment({
+      'POST /api/payments/checkout': () => json(200, { url: 'https://checkout.example/s/2' }),
+    });
+    fireEvent.click(modal.getByRole('button', { name: 'Pay on a secure checkout page instead' }));
+    await waitFor(() => {
+      expect(redirect).toHaveBeenCalledWith('https://checkout.example/s/2');
+    });
+  });
+});

@@ -1,0 +1,107 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BookingModel } from '../../api/src/bookings/booking-model';
+import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
+import { jpeg } from '../support/images';
+import { waitForMail } from '../support/mailbox';
+import { startSite, type SiteHarness } from '../support/site-harness';
+import { testEmail } from '../support/test-env';
+
+describe('booking journeys in Chromium', () => {
+  let site: SiteHarness;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite();
+    ({ browser } = site);
+  }, 120_000);
+  afterAll(async () => {
+    await site.close();
+  });
+
+  async function servicesPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/service/service1`);
+    return page;
+  }
+
+  async function fillBookingForm(page: Page, email: string, daysAhead: number): Promise<void> {
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Full Name').fill('Maya Singh');
+    await form.getByLabel('Phone Number').fill('416-555-0199');
+    await form.getByLabel('Email Address').fill(email);
+    await form.getByLabel('Service Address').fill('12 Rosedale Ave, Toronto');
+    await form.getByLabel('Preferred Date').fill(addDays(todayInToronto(), daysAhead));
+  }
+
+  it('books a One-time Visit with a photo, pays with the test card, and the confirmation is emailed', async () => {
+    const page = await servicesPage();
+    const email = testEmail('journey');
+    await page.getByRole('button', { name: 'Book Now for Painting' }).click();
+    await page.getByRole('button', { name: 'Choose One-time Visit' }).click();
+    await fillBookingForm(page, email, 12);
+    await page
+      .getByRole('dialog')
+      .getByLabel(/Photo of the job/)
+      .setInputFiles({
+        name: 'wall.jpg',
+        mimeType: 'image/jpeg',
+        buffer: jpeg(200_000),
+      });
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    const payment = page.getByRole('dialog', { name: 'Complete Your Payment' });
+    await payment.getByLabel('Card Number').fill('4242 4242 4242 4242');
+    await payment.getByLabel('Expiry Date (MM/YY)').fill('12/30');
+    await payment.getByLabel('CVV').fill('123');
+    await payment.getByLabel('Name on Card').fill('Maya Singh');
+    await payment.getByRole('button', { name: 'Confirm Payment' }).click();
+    await page
+      .getByText(`Booking confirmed for Painting! A confirmation has been sent to ${email}`)
+      .waitFor();
+
+    const [mail] = await waitForMail(email);
+    expect(mail?.Subject).toContain('is confirmed');
+    const booking = await BookingModel.findOne({ email });
+    expect(booking?.status).toBe('paid');
+    expect(booking?.imageKey).toMatch(/\/photo\.jpg$/);
+    await page.context().close();
+  });
+
+  it('asks for a free estimate straight away for construction', async () => {
+    const page = await servicesPage();
+    const email = testEmail('estimate');
+    await page.getByRole('button', { name: 'Book Now for Free Construction Estimate' }).click();
+    await expect(
+      page.getByRole('dialog').getByText('Custom Estimate').first().isVisible(),
+    ).resolves.toBe(true);
+    await fillBookingForm(page, email, 13);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Request Estimate|Continue to Payment/ })
+      .click();
+    await page.getByText('Thank you! We will contact you soon.').waitFor();
+    expect((await BookingModel.findOne({ email }))?.status).toBe('estimate_requested');
+    await page.context().close();
+  });
+
+  it('keeps the form when the test card is declined', async () => {
+    const page = await servicesPage();
+    const email = testEmail('declined');
+    await page.getByRole('button', { name: 'Book Now for Lawn Repair' }).click();
+    await page.getByRole('button', { name: 'Choose One-time Visit' }).click();
+    await fillBookingForm(page, email, 14);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    const payment = page.getByRole('dialog', { name: 'Complete Your Payment' });
+    await payment.getByLabel('Card Number').fill('4000 0000 0000 0002');
+    await payment.getByLabel('Expiry Date (MM/YY)').fill('12/30');
+    await payment.getByLabel('CVV').fill('123');
+    await payment.getByLabel('Name on Card').fill('Maya Singh');
+    await payment.getByRole('button', { name: 'Confirm Payment' }).click();
+    await payment.getByText('Payment failed. Please try again.').waitFor();
+    await payment.getByRole('button', { name: 'Back' }).click();
+    expect(await page.getByRole('dialog').getByLabel('Email Address').inputValue()).toBe(email);
+    await page.context().close();
+  });
+});

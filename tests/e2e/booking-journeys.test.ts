@@ -22,6 +22,14 @@ describe('booking journeys in Chromium', () => {
   async function servicesPage(): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
+    // Every refusal by the security policy, as the page itself sees it.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as { cspViolations?: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => {
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
     await page.goto(`${site.origin}/service/service1`);
     return page;
   }
@@ -66,6 +74,10 @@ describe('booking journeys in Chromium', () => {
     const booking = await BookingModel.findOne({ email });
     expect(booking?.status).toBe('paid');
     expect(booking?.imageKey).toMatch(/\/photo\.jpg$/);
+    // Nothing on the way (forms validated in the page included) was refused by the CSP.
+    expect(
+      await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations),
+    ).toEqual([]);
     await page.context().close();
   });
 

@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { AuthMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-messages';
 

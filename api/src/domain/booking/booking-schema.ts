@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { emailField } from '../auth/auth-schemas';
 import { addDays, isCalendarDate, todayInToronto } from '../calendar/toronto-date';

@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { emailField } from '../auth/auth-schemas';
 import { CONTROL_CHARACTERS, lineOfText } from '../form-fields';

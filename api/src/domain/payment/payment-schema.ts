@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { emailField } from '../auth/auth-schemas';
 import { PaymentMessages } from './payment-messages';

@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { AuthMessages } from '../auth/auth-messages';
 import { emailField } from '../auth/auth-schemas';

@@ -1,17 +1,16 @@
 import {
   CUSTOM_ESTIMATE,
   isEstimateOnly,
-  type Catalogue,
   type Plan,
   type Service,
 } from '@hs/api/domain/booking/catalogue';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../api/api-client';
-import { fetchCatalogue } from '../../api/bookings-api';
+import { useCatalogue } from '../../api/use-catalogue';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Notice } from '../../components/Notice';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { RetryNotice } from '../../components/RetryNotice';
 import { screens } from '../../content/site-content';
 import {
   flowCopy,
@@ -23,11 +22,6 @@ import { useReducedMotion } from '../../hooks/use-reduced-motion';
 import { BookingFlow, CLOSED, type BookingStep, type FlowNotice } from './BookingFlow';
 import { ServiceCard, serviceCardId } from './ServiceCard';
 import './ServicesPage.css';
-
-type Load =
-  | { readonly status: 'loading' }
-  | { readonly status: 'failed'; readonly reason: string | null }
-  | { readonly status: 'loaded'; readonly catalogue: Catalogue };
 
 const GRID_ID = 'services-grid';
 
@@ -50,32 +44,9 @@ export function ServicesPage({ redirect = redirectTo }: ServicesPageProps = {}) 
   const reducedMotion = useReducedMotion();
   const [searchParams] = useSearchParams();
   const wantedKeyword = searchParams.get('service');
-  const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const { load, retry } = useCatalogue();
   const [step, setStep] = useState<BookingStep>(CLOSED);
   const [notice, setNotice] = useState<FlowNotice | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchCatalogue(controller.signal).then(
-      (catalogue) => {
-        setLoad({ status: 'loaded', catalogue });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoad({
-          status: 'failed',
-          reason:
-            error instanceof ApiError && (error.fromServer || error.status === 0)
-              ? error.message
-              : null,
-        });
-      },
-    );
-    return () => {
-      controller.abort();
-    };
-  }, [attempt]);
 
   const services = load.status === 'loaded' ? load.catalogue.services : [];
   const plans: readonly Plan[] = load.status === 'loaded' ? load.catalogue.plans : [];
@@ -140,21 +111,13 @@ export function ServicesPage({ redirect = redirectTo }: ServicesPageProps = {}) 
           </p>
         )}
         {load.status === 'failed' && (
-          <div className="services-catalogue__failure">
-            <Notice tone="error">
-              {load.reason === null ? gridCopy.failed : `${gridCopy.failed} ${load.reason}`}
-            </Notice>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setLoad({ status: 'loading' });
-                setAttempt((count) => count + 1);
-              }}
-            >
-              {gridCopy.retry}
-            </button>
-          </div>
+          <RetryNotice
+            className="services-catalogue__failure"
+            message={gridCopy.failed}
+            reason={load.reason}
+            retryLabel={gridCopy.retry}
+            onRetry={retry}
+          />
         )}
         {load.status === 'loaded' && (
           <ul className="services-catalogue__list" aria-label={gridCopy.listLabel}>

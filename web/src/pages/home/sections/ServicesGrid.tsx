@@ -1,23 +1,17 @@
-import type { Catalogue, Service } from '@hs/api/domain/booking/catalogue';
-import { useEffect, useId, useState } from 'react';
+import type { Service } from '@hs/api/domain/booking/catalogue';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError, apiRequest } from '../../../api/api-client';
-import { Notice } from '../../../components/Notice';
+import { useCatalogue } from '../../../api/use-catalogue';
+import { RetryNotice } from '../../../components/RetryNotice';
 import { ResponsiveImage } from '../../../components/ResponsiveImage';
 import { homeSectionIds, servicesGridContent as content } from '../../../content/home-content';
 import { cardImage } from '../../../content/images';
 import './ServicesGrid.css';
 
-type Load =
-  | { readonly status: 'loading' }
-  /** `reason` is what the API client says went wrong, when it says anything. */
-  | { readonly status: 'failed'; readonly reason: string | null }
-  | { readonly status: 'loaded'; readonly services: readonly Service[] };
-
-/** The API names each card's picture as `/images/services/<id>.webp`; we ship it in sizes. */
+/** The catalogue gives each card's picture as a base path; we ship it in sizes. */
 function servicePicture(service: Service) {
   // Empty alt: the card's title, right below, already says what the picture shows.
-  return cardImage(service.image.replace(/\.webp$/, ''), '');
+  return cardImage(service.image, '');
 }
 
 function ServiceCard({ service }: { service: Service }) {
@@ -44,31 +38,7 @@ function ServiceCard({ service }: { service: Service }) {
 /** SPEC.md section 2: the catalogue as cards, each opening the services page on its keyword. */
 export function ServicesGrid() {
   const headingId = useId();
-  const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiRequest<Catalogue>('/api/catalogue', { signal: controller.signal }).then(
-      (catalogue) => {
-        setLoad({ status: 'loaded', services: catalogue.services });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoad({
-          status: 'failed',
-          // A network failure's message helps (check your connection); a bare generic one not.
-          reason:
-            error instanceof ApiError && (error.fromServer || error.status === 0)
-              ? error.message
-              : null,
-        });
-      },
-    );
-    return () => {
-      controller.abort();
-    };
-  }, [attempt]);
+  const { load, retry } = useCatalogue();
 
   return (
     <section
@@ -87,25 +57,17 @@ export function ServicesGrid() {
         </p>
       )}
       {load.status === 'failed' && (
-        <div className="services-grid__failure">
-          <Notice tone="error">
-            {load.reason === null ? content.failed : `${content.failed} ${load.reason}`}
-          </Notice>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setLoad({ status: 'loading' });
-              setAttempt((count) => count + 1);
-            }}
-          >
-            {content.retry}
-          </button>
-        </div>
+        <RetryNotice
+          className="services-grid__failure"
+          message={content.failed}
+          reason={load.reason}
+          retryLabel={content.retry}
+          onRetry={retry}
+        />
       )}
       {load.status === 'loaded' && (
         <ul className="services-grid__list">
-          {load.services.map((service) => (
+          {load.catalogue.services.map((service) => (
             <ServiceCard key={service.id} service={service} />
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { Company } from '@hs/api/domain/company';
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { signOut, useAuthState } from '../auth/auth-storage';
+import { Icon, MailIcon, PhoneIcon } from './icons';
 import {
   accountNav,
   company,
@@ -61,50 +62,19 @@ const socialIcons: Record<SocialNetwork, ReactNode> = {
   ),
 };
 
-function Icon({ children }: { readonly children: ReactNode }) {
-  // Decorative: every icon sits in a link whose text or label already names it.
-  return (
-    <svg
-      className="site-header__icon"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
 function ContactLinks() {
   return (
     <div className="site-header__contact">
       <ul className="site-header__contact-list" aria-label={headerContent.contactLabel}>
         <li>
           <a className="site-header__contact-link" href={Company.phoneHref}>
-            <Icon>
-              <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25c1.1.37 2.3.57 3.6.57a1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z" />
-            </Icon>
+            <PhoneIcon className="site-header__icon" size={18} />
             {Company.phone}
           </a>
         </li>
         <li>
           <a className="site-header__contact-link" href={`mailto:${Company.email}`}>
-            <Icon>
-              <rect
-                x="3"
-                y="5"
-                width="18"
-                height="14"
-                rx="2"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              />
-              <path d="m3 7 9 6 9-6" fill="none" stroke="currentColor" strokeWidth="2" />
-            </Icon>
+            <MailIcon className="site-header__icon" size={18} />
             {Company.email}
           </a>
         </li>
@@ -119,7 +89,9 @@ function ContactLinks() {
               rel="noopener noreferrer"
               aria-label={`${link.label} ${newTabHint}`}
             >
-              <Icon>{socialIcons[link.network]}</Icon>
+              <Icon className="site-header__icon" size={18}>
+                {socialIcons[link.network]}
+              </Icon>
             </a>
           </li>
         ))}

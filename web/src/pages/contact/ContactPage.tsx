@@ -4,6 +4,7 @@ import { CONTACT_LIMITS } from '@hs/api/domain/contact/contact-messages';
 import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { MailIcon, PhoneIcon, PinIcon } from '../../components/icons';
 import { contactContent } from '../../content/contact-content';
 import { screens } from '../../content/site-content';
 import { ContactForm } from './ContactForm';
@@ -41,23 +42,6 @@ class MapBoundary extends Component<{ readonly children: ReactNode }, { failed: 
   }
 }
 
-function Icon({ children }: { readonly children: ReactNode }) {
-  // Decorative: the label next to every icon already says what it stands for.
-  return (
-    <svg
-      className="contact-details__icon"
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
 function ContactDetails() {
   return (
     <section className="contact-details" aria-labelledby="contact-details-title">
@@ -67,9 +51,7 @@ function ContactDetails() {
       <p className="contact-details__lead">{details.lead}</p>
       <ul className="contact-details__list">
         <li className="contact-details__item">
-          <Icon>
-            <path d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
-          </Icon>
+          <PinIcon className="contact-details__icon" size={24} />
           <div>
             <span className="contact-details__label">{details.addressLabel}</span>
             <address className="contact-details__value">
@@ -78,9 +60,7 @@ function ContactDetails() {
           </div>
         </li>
         <li className="contact-details__item">
-          <Icon>
-            <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25c1.1.37 2.3.57 3.6.57a1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z" />
-          </Icon>
+          <PhoneIcon className="contact-details__icon" size={24} />
           <div>
             <span className="contact-details__label">{details.phoneLabel}</span>
             <a className="contact-details__value" href={Company.phoneHref}>
@@ -89,19 +69,7 @@ function ContactDetails() {
           </div>
         </li>
         <li className="contact-details__item">
-          <Icon>
-            <rect
-              x="3"
-              y="5"
-              width="18"
-              height="14"
-              rx="2"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            />
-            <path d="m3 7 9 6 9-6" fill="none" stroke="currentColor" strokeWidth="2" />
-          </Icon>
+          <MailIcon className="contact-details__icon" size={24} />
           <div>
             <span className="contact-details__label">{details.emailLabel}</span>
             <a className="contact-details__value" href={`mailto:${Company.email}`}>

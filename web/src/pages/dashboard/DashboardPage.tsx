@@ -4,10 +4,9 @@ import { Link } from 'react-router-dom';
 import { fetchMyBookings, useAccountData } from '../../api/account-api';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { BookingSummary } from '../../components/booking/BookingSummary';
-import { Notice } from '../../components/Notice';
 import { dashboardContent as copy, signInContent } from '../../content/account-content';
 import { screens } from '../../content/site-content';
-import { SignInNotice } from '../../components/SignInNotice';
+import { AccountDataStatus } from '../../components/AccountDataStatus';
 
 /**
  * /dashboard: the signed-in user's bookings and where each stands. Changing one needs the signed
@@ -21,19 +20,13 @@ export function DashboardPage() {
     <section className="screen dashboard" aria-labelledby="screen-title">
       <h1 id="screen-title">{screens.dashboard.title}</h1>
       <p className="screen__lead">{screens.dashboard.description}</p>
-      {state.status === 'visitor' ? <SignInNotice reason={signInContent.dashboard} /> : null}
-      {state.status === 'session-ended' ? (
-        <SignInNotice reason={signInContent.sessionEnded} />
-      ) : null}
-      {state.status === 'loading' ? <p className="loading">{copy.loading}</p> : null}
-      {state.status === 'failed' ? (
-        <>
-          <Notice tone="error">{state.message}</Notice>
-          <button className="button button--secondary" type="button" onClick={retry}>
-            {copy.retry}
-          </button>
-        </>
-      ) : null}
+      <AccountDataStatus
+        state={state}
+        visitorReason={signInContent.dashboard}
+        loadingLabel={copy.loading}
+        retryLabel={copy.retry}
+        onRetry={retry}
+      />
       {state.status === 'ready' && state.data.length === 0 ? (
         <p>
           {copy.empty} <Link to={copy.bookTo}>{copy.bookLink}</Link>

@@ -1,0 +1,61 @@
+import type { ManagedBookingView } from '../booking/booking-schema';
+import type { BookingStatus } from '../booking/booking-status';
+
+/**
+ * What the operators' API answers and the site's admin area reads. One definition for both sides:
+ * the routes build these, the pages render them.
+ */
+
+/** A booking as an operator sees it: every contact detail, the photo and the moves it may make. */
+export interface AdminBookingView extends ManagedBookingView {
+  /** A short-lived signed address of the customer's photo (an <img> can load it), or null. */
+  photoUrl: string | null;
+  /** The statuses the booking state machine allows from here (`canMove`). */
+  allowedStatuses: BookingStatus[];
+}
+
+/** `GET /api/admin/bookings?date=YYYY-MM-DD&status=<status>&page=N`, newest visit date first. */
+export interface AdminBookingList {
+  bookings: AdminBookingView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** `GET /api/admin/contact-messages?page=N`, newest first. */
+export interface AdminContactMessageView {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface AdminContactMessageList {
+  messages: AdminContactMessageView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** `GET /api/admin/subscribers?status=pending|confirmed|unsubscribed&page=N`, newest first. */
+export interface AdminSubscriberView {
+  id: string;
+  email: string;
+  status: string;
+  createdAt: string;
+  confirmedAt: string | null;
+}
+
+export interface AdminSubscriberList {
+  subscribers: AdminSubscriberView[];
+  /** How many subscribers are in each status, whatever the filter. */
+  counts: Record<string, number>;
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const ADMIN_PAGE_SIZE = 50;

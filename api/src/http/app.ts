@@ -82,6 +82,7 @@ export function createApp(deps: AppDependencies): Express {
     securityHeaders({
       production: config.NODE_ENV === 'production',
       imageOrigins: [new URL(config.MAP_TILE_URL).origin],
+      stripeElements: deps.paymentProvider.name === 'stripe' && !!config.STRIPE_PUBLISHABLE_KEY,
     }),
   );
   app.use(healthRoutes(deps.readiness));

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly fields: Record<string, string> = {},
     /** False when the server gave no text of its own and `message` is our generic one. */
     readonly fromServer = true,
+    /** Why a third party said no, when the server passed it on (a card issuer's decline). */
+    readonly reason: string | null = null,
   ) {
     super(message);
   }
@@ -70,6 +72,7 @@ export function answerOf(status: number, body: unknown): unknown {
     status,
     Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])),
     serverText !== null,
+    isRecord(body) && typeof body.reason === 'string' ? body.reason : null,
   );
 }
 

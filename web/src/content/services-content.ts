@@ -71,7 +71,11 @@ export const bookingFormCopy = {
   removePhoto: 'Remove photo',
   uploading: 'Uploading photo',
   submit: 'Continue to Payment',
-  estimateSubmit: 'Request Estimate',
+  /**
+   * SPEC.md section 4: the submit reads 'Continue to Payment' on every plan. For an estimate the
+   * note under it says that nothing is charged, so the label does not mislead.
+   */
+  estimateNote: 'No payment is taken for an estimate: we will contact you with a price.',
   submitting: 'Sending…',
   back: 'Back',
   required: 'Required',
@@ -95,6 +99,10 @@ export const paymentCopy = {
   expiry: 'Expiry Date (MM/YY)',
   cvv: 'CVV',
   nameOnCard: 'Name on Card',
+  cardDetails: 'Card details',
+  cardLoading: 'Loading the secure card form…',
+  cardUnavailable:
+    'The secure card form could not load. Check your connection, or pay on the checkout page below.',
   ssl: 'Your payment is protected with SSL encryption.',
   back: 'Back',
   confirm: 'Confirm Payment',

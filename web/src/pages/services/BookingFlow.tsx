@@ -1,6 +1,7 @@
 import { CUSTOM_ESTIMATE, type Plan, type Service } from '@hs/api/domain/booking/catalogue';
 import { BookingMessages, type BookingView } from '@hs/api/domain/booking/booking-schema';
 import { PaymentMessages } from '@hs/api/domain/payment/payment-messages';
+import type { PaymentSetup } from '@hs/api/domain/payment/payment-schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-client';
 import type { NewBooking } from '../../api/bookings-api';
@@ -33,6 +34,7 @@ export type BookingStep =
       readonly plan: Plan;
       readonly viaPlans: boolean;
       readonly booking: BookingView;
+      readonly setup: PaymentSetup;
     };
 
 export const CLOSED: BookingStep = { kind: 'closed' };
@@ -119,6 +121,7 @@ export function BookingFlow({ step, onStep, plans, onNotice, redirect }: Booking
         booking={step.booking}
         plan={step.plan}
         email={draft.email}
+        setup={step.setup}
         onClose={close}
         onBack={() => {
           onStep({ kind: 'form', service: step.service, plan: step.plan, viaPlans: step.viaPlans });
@@ -144,7 +147,8 @@ export function BookingFlow({ step, onStep, plans, onNotice, redirect }: Booking
     if (setup.provider === 'none') {
       close();
       onNotice({ tone: 'info', text: PaymentMessages.notSetUp });
-    } else if (setup.provider === 'stripe') {
+    } else if (setup.provider === 'stripe' && setup.publishableKey === null) {
+      // Without a publishable key Stripe.js cannot take the card here: Stripe's own page does.
       const amount = booking.amountCents;
       const url = await startCheckout({ bookingId: booking.id, amount, email: draft.email }).catch(
         (error: unknown) => {
@@ -153,7 +157,7 @@ export function BookingFlow({ step, onStep, plans, onNotice, redirect }: Booking
       );
       redirect(url);
     } else {
-      onStep({ ...step, kind: 'payment', booking });
+      onStep({ ...step, kind: 'payment', booking, setup });
     }
   };
 

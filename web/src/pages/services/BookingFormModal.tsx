@@ -362,10 +362,21 @@ export function BookingFormModal({
               {copy.back}
             </button>
           )}
-          <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-            {busy ? copy.submitting : isEstimate ? copy.estimateSubmit : copy.submit}
+          <button
+            type="submit"
+            className="button"
+            disabled={busy}
+            aria-busy={busy}
+            aria-describedby={isEstimate ? `${id}-estimate-note` : undefined}
+          >
+            {busy ? copy.submitting : copy.submit}
           </button>
         </div>
+        {isEstimate && (
+          <p id={`${id}-estimate-note`} className="booking-form__hint">
+            {copy.estimateNote}
+          </p>
+        )}
       </form>
     </Modal>
   );

@@ -2,65 +2,27 @@ import type { BookingView } from '@hs/api/domain/booking/booking-schema';
 import { formatCad, planLabel, type Plan } from '@hs/api/domain/booking/catalogue';
 import { longDate } from '@hs/api/domain/calendar/toronto-date';
 import { PaymentMessages } from '@hs/api/domain/payment/payment-messages';
-import {
-  CardMessages,
-  cardFormSchema,
-  testPaymentMethodFor,
-} from '@hs/api/domain/payment/test-cards';
-import { useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import type { PaymentSetup } from '@hs/api/domain/payment/payment-schema';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError } from '../../api/api-client';
 import { payInPage, startCheckout } from '../../api/payments-api';
 import { Modal } from '../../components/modal/Modal';
 import { Notice } from '../../components/Notice';
 import { paymentCopy as copy } from '../../content/services-content';
+import type { CardToken } from './card-token';
 import './PaymentModal.css';
+import { StripeCardForm } from './StripeCardForm';
+import { TestCardForm } from './TestCardForm';
 
-type CardField = 'cardNumber' | 'expiry' | 'cvv' | 'nameOnCard';
-type CardValues = Record<CardField, string>;
 type Method = 'card' | 'paypal';
-
-const EMPTY_CARD: CardValues = { cardNumber: '', expiry: '', cvv: '', nameOnCard: '' };
-
-const CARD_FIELDS = [
-  {
-    field: 'cardNumber',
-    label: copy.cardNumber,
-    autoComplete: 'cc-number',
-    inputMode: 'numeric',
-    placeholder: '1234 5678 9012 3456',
-    maxLength: 19,
-  },
-  {
-    field: 'expiry',
-    label: copy.expiry,
-    autoComplete: 'cc-exp',
-    inputMode: 'numeric',
-    placeholder: 'MM/YY',
-    maxLength: 5,
-  },
-  {
-    field: 'cvv',
-    label: copy.cvv,
-    autoComplete: 'cc-csc',
-    inputMode: 'numeric',
-    placeholder: '123',
-    maxLength: 3,
-  },
-  {
-    field: 'nameOnCard',
-    label: copy.nameOnCard,
-    autoComplete: 'cc-name',
-    inputMode: 'text',
-    placeholder: '',
-    maxLength: 100,
-  },
-] as const;
 
 interface PaymentModalProps {
   readonly booking: BookingView;
   readonly plan: Plan;
   /** Where the confirmation goes: the email of the booking form. */
   readonly email: string;
+  /** Who takes the card: Stripe Elements with a publishable key, else the test card form. */
+  readonly setup: PaymentSetup;
   readonly onBack: () => void;
   readonly onClose: () => void;
   /** Called with the confirmation text once the payment is taken. */
@@ -70,13 +32,14 @@ interface PaymentModalProps {
 }
 
 /**
- * SPEC.md section 2: 'Complete Your Payment' with the local test provider. The card number is
- * turned into the provider's token here, as Stripe.js would do, and never sent to our server.
+ * SPEC.md section 2: 'Complete Your Payment'. The card becomes the provider's token in the card
+ * form (Stripe Elements, or the test card form locally) and only the token reaches our server.
  */
 export function PaymentModal({
   booking,
   plan,
   email,
+  setup,
   onBack,
   onClose,
   onPaid,
@@ -84,14 +47,10 @@ export function PaymentModal({
 }: PaymentModalProps) {
   const id = useId();
   const [method, setMethod] = useState<Method>('card');
-  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
-  const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const tabs = useRef<Record<Method, HTMLButtonElement | null>>({ card: null, paypal: null });
   const amount = booking.amountCents ?? 0;
-
-  const fieldId = (field: CardField) => `${id}-${field}`;
 
   const chooseMethod = (next: Method) => {
     setMethod(next);
@@ -114,62 +73,51 @@ export function PaymentModal({
     }
   };
 
+  /** SPEC.md's 'Payment failed. Please try again.', with the reason when someone gave one. */
+  const fail = (reason: string | null) => {
+    setBusy(false);
+    setFailure(reason === null ? PaymentMessages.failed : `${PaymentMessages.failed} ${reason}`);
+  };
+
   const payOnCheckoutPage = () => {
     setBusy(true);
     setFailure(null);
     startCheckout({ bookingId: booking.id, amount, email }).then(redirect, (error: unknown) => {
-      setBusy(false);
-      setFailure(
-        error instanceof ApiError && error.fromServer
-          ? `${PaymentMessages.failed} ${error.message}`
-          : PaymentMessages.failed,
-      );
+      fail(error instanceof ApiError && error.fromServer ? error.message : null);
     });
   };
 
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const pay = async (card: CardToken) => {
     if (busy) return;
-    setFailure(null);
-    const parsed = cardFormSchema().safeParse(card);
-    if (!parsed.success) {
-      const found: Partial<Record<CardField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as CardField;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      const first = CARD_FIELDS.find(({ field }) => found[field] !== undefined);
-      if (first) document.getElementById(fieldId(first.field))?.focus();
-      return;
-    }
-    const paymentMethodId = testPaymentMethodFor(parsed.data.cardNumber);
-    if (paymentMethodId === null) {
-      setErrors({ cardNumber: CardMessages.notATestCard });
-      document.getElementById(fieldId('cardNumber'))?.focus();
-      return;
-    }
-    setErrors({});
     setBusy(true);
-    payInPage({ bookingId: booking.id, amount, customerEmail: email, paymentMethodId }).then(
-      (result) => {
-        if (result.status === 'requires_action') {
-          setBusy(false);
-          setFailure(PaymentMessages.failed);
+    setFailure(null);
+    try {
+      const result = await payInPage({
+        bookingId: booking.id,
+        amount,
+        customerEmail: email,
+        paymentMethodId: card.paymentMethodId,
+      });
+      if (result.status === 'requires_action') {
+        // The bank wants the customer to confirm (3-D Secure); only Stripe.js can show that.
+        const problem =
+          card.authenticate && result.clientSecret
+            ? await card.authenticate(result.clientSecret)
+            : PaymentMessages.failed;
+        if (problem !== null) {
+          fail(problem === PaymentMessages.failed ? null : problem);
           return;
         }
-        onPaid(PaymentMessages.confirmed(booking.service, email));
-      },
-      (error: unknown) => {
-        setBusy(false);
-        // A decline (402) says why in the server's words; anything else keeps to SPEC's text.
-        setFailure(
-          error instanceof ApiError && error.status === 402 && error.fromServer
-            ? `${PaymentMessages.failed} ${error.message}`
-            : PaymentMessages.failed,
-        );
-      },
-    );
+      }
+      onPaid(PaymentMessages.confirmed(booking.service, email));
+    } catch (error) {
+      // A decline (402) says why in the card issuer's words; anything else keeps to SPEC's text.
+      fail(error instanceof ApiError && error.status === 402 ? error.reason : null);
+    }
+  };
+
+  const onCard = (card: CardToken) => {
+    void pay(card);
   };
 
   return (
@@ -221,50 +169,17 @@ export function PaymentModal({
             aria-labelledby={`${id}-tab-card`}
             hidden={method !== 'card'}
           >
-            <form className="payment__form" noValidate onSubmit={submit}>
-              {CARD_FIELDS.map(({ field, label, ...input }) => (
-                <div
-                  key={field}
-                  className={`booking-form__field payment__field--${field}${errors[field] === undefined ? '' : ' booking-form__field--invalid'}`}
-                >
-                  <label htmlFor={fieldId(field)}>{label}</label>
-                  <input
-                    id={fieldId(field)}
-                    name={field}
-                    type="text"
-                    required
-                    autoComplete={input.autoComplete}
-                    inputMode={input.inputMode}
-                    placeholder={input.placeholder}
-                    maxLength={input.maxLength}
-                    aria-invalid={errors[field] !== undefined}
-                    aria-describedby={errors[field] ? `${fieldId(field)}-error` : undefined}
-                    value={card[field]}
-                    onChange={(event) => {
-                      const value = event.target.value;
-                      setCard((current) => ({ ...current, [field]: value }));
-                    }}
-                  />
-                  {errors[field] !== undefined && (
-                    <p id={`${fieldId(field)}-error`} className="booking-form__error">
-                      {errors[field]}
-                    </p>
-                  )}
-                </div>
-              ))}
-              <p className="payment__ssl">
-                <span aria-hidden="true">🔒 </span>
-                {copy.ssl}
-              </p>
-              <div className="button-row">
-                <button type="button" className="button button--secondary" onClick={onBack}>
-                  {copy.back}
-                </button>
-                <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-                  {busy ? copy.confirming : copy.confirm}
-                </button>
-              </div>
-            </form>
+            {setup.provider === 'stripe' && setup.publishableKey !== null ? (
+              <StripeCardForm
+                publishableKey={setup.publishableKey}
+                email={email}
+                busy={busy}
+                onBack={onBack}
+                onCard={onCard}
+              />
+            ) : (
+              <TestCardForm busy={busy} onBack={onBack} onCard={onCard} />
+            )}
           </div>
           <div
             id={`${id}-panel-paypal`}

@@ -10,9 +10,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-client';
 import { uploadForm } from '../../api/upload';
 import { ServicesPage } from './ServicesPage';
+import { loadStripeOnce } from './stripe-loader';
 
 vi.mock('../../api/upload', () => ({ uploadForm: vi.fn() }));
 const upload = vi.mocked(uploadForm);
+// Stripe.js comes from js.stripe.com, which jsdom cannot load: the loader hands over a stand-in.
+vi.mock('./stripe-loader', () => ({ loadStripeOnce: vi.fn() }));
+const loadStripe = vi.mocked(loadStripeOnce);
 
 const visitDate = addDays(todayInToronto(), 3);
 
@@ -412,16 +416,19 @@ describe('ServicesPage', () => {
     expect(valueOf(within(dialog).getByLabelText('Plan'))).toBe('Custom Estimate');
     expect(within(dialog).queryByRole('button', { name: 'Back' })).toBeNull();
     fillForm(dialog);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Request Estimate' }));
+    const submit = within(dialog).getByRole('button', { name: 'Continue to Payment' });
+    expect(submit.getAttribute('aria-describedby')).not.toBeNull();
+    expect(within(dialog).getByText(/No payment is taken for an estimate/)).toBeDefined();
+    fireEvent.click(submit);
     expect(await screen.findByText(BookingMessages.estimateThanks)).toBeDefined();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.body.classList.contains('modal-open')).toBe(false);
   });
 
-  it('sends the browser to the checkout page when the provider is Stripe', async () => {
+  it('sends the browser to the checkout page when Stripe has no publishable key', async () => {
     const calls = stubApi({
       'GET /api/payments/config': () =>
-        json(200, { provider: 'stripe', publishableKey: 'pk_test', currency: 'cad' }),
+        json(200, { provider: 'stripe', publishableKey: null, currency: 'cad' }),
       'POST /api/payments/checkout': () => json(200, { url: 'https://checkout.example/s/1' }),
     });
     upload.mockResolvedValue({ booking: bookingView(), message: BookingMessages.created });
@@ -513,12 +520,17 @@ describe('the payment modal', () => {
 
   it('says Payment failed on a decline and stays open', async () => {
     const { dialog, modal } = await openPayment({
-      'POST /api/payments': () => json(402, { error: 'Your card was declined.' }),
+      'POST /api/payments': () =>
+        json(402, {
+          error: PaymentMessages.failed,
+          message: PaymentMessages.failed,
+          reason: 'Your card was declined.',
+        }),
     });
     fillCard(dialog, '4000 0000 0000 0002');
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
     const alert = await modal.findByRole('alert');
-    expect(alert.textContent).toContain(PaymentMessages.failed);
+    expect(alert.textContent).toBe(`${PaymentMessages.failed} Your card was declined.`);
     expect(screen.getByRole('dialog', { name: 'Complete Your Payment' })).toBeDefined();
   });
 
@@ -556,5 +568,115 @@ describe('the payment modal', () => {
     await waitFor(() => {
       expect(redirect).toHaveBeenCalledWith('https://checkout.example/s/2');
     });
+  });
+});
+
+describe('the payment modal with Stripe Elements', () => {
+  const stripeSetup = () =>
+    json(200, { provider: 'stripe', publishableKey: 'pk_test_123', currency: 'cad' });
+
+  function fakeStripe(answers: { paymentMethodId?: string; nextActionError?: string } = {}) {
+    const card = {
+      mount: vi.fn(),
+      on: vi.fn(),
+      destroy: vi.fn(),
+      focus: vi.fn(),
+    };
+    const stripe = {
+      elements: vi.fn(() => ({ create: vi.fn(() => card) })),
+      createPaymentMethod: vi.fn(() =>
+        Promise.resolve({ paymentMethod: { id: answers.paymentMethodId ?? 'pm_from_elements' } }),
+      ),
+      handleNextAction: vi.fn(() =>
+        Promise.resolve(
+          answers.nextActionError === undefined
+            ? { paymentIntent: { status: 'succeeded' } }
+            : { error: { message: answers.nextActionError } },
+        ),
+      ),
+    };
+    loadStripe.mockResolvedValue(stripe as unknown as Awaited<ReturnType<typeof loadStripeOnce>>);
+    return { stripe, card };
+  }
+
+  async function openStripePayment(answers: Record<string, Answer> = {}) {
+    const calls = stubApi({ 'GET /api/payments/config': stripeSetup, ...answers });
+    upload.mockResolvedValue({ booking: bookingView(), message: BookingMessages.created });
+    renderPage();
+    const form = await openForm();
+    fillForm(form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Continue to Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Payment' });
+    const modal = within(dialog);
+    await waitFor(() => {
+      expect(
+        (modal.getByRole('button', { name: 'Confirm Payment' }) as HTMLButtonElement).disabled,
+      ).toBe(false);
+    });
+    return { calls, modal };
+  }
+
+  it('mounts Stripe’s card field and pays with the token Stripe made', async () => {
+    const { stripe, card } = fakeStripe();
+    const { calls, modal } = await openStripePayment({
+      'POST /api/payments': () => json(200, { status: 'succeeded', message: 'ok' }),
+    });
+    expect(loadStripe).toHaveBeenCalledWith('pk_test_123');
+    expect(card.mount).toHaveBeenCalledTimes(1);
+    expect(modal.getByRole('group', { name: 'Card details' })).toBeDefined();
+    expect(modal.queryByLabelText('Card Number')).toBeNull();
+
+    fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
+    expect(modal.getByText(CardMessages.name)).toBeDefined();
+    expect(stripe.createPaymentMethod).not.toHaveBeenCalled();
+
+    fireEvent.change(modal.getByLabelText('Name on Card'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
+    expect(
+      await screen.findByText(PaymentMessages.confirmed('Garden Maintenance', 'ada@example.com')),
+    ).toBeDefined();
+    expect(stripe.createPaymentMethod).toHaveBeenCalledWith({
+      type: 'card',
+      card,
+      billing_details: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    });
+    expect(calls.find((call) => call.path === '/api/payments')?.body).toMatchObject({
+      paymentMethodId: 'pm_from_elements',
+      amount: 14_900,
+    });
+    expect(card.destroy).toHaveBeenCalled();
+  });
+
+  it('runs the bank’s check when the payment asks for it, and says why it failed', async () => {
+    const { stripe } = fakeStripe({ nextActionError: 'We are unable to authenticate your card.' });
+    const { modal } = await openStripePayment({
+      'POST /api/payments': () =>
+        json(200, { status: 'requires_action', message: 'ok', clientSecret: 'pi_1_secret_2' }),
+    });
+    fireEvent.change(modal.getByLabelText('Name on Card'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
+    const alert = await modal.findByRole('alert');
+    expect(alert.textContent).toBe(
+      `${PaymentMessages.failed} We are unable to authenticate your card.`,
+    );
+    expect(stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_2' });
+  });
+
+  it('says the card form could not load and leaves the checkout page as the way to pay', async () => {
+    loadStripe.mockRejectedValue(new Error('offline'));
+    stubApi({ 'GET /api/payments/config': stripeSetup });
+    upload.mockResolvedValue({ booking: bookingView(), message: BookingMessages.created });
+    renderPage();
+    const form = await openForm();
+    fillForm(form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Continue to Payment' }));
+    const modal = within(await screen.findByRole('dialog', { name: 'Complete Your Payment' }));
+    expect(await modal.findByText(/The secure card form could not load/)).toBeDefined();
+    expect(
+      (modal.getByRole('button', { name: 'Confirm Payment' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(
+      modal.getByRole('button', { name: 'Pay on a secure checkout page instead' }),
+    ).toBeDefined();
   });
 });

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingModel } from '../../api/src/bookings/booking-model';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
+import { cspViolations, watchCspViolations } from '../support/browser';
 import { jpeg } from '../support/images';
 import { waitForMail } from '../support/mailbox';
 import { startSite, type SiteHarness } from '../support/site-harness';
@@ -22,14 +23,7 @@ describe('booking journeys in Chromium', () => {
   async function servicesPage(): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    // Every refusal by the security policy, as the page itself sees it.
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as { cspViolations?: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (event) => {
-        seen.push(`${event.violatedDirective} ${event.blockedURI}`);
-      });
-    });
+    await watchCspViolations(page);
     await page.goto(`${site.origin}/service/service1`);
     return page;
   }
@@ -75,9 +69,7 @@ describe('booking journeys in Chromium', () => {
     expect(booking?.status).toBe('paid');
     expect(booking?.imageKey).toMatch(/\/photo\.jpg$/);
     // Nothing on the way (forms validated in the page included) was refused by the CSP.
-    expect(
-      await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations),
-    ).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
     await page.context().close();
   });
 
@@ -89,10 +81,7 @@ describe('booking journeys in Chromium', () => {
       page.getByRole('dialog').getByText('Custom Estimate').first().isVisible(),
     ).resolves.toBe(true);
     await fillBookingForm(page, email, 13);
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: 'Continue to Payment' })
-      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByText('Thank you! We will contact you soon.').waitFor();
     expect((await BookingModel.findOne({ email }))?.status).toBe('estimate_requested');
     await page.context().close();

@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingModel } from '../../api/src/bookings/booking-model';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { paymentSucceededEvent, signedPayload } from '../../api/src/payments/payment-events';
+import { cspViolations, watchCspViolations } from '../support/browser';
 import { fakeStripeJsRecord, routeFakeStripeJs } from '../support/fake-stripe-js';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { waitForMail } from '../support/mailbox';
@@ -38,13 +38,7 @@ describe('paying in the page through Stripe Elements', () => {
   async function paymentModal(service: string, email: string, daysAhead: number) {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as { cspViolations?: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (event) => {
-        seen.push(`${event.violatedDirective} ${event.blockedURI}`);
-      });
-    });
+    await watchCspViolations(page);
     await routeFakeStripeJs(page);
     await page.goto(`${site.origin}/service/service1`);
     await page.getByRole('button', { name: `Book Now for ${service}` }).click();
@@ -60,9 +54,6 @@ describe('paying in the page through Stripe Elements', () => {
     await payment.getByRole('group', { name: 'Card details' }).getByLabel('Card number').waitFor();
     return { page, payment };
   }
-
-  const cspViolations = (page: Page) =>
-    page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations);
 
   it('takes the card through Stripe, sends only its token, and confirms once Stripe says paid', async () => {
     const email = testEmail('elements');

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium (Playwright's own download is not reachable here); CHROMIUM_PATH overrides. */
 export function chromiumPath(): string {
@@ -26,4 +26,28 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+const CSP_LOG = 'cspViolations';
+
+/**
+ * Records every refusal by the page's security policy, as the page itself sees it, from the
+ * first script on. Call before the first navigation; read with `cspViolations(page)`.
+ */
+export async function watchCspViolations(page: Page): Promise<void> {
+  await page.addInitScript((key: string) => {
+    const seen: string[] = [];
+    (window as unknown as Record<string, string[]>)[key] = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  }, CSP_LOG);
+}
+
+/** What the policy refused so far, as 'directive blocked-uri' lines. */
+export function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(
+    (key: string) => (window as unknown as Record<string, string[] | undefined>)[key] ?? [],
+    CSP_LOG,
+  );
 }

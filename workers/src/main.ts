@@ -16,6 +16,7 @@ import { exitOnStartupError, onShutdownSignal } from '@hs/api/platform/process-s
 import { createRedis } from '@hs/api/platform/redis';
 import { withTimeout } from '@hs/api/platform/with-timeout';
 import { loadWorkersConfig } from './config';
+import { startWorkersMetrics } from './metrics-server';
 import { buildRegistry } from './processor-registry';
 import { allProcessors } from './processors/index';
 import { parseQueueList, startWorkerPool } from './worker-pool';
@@ -75,6 +76,16 @@ async function main(): Promise<void> {
     }),
   );
   await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+  // Off without a token: no port is opened and nothing is counted.
+  const metrics = config.METRICS_TOKEN
+    ? await startWorkersMetrics({
+        token: config.METRICS_TOKEN,
+        host: config.WORKERS_METRICS_HOST,
+        port: config.WORKERS_METRICS_PORT,
+        producer,
+        logger,
+      })
+    : undefined;
   const pool = startWorkerPool({
     connect,
     prefix: config.QUEUE_PREFIX,
@@ -83,12 +94,14 @@ async function main(): Promise<void> {
     registry,
     logger,
     queues,
+    metrics: metrics?.jobs,
   });
   // Installed before the ready line: a stop asked for right after it must be graceful.
   onShutdownSignal(logger, async () => {
     await withTimeout(pool.close(), config.WORKER_SHUTDOWN_TIMEOUT_MS, 'worker shutdown').catch(
       (error: unknown) => logger.warn({ err: error }, 'jobs still running are left to be retried'),
     );
+    await metrics?.close();
     await producer.close();
     producerConnection.disconnect();
     mailer.close();

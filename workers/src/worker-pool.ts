@@ -1,7 +1,8 @@
 import { QueueName, type QueueName as QueueNameType } from '@hs/api/jobs/job-definitions';
+import type { JobMetrics } from '@hs/api/metrics/job-metrics';
 import type { Logger } from '@hs/api/platform/logger';
 import type { Redis } from '@hs/api/platform/redis';
-import { UnrecoverableError, Worker } from 'bullmq';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { ZodError } from 'zod';
 import type { Processor } from './processor';
 
@@ -16,6 +17,8 @@ export interface WorkerPoolOptions {
   logger: Logger;
   /** Which queues this process serves (all when empty): the same code scales out by role. */
   queues?: string[] | undefined;
+  /** Counts and times every finished attempt; absent when metrics are off. */
+  metrics?: JobMetrics | undefined;
 }
 
 export interface WorkerPool {
@@ -49,6 +52,37 @@ export function isPermanentClientError(error: unknown): boolean {
   return (
     typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429
   );
+}
+
+/**
+ * Called after BullMQ has moved the job on (attemptsMade counts this attempt): final when BullMQ
+ * will not try again, by the same rule it applies itself.
+ */
+function isFinalFailure(job: Job, error: Error): boolean {
+  return error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+}
+
+const EMAIL = /[^\s<>"'@]+@[^\s<>"'@]+/g;
+
+/**
+ * The message only: a stack says nothing an operator can act on here, and a remote server's
+ * reply may quote the recipient, so addresses are masked as payload fields would be.
+ */
+function loggableError(error: Error): string {
+  return error.message.replace(EMAIL, '[email]').slice(0, 500);
+}
+
+/**
+ * What the one log line of a finished attempt names: never the payload, which holds email
+ * addresses and tokens. The time is measured as BullMQ measures it, from the moment the
+ * attempt was taken.
+ */
+function finishedAttempt(queue: string, job: Job) {
+  const durationMs = job.processedOn ? Math.max(0, Date.now() - job.processedOn) : 0;
+  return {
+    fields: { queue, job: job.name, jobId: job.id, attempt: job.attemptsMade, durationMs },
+    seconds: durationMs / 1000,
+  };
 }
 
 export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
@@ -90,10 +124,20 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
         stalledInterval: options.lockMs,
       },
     );
+    worker.on('completed', (job) => {
+      const { fields, seconds } = finishedAttempt(queue, job);
+      options.metrics?.attemptCompleted(queue, seconds);
+      options.logger.info({ ...fields, outcome: 'completed' }, 'job finished');
+    });
     worker.on('failed', (job, error) => {
-      options.logger.warn(
-        { queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error },
-        'job failed',
+      if (!job) return;
+      const { fields, seconds } = finishedAttempt(queue, job);
+      const final = isFinalFailure(job, error);
+      options.metrics?.attemptFailed(queue, seconds, final);
+      // A final failure needs an operator (retry from the dashboard); a retried attempt does not.
+      options.logger[final ? 'warn' : 'info'](
+        { ...fields, outcome: 'failed', final, error: loggableError(error) },
+        'job finished',
       );
     });
     worker.on('error', (error) => options.logger.error({ queue, err: error }, 'worker error'));

@@ -132,6 +132,16 @@ export const paymentEnv = {
   STRIPE_API_URL: url(['http', 'https']).optional(),
 };
 
+/** Prometheus metrics of the API and the workers: off unless a token is set. */
+export const metricsEnv = {
+  /** The scraper sends it as `Authorization: Bearer <token>` (openssl rand -hex 32). */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'printable characters only, no spaces')
+    .optional(),
+};
+
 export const apiEnv = {
   ...runtimeEnv,
   ...mongoEnv,
@@ -173,6 +183,7 @@ export const apiEnv = {
       message: 'must have a fixed host (no {s})',
     })
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  ...metricsEnv,
 };
 
 export const workersEnv = {
@@ -202,4 +213,8 @@ export const workersEnv = {
    * this long and its job given to another.
    */
   WORKER_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  ...metricsEnv,
+  /** Where the workers serve /metrics (with METRICS_TOKEN set); 0 takes a free port. */
+  WORKERS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
+  WORKERS_METRICS_HOST: z.string().default('127.0.0.1'),
 };

@@ -35,6 +35,7 @@ import type { Readiness } from '../health/readiness';
 import type { Logger } from '../platform/logger';
 import { profileRoutes } from '../profile/profile-routes';
 import { apiNotFound, errorHandler } from './error-handler';
+import { metricsRoutes } from '../metrics/metrics-routes';
 import { HttpError } from './http-error';
 import { rateLimited } from './rate-limit';
 import { requestLogging } from './request-logging';
@@ -89,6 +90,7 @@ export function createApp(deps: AppDependencies): Express {
   // Before any JSON parser: the signature is checked against the exact bytes received.
   app.use(paymentWebhookRoute({ inbox: deps.paymentInbox }));
   if (deps.paymentProvider instanceof TestPaymentProvider) {
+  app.use(metricsRoutes(config.METRICS_TOKEN));
     app.use(testCheckoutRoutes(deps.paymentProvider, config.SITE_URL));
   }
 

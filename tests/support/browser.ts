@@ -28,26 +28,26 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-const CSP_LOG = 'cspViolations';
+const CSP_LOG = '__cspViolations';
 
 /**
  * Records every refusal by the page's security policy, as the page itself sees it, from the
- * first script on. Call before the first navigation; read with `cspViolations(page)`.
+ * first script on. Call before the first navigation; read with `cspViolations(page)`. The
+ * scripts are text because they run in the page (this module is also compiled without DOM types).
  */
 export async function watchCspViolations(page: Page): Promise<void> {
-  await page.addInitScript((key: string) => {
-    const seen: string[] = [];
-    (window as unknown as Record<string, string[]>)[key] = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  }, CSP_LOG);
+  await page.addInitScript({
+    content: `(() => {
+      const seen = [];
+      window.${CSP_LOG} = seen;
+      document.addEventListener('securitypolicyviolation', (event) => {
+        seen.push(event.violatedDirective + ' ' + event.blockedURI);
+      });
+    })();`,
+  });
 }
 
 /** What the policy refused so far, as 'directive blocked-uri' lines. */
 export function cspViolations(page: Page): Promise<string[]> {
-  return page.evaluate(
-    (key: string) => (window as unknown as Record<string, string[] | undefined>)[key] ?? [],
-    CSP_LOG,
-  );
+  return page.evaluate<string[]>(`window.${CSP_LOG} ?? []`);
 }

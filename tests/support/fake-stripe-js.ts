@@ -84,5 +84,5 @@ export interface FakeStripeJsRecord {
 }
 
 export function fakeStripeJsRecord(page: Page): Promise<FakeStripeJsRecord> {
-  return page.evaluate(() => (window as { __fakeStripe?: FakeStripeJsRecord }).__fakeStripe!);
+  return page.evaluate<FakeStripeJsRecord>('window.__fakeStripe');
 }

@@ -38,7 +38,7 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-const availabilityQuery = z
+export const availabilityQuery = z
   .object({
     from: z.string().refine(isCalendarDate, 'from must be a date (YYYY-MM-DD).').optional(),
     to: z.string().refine(isCalendarDate, 'to must be a date (YYYY-MM-DD).').optional(),
@@ -53,7 +53,7 @@ const availabilityQuery = z
     path: ['to'],
   });
 
-const manageToken = z.object({ token: z.string().max(100).optional() });
+export const manageToken = z.object({ token: z.string().max(100).optional() });
 
 /**
  * The booking form (POST /bookings, multipart), the catalogue and availability it is filled from,

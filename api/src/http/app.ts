@@ -19,6 +19,9 @@ import { contactRoutes } from '../contact/contact-routes';
 import type { ContactService } from '../contact/contact-service';
 import { ContactMessages } from '../domain/contact/contact-messages';
 import { NewsletterMessages } from '../domain/newsletter/newsletter-messages';
+import { adminRoutes } from '../admin/admin-routes';
+import { queueDashboard } from '../admin/queue-dashboard';
+import { QUEUE_DASHBOARD_PATH } from '../admin/queue-session';
 import { campaignRoutes } from '../newsletter/campaign-routes';
 import type { CampaignService } from '../newsletter/campaign-service';
 import { subscriptionRoutes } from '../newsletter/subscription-routes';
@@ -32,14 +35,15 @@ import type { Storage } from '../platform/storage';
 import { devMailboxRoutes } from '../dev-mailbox/mailbox-routes';
 import { healthRoutes } from '../health/health-routes';
 import type { Readiness } from '../health/readiness';
+import { metricsRoutes } from '../metrics/metrics-routes';
 import type { Logger } from '../platform/logger';
 import { profileRoutes } from '../profile/profile-routes';
 import { apiNotFound, errorHandler } from './error-handler';
-import { metricsRoutes } from '../metrics/metrics-routes';
 import { HttpError } from './http-error';
 import { rateLimited } from './rate-limit';
 import { requestLogging } from './request-logging';
 import { securityHeaders } from './security-headers';
+import { apiDocsRoutes, openApiRoutes } from './openapi/api-docs-routes';
 import { siteConfigRoutes } from './site-config-routes';
 import { siteRouter } from './site';
 
@@ -86,11 +90,11 @@ export function createApp(deps: AppDependencies): Express {
       stripeElements: deps.paymentProvider.name === 'stripe' && !!config.STRIPE_PUBLISHABLE_KEY,
     }),
   );
+  app.use(metricsRoutes(config.METRICS_TOKEN));
   app.use(healthRoutes(deps.readiness));
   // Before any JSON parser: the signature is checked against the exact bytes received.
   app.use(paymentWebhookRoute({ inbox: deps.paymentInbox }));
   if (deps.paymentProvider instanceof TestPaymentProvider) {
-  app.use(metricsRoutes(config.METRICS_TOKEN));
     app.use(testCheckoutRoutes(deps.paymentProvider, config.SITE_URL));
   }
 
@@ -150,7 +154,9 @@ export function createApp(deps: AppDependencies): Express {
     }),
   );
   api.use(campaignRoutes(deps));
+  api.use(adminRoutes(deps));
   api.use(siteConfigRoutes(config));
+  api.use(openApiRoutes());
   api.use(apiNotFound);
   app.use('/api', api);
 
@@ -160,10 +166,13 @@ export function createApp(deps: AppDependencies): Express {
   legacy.post('/bookings', ...createBooking(bookingDeps));
   legacy.post('/payments', ...checkoutHandlers(paymentDeps));
   app.use('/api-docs/api', legacy);
+  // The API reference (Swagger UI); after the aliases, so nothing under it can shadow them.
+  app.use('/api-docs', apiDocsRoutes());
 
   if (config.MAILBOX_URL && config.NODE_ENV !== 'production') {
     app.use(devMailboxRoutes(config.MAILBOX_URL));
   }
+  app.use(QUEUE_DASHBOARD_PATH, queueDashboard(deps));
   app.use(siteRouter(config.WEB_DIST_DIR ?? DEFAULT_DIST_DIR));
   app.use((req, _res, next) => {
     next(new HttpError(404, `Nothing at ${req.path}`));

@@ -10,7 +10,7 @@ export interface SubscriptionRouteDependencies {
   subscribeLimit: RequestHandler;
 }
 
-const signedLink = z.object({
+export const signedLink = z.object({
   subscriber: z.string().max(100).default(''),
   token: z.string().max(200).default(''),
 });

@@ -1,0 +1,37 @@
+import express, { type Router } from 'express';
+import type { AuthTokens } from '../accounts/auth-tokens';
+import type { BookingService } from '../bookings/booking-service';
+import type { SlotLedger } from '../bookings/slot-ledger';
+import type { ApiConfig } from '../config/api-config';
+import type { JobProducer } from '../jobs/job-producer';
+import type { Storage } from '../platform/storage';
+import { adminBookingRoutes } from './admin-booking-routes';
+import { adminContactRoutes } from './admin-contact-routes';
+import { adminSubscriberRoutes } from './admin-subscriber-routes';
+import { BookingPhotoLinks } from './booking-photo-links';
+import { queueSessionRoutes, queueSessionsFor } from './queue-session';
+
+export interface AdminRouteDependencies {
+  config: Pick<ApiConfig, 'JWT_SECRET' | 'LINK_SECRET' | 'NODE_ENV'>;
+  tokens: AuthTokens;
+  bookings: BookingService;
+  slots: SlotLedger;
+  jobs: JobProducer;
+  storage: Storage;
+}
+
+/**
+ * The operators' API under /admin (mounted at /api): bookings, contact messages, subscribers and
+ * the queue dashboard's session. Every route needs an admin, but for the photo route, whose
+ * signed address is its credential. The campaigns have their own router.
+ */
+export function adminRoutes(deps: AdminRouteDependencies): Router {
+  const router = express.Router();
+  router.use(
+    adminBookingRoutes({ ...deps, photoLinks: new BookingPhotoLinks(deps.config.LINK_SECRET) }),
+  );
+  router.use(adminContactRoutes(deps));
+  router.use(adminSubscriberRoutes(deps));
+  router.use(queueSessionRoutes({ ...deps, sessions: queueSessionsFor(deps.config) }));
+  return router;
+}

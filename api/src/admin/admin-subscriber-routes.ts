@@ -1,0 +1,68 @@
+import express, { type Router } from 'express';
+import { z } from 'zod';
+import type { AuthTokens } from '../accounts/auth-tokens';
+import type { AdminSubscriberList, AdminSubscriberView } from '../domain/admin/admin-views';
+import { parseBody } from '../http/parse-body';
+import { SubscriberModel, type SubscriberDocument } from '../newsletter/subscriber-model';
+import { adminOnly } from './admin-guard';
+import { pageParam, pageWindow } from './admin-query';
+
+const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+export const listQuery = z.object({
+  status: z
+    .enum(SUBSCRIBER_STATUSES, {
+      error: `status must be one of: ${SUBSCRIBER_STATUSES.join(', ')}.`,
+    })
+    .optional(),
+  page: pageParam,
+});
+
+function subscriberView(subscriber: SubscriberDocument): AdminSubscriberView {
+  return {
+    id: subscriber.id as string,
+    email: subscriber.email,
+    status: subscriber.status,
+    createdAt: subscriber.createdAt.toISOString(),
+    confirmedAt: subscriber.confirmedAt?.toISOString() ?? null,
+  };
+}
+
+/** Subscribers per status, every status named (0 when none): the list's tabs read it. */
+async function countsByStatus(): Promise<Record<SubscriberStatus, number>> {
+  const groups = await SubscriberModel.aggregate<{ _id: string; count: number }>([
+    { $group: { _id: '$status', count: { $sum: 1 } } },
+  ]);
+  const counts = { pending: 0, confirmed: 0, unsubscribed: 0 };
+  for (const group of groups) {
+    if (group._id in counts) counts[group._id as SubscriberStatus] = group.count;
+  }
+  return counts;
+}
+
+/** GET /admin/subscribers?status=: the newsletter's addresses, newest first, with the counts. */
+export function adminSubscriberRoutes(deps: { tokens: AuthTokens }): Router {
+  const router = express.Router();
+
+  router.get('/admin/subscribers', ...adminOnly(deps.tokens), async (req, res) => {
+    const query = parseBody(listQuery, { ...req.query });
+    const { page, pageSize, skip } = pageWindow(query.page);
+    const filter = query.status ? { status: query.status } : {};
+    const [subscribers, total, counts] = await Promise.all([
+      SubscriberModel.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(pageSize),
+      SubscriberModel.countDocuments(filter),
+      countsByStatus(),
+    ]);
+    const list: AdminSubscriberList = {
+      subscribers: subscribers.map(subscriberView),
+      counts,
+      total,
+      page,
+      pageSize,
+    };
+    res.json(list);
+  });
+
+  return router;
+}

@@ -1,0 +1,97 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import express, { type RequestHandler, type Router } from 'express';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { AuthTokens } from '../accounts/auth-tokens';
+import type { ApiConfig } from '../config/api-config';
+import { QueueName } from '../jobs/job-definitions';
+import type { JobProducer } from '../jobs/job-producer';
+import { QUEUE_DASHBOARD_PATH, queueSessionsFor } from './queue-session';
+
+export interface QueueDashboardDependencies {
+  config: Pick<ApiConfig, 'JWT_SECRET' | 'NODE_ENV'>;
+  tokens: AuthTokens;
+  /** The API's queues (its queue connection and QUEUE_PREFIX), closed with the producer. */
+  jobs: JobProducer;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The CSP hashes ('sha256-...') of the inline styles bull-board's UI ships: the <style> block of
+ * its page and the constant <style> React renders inside its Redis icon. Read from the installed
+ * package, so an upgrade that changes them keeps the dashboard working (admin-access.test.ts
+ * fails if a new kind of inline style appears).
+ */
+function inlineStyleHashes(): string[] {
+  const dist = path.join(path.dirname(require.resolve('@bull-board/ui/package.json')), 'dist');
+  const page = readFileSync(path.join(dist, 'index.ejs'), 'utf8');
+  const styles = [...page.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1] ?? '');
+  const scripts = path.join(dist, 'static/js');
+  for (const file of readdirSync(scripts, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.js')) continue;
+    const code = readFileSync(path.join(scripts, file), 'utf8');
+    // JSX `<style>{`...`}</style>` compiles to ("style",{children:`...`}); only constant text.
+    for (const match of code.matchAll(/\("style",\{children:`([^`$]*)`\}\)/g)) {
+      styles.push(match[1] ?? '');
+    }
+  }
+  const hashes = styles.map(
+    (css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+  );
+  return [...new Set(hashes)];
+}
+
+/**
+ * The site's CSP, loosened only as far as bull-board's page needs and only under its path. Its
+ * scripts are its own files and its one inline script is JSON data (never run), so scripts stay
+ * 'self'. Its inline <style> elements are allowed by their hashes. Left blocked: the style
+ * attributes of the loading placeholder (replaced as soon as the app starts) and the Google Fonts
+ * it links to (system fonts instead, and Google is not told who opens the dashboard).
+ */
+function dashboardPolicy(): RequestHandler {
+  const policy = [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "script-src 'self'",
+    `style-src 'self' ${inlineStyleHashes().join(' ')}`.trim(),
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+  return (_req, res, next) => {
+    res.setHeader('Content-Security-Policy', policy);
+    // Queue contents include customers' addresses: nothing of the dashboard is cached.
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+}
+
+/**
+ * bull-board for every queue of the product, for admins only (a Bearer token or the queue-session
+ * cookie). Failed jobs show their reason and can be retried from it. Mount at
+ * QUEUE_DASHBOARD_PATH, before the site's router.
+ */
+export function queueDashboard(deps: QueueDashboardDependencies): Router {
+  const serverAdapter = new ExpressAdapter();
+  serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({
+    queues: Object.values(QueueName).map((name) => new BullMQAdapter(deps.jobs.queue(name))),
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'Home Services queues', hideDocsLink: true } },
+  });
+  const router = express.Router();
+  router.use(
+    dashboardPolicy(),
+    queueSessionsFor(deps.config).guard(deps.tokens),
+    serverAdapter.getRouter() as RequestHandler,
+  );
+  return router;
+}

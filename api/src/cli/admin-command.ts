@@ -1,0 +1,141 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { hashPassword } from '../accounts/password-hashing';
+import { UserModel } from '../accounts/user-model';
+import { emailField, passwordField } from '../domain/auth/auth-schemas';
+import { lineOfText } from '../domain/form-fields';
+import { loadCliConfig } from '../config/cli-config';
+import { connectMongo, disconnectMongo, isDuplicateKeyError } from '../platform/mongo';
+
+const USAGE = `The operators' accounts, from the command line.
+
+  npm run admin -- create --email ann@example.com --password '...' [--first Ann --last Lee]
+      creates an admin account, or makes an existing account with that email an admin
+  npm run admin -- list       the admins
+
+It uses MONGO_URL, or the local services of a running \`npm start\`.`;
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The registration form's own rules, so an admin's password is held to the same minimum. */
+const createSchema = z.object({
+  email: emailField,
+  password: passwordField.optional(),
+  firstName: lineOfText('First name', 60).default(''),
+  lastName: lineOfText('Last name', 60).default(''),
+});
+
+type CreateInput = z.infer<typeof createSchema>;
+
+function readCreate(values: Record<string, string | boolean | undefined>): CreateInput {
+  const parsed = createSchema.safeParse({
+    email: values.email,
+    password: values.password,
+    firstName: values.first,
+    lastName: values.last,
+  });
+  if (!parsed.success) {
+    throw new Error(parsed.error.issues.map((issue) => issue.message).join(' '));
+  }
+  return parsed.data;
+}
+
+async function create(input: CreateInput): Promise<void> {
+  const existing = await UserModel.findOne({ email: input.email });
+  if (existing) {
+    if (existing.role === 'admin') say(`${input.email} is already an admin.`);
+    else {
+      // requireAuth reads the role from the database on every request: no new login is needed.
+      await UserModel.updateOne({ _id: existing._id }, { $set: { role: 'admin' } });
+      say(`${input.email} already had an account: it is now an admin.`);
+    }
+    const ignored = [
+      input.password === undefined ? '' : '--password',
+      input.firstName ? '--first' : '',
+      input.lastName ? '--last' : '',
+    ].filter(Boolean);
+    if (ignored.length > 0) {
+      say(
+        `Not changed: ${ignored.join(', ')} (only used for a new account). The account keeps its ` +
+          `own password; its owner can change it with "Forgot password" on the site.`,
+      );
+    }
+    return;
+  }
+  if (input.password === undefined) {
+    throw new Error(`No account uses ${input.email}: give --password to create one.`);
+  }
+  try {
+    await UserModel.create({
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: 'admin',
+    });
+  } catch (error) {
+    if (isDuplicateKeyError(error)) {
+      throw new Error(`${input.email} was registered meanwhile: run the command again.`, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  say(`Admin account created for ${input.email}. Log in on the site with that password.`);
+}
+
+async function list(): Promise<void> {
+  const admins = await UserModel.find({ role: 'admin' }).sort({ email: 1 });
+  if (admins.length === 0) {
+    say('No admins yet. Create one with: npm run admin -- create --email ... --password ...');
+    return;
+  }
+  for (const admin of admins) {
+    const name = [admin.firstName, admin.lastName].filter(Boolean).join(' ');
+    say(`${admin.email}${name ? `  ${name}` : ''}  since ${admin.createdAt.toISOString()}`);
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      first: { type: 'string' },
+      last: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [command] = positionals;
+  if (!command || values.help) {
+    say(USAGE);
+    return command ? 0 : 1;
+  }
+  if (command !== 'create' && command !== 'list') {
+    say(`unknown command "${command}"\n\n${USAGE}`);
+    return 1;
+  }
+  // Checked before connecting: a typo should not wait for a database to say so.
+  const input = command === 'create' ? readCreate(values) : null;
+  const config = loadCliConfig();
+  await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+  try {
+    if (input) await create(input);
+    else await list();
+    return 0;
+  } finally {
+    await disconnectMongo();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`admin: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -43,14 +43,21 @@ export function parseQueueList(value: string | undefined): string[] | undefined 
 }
 
 /**
- * A refusal by a remote API (a 4xx other than timeout or rate limit, such as Stripe saying a
- * payment is already refunded) will be refused again: retrying only delays the failed state.
+ * A refusal that will be given again, so retrying only delays the failed state (an operator can
+ * still retry it from the queue dashboard): a remote API's 4xx other than timeout or rate limit
+ * (Stripe saying a payment is already refunded), or a mail server's 5xx reply (550, no such
+ * mailbox). A mail server's 4xx (421, 451) is its way of saying "later", and is retried.
  */
-export function isPermanentClientError(error: unknown): boolean {
+export function isPermanentRefusal(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const status = (error as { statusCode?: unknown }).statusCode;
+  const { statusCode, responseCode } = error as { statusCode?: unknown; responseCode?: unknown };
+  if (typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600) return true;
   return (
-    typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429
+    typeof statusCode === 'number' &&
+    statusCode >= 400 &&
+    statusCode < 500 &&
+    statusCode !== 408 &&
+    statusCode !== 429
   );
 }
 
@@ -108,7 +115,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
           if (error instanceof ZodError) {
             throw new UnrecoverableError(`invalid payload: ${error.message}`);
           }
-          if (isPermanentClientError(error)) {
+          if (isPermanentRefusal(error)) {
             throw new UnrecoverableError(
               `refused by a remote service: ${error instanceof Error ? error.message : String(error)}`,
             );

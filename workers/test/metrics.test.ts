@@ -48,10 +48,14 @@ describe('the workers metrics and job logs', () => {
       .filter((line) => line.includes(`"jobId":"${jobId}"`) && line.includes('"job finished"'));
 
   beforeAll(async () => {
-    // Every address is taken except the refused ones, which get a final 550.
+    // Every address is taken except the refused ones (a final 550) and the busy ones (451, later).
     smtp = await startTestSmtp({
       refuse: (to) =>
-        to.startsWith('refused-') ? { code: 550, message: '5.1.1 No such mailbox here' } : null,
+        to.startsWith('refused-')
+          ? { code: 550, message: '5.1.1 No such mailbox here' }
+          : to.startsWith('busy-')
+            ? { code: 451, message: '4.3.0 Try again later' }
+            : null,
     });
     const env = testEnv({
       SMTP_URL: smtp.url,
@@ -148,18 +152,21 @@ describe('the workers metrics and job logs', () => {
     const queue = { queue: QueueName.Mail };
     const before = await scrape();
     const refused = `refused-${uniqueId()}@example.test`;
+    const busy = `busy-${uniqueId()}@example.test`;
     const secret = `secret-${uniqueId()}`;
-    const payload = jobs.sendMail.schema.parse({
-      to: refused,
-      subject: 'Your reset link',
-      text: `Your token: ${secret}`,
-    });
-    // Two tries without a pause, rather than the eight spread over minutes that production uses.
+    const mailTo = (to: string) =>
+      jobs.sendMail.schema.parse({ to, subject: 'Your reset link', text: `Your token: ${secret}` });
+    // A 451 is retried: two tries without a pause, rather than eight spread over minutes.
+    const busyJob = `busy-${uniqueId()}`;
+    await producer
+      .queue(QueueName.Mail)
+      .add(jobs.sendMail.name, mailTo(busy), { jobId: busyJob, attempts: 2 });
+    // A 550 will be refused again: final on its first try, whatever attempts are left.
     const refusedJob = `refused-${uniqueId()}`;
     await producer
       .queue(QueueName.Mail)
-      .add(jobs.sendMail.name, payload, { jobId: refusedJob, attempts: 2 });
-    // A payload no processor accepts: final on its first try, whatever attempts are left.
+      .add(jobs.sendMail.name, mailTo(refused), { jobId: refusedJob, attempts: 8 });
+    // A payload no processor accepts: final on its first try too.
     const invalidJob = `invalid-${uniqueId()}`;
     await producer
       .queue(QueueName.Mail)
@@ -174,20 +181,20 @@ describe('the workers metrics and job logs', () => {
       expect(
         sampleValue(text, 'jobs_failed_total', queue) -
           sampleValue(before, 'jobs_failed_total', queue),
-      ).toBe(2);
+      ).toBe(3);
       return text;
     });
     expect(
       sampleValue(after, 'job_attempts_failed_total', queue) -
         sampleValue(before, 'job_attempts_failed_total', queue),
-    ).toBe(3);
+    ).toBe(4);
     expect(sampleValue(after, 'jobs_completed_total', queue)).toBe(
       sampleValue(before, 'jobs_completed_total', queue),
     );
-    expect(sampleValue(after, 'queue_jobs', { ...queue, state: 'failed' })).toBe(2);
+    expect(sampleValue(after, 'queue_jobs', { ...queue, state: 'failed' })).toBe(3);
 
-    const refusedLines = jobLines(refusedJob);
-    expect(refusedLines.map((line) => JSON.parse(line) as LogLine)).toEqual([
+    const busyLines = jobLines(busyJob);
+    expect(busyLines.map((line) => JSON.parse(line) as LogLine)).toEqual([
       expect.objectContaining({
         level: 30,
         queue: QueueName.Mail,
@@ -195,11 +202,21 @@ describe('the workers metrics and job logs', () => {
         attempt: 1,
         outcome: 'failed',
         final: false,
-        error: expect.stringContaining('550'),
+        error: expect.stringContaining('451'),
         durationMs: expect.any(Number),
       }),
       // The final failure is a warning: it needs an operator, a retried attempt does not.
       expect.objectContaining({ level: 40, attempt: 2, outcome: 'failed', final: true }),
+    ]);
+    const refusedLines = jobLines(refusedJob);
+    expect(refusedLines.map((line) => JSON.parse(line) as LogLine)).toEqual([
+      expect.objectContaining({
+        level: 40,
+        attempt: 1,
+        outcome: 'failed',
+        final: true,
+        error: expect.stringContaining('550'),
+      }),
     ]);
     const invalidLines = jobLines(invalidJob);
     expect(invalidLines.map((line) => JSON.parse(line) as LogLine)).toEqual([
@@ -211,7 +228,8 @@ describe('the workers metrics and job logs', () => {
         error: expect.stringContaining('invalid payload'),
       }),
     ]);
-    for (const line of [...refusedLines, ...invalidLines]) {
+    for (const line of [...busyLines, ...refusedLines, ...invalidLines]) {
+      expect(line).not.toContain(busy);
       expect(line).not.toContain(refused);
       expect(line).not.toContain(secret);
       expect(line).not.toContain('"stack"');

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { isPermanentClientError } from '../src/worker-pool';
+import { isPermanentRefusal } from '../src/worker-pool';
 
 describe('which job failures are final', () => {
   it("treats a remote service's refusal as final, but not a timeout, a rate limit or an outage", () => {
@@ -10,12 +10,24 @@ describe('which job failures are final', () => {
         message: 'Charge ch_1 has already been refunded.',
         statusCode,
       });
-    expect(isPermanentClientError(refusal(400))).toBe(true);
-    expect(isPermanentClientError(refusal(404))).toBe(true);
-    expect(isPermanentClientError(refusal(408))).toBe(false);
-    expect(isPermanentClientError(refusal(429))).toBe(false);
-    expect(isPermanentClientError(refusal(500))).toBe(false);
-    expect(isPermanentClientError(new Error('connect ECONNREFUSED 127.0.0.1:1025'))).toBe(false);
-    expect(isPermanentClientError('nonsense')).toBe(false);
+    expect(isPermanentRefusal(refusal(400))).toBe(true);
+    expect(isPermanentRefusal(refusal(404))).toBe(true);
+    expect(isPermanentRefusal(refusal(408))).toBe(false);
+    expect(isPermanentRefusal(refusal(429))).toBe(false);
+    expect(isPermanentRefusal(refusal(500))).toBe(false);
+    expect(isPermanentRefusal(new Error('connect ECONNREFUSED 127.0.0.1:1025'))).toBe(false);
+    expect(isPermanentRefusal('nonsense')).toBe(false);
+  });
+
+  it("treats a mail server's 5xx reply as final and its 4xx as a request to try later", () => {
+    const reply = (responseCode: number) =>
+      Object.assign(new Error(`Message failed: ${String(responseCode)} try elsewhere`), {
+        code: 'EMESSAGE',
+        responseCode,
+      });
+    expect(isPermanentRefusal(reply(550))).toBe(true);
+    expect(isPermanentRefusal(reply(553))).toBe(true);
+    expect(isPermanentRefusal(reply(421))).toBe(false);
+    expect(isPermanentRefusal(reply(451))).toBe(false);
   });
 });

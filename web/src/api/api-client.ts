@@ -26,7 +26,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * server's message for a refusal, or a network message when the server could not be reached.
  */
 export interface ApiRequestInit {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /** The signed-in user's token (authToken), sent as a Bearer token. */

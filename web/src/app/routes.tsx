@@ -57,6 +57,10 @@ const NewsletterLinkPage = lazy(() =>
     default: m.NewsletterLinkPage,
   })),
 );
+// Operators only; the page is a small gate in front of a console chunk of its own.
+const AdminPage = lazy(() =>
+  import('../pages/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
+);
 const NotFoundPage = lazy(() =>
   import('../pages/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -86,6 +90,8 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <AuthPage /> },
           { path: 'reset-password/:token', element: <ResetPasswordPage /> },
           { path: 'dashboard', element: <DashboardPage /> },
+          // Only /admin itself: /admin/queues is the API's queue dashboard, served before the SPA.
+          { path: 'admin', element: <AdminPage /> },
           { path: 'privacy', element: <PrivacyPage /> },
           { path: 'terms', element: <TermsPage /> },
           // Opened from the signed link in booking emails, and on return from the payment page.

@@ -71,6 +71,36 @@ export function readAuthToken(): string | null {
   return readItem(AUTH_TOKEN_KEY);
 }
 
+export type TokenRole = 'customer' | 'admin' | 'unknown';
+
+/**
+ * The role the login token was issued with (its `role` claim), read without checking the
+ * signature: it only decides what the site offers, and the API checks every admin call itself.
+ * Reading the token keeps the sign-in screens unchanged and cannot outlive the session it names.
+ */
+export function tokenRole(token: string | null): TokenRole {
+  const payload = token?.split('.')[1];
+  if (payload === undefined) return 'unknown';
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims: unknown = JSON.parse(json);
+    const role =
+      typeof claims === 'object' && claims !== null && 'role' in claims ? claims.role : null;
+    return role === 'admin' || role === 'customer' ? role : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The signed-in user's role as the token says it, following sign-ins in any tab. */
+export function useTokenRole(): TokenRole {
+  return useSyncExternalStore(
+    subscribe,
+    () => tokenRole(readItem(AUTH_TOKEN_KEY)),
+    () => 'unknown',
+  );
+}
+
 /** What a successful login, sign-up or Google sign-in keeps (SPEC.md section 4). */
 export function saveSignIn(token: string, name: string): void {
   window.localStorage.setItem(AUTH_TOKEN_KEY, token);

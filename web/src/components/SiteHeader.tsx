@@ -2,7 +2,7 @@ import './SiteHeader.css';
 import { Company } from '@hs/api/domain/company';
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { signOut, useAuthState } from '../auth/auth-storage';
+import { signOut, useAuthState, useTokenRole } from '../auth/auth-storage';
 import { Icon, MailIcon, PhoneIcon } from './icons';
 import {
   accountNav,
@@ -104,6 +104,7 @@ export function SiteHeader() {
   const location = useLocation();
   const navigate = useNavigate();
   const { signedIn, name } = useAuthState();
+  const isAdmin = useTokenRole() === 'admin';
   const scrolled = useScrolledPastThreshold();
   const menuButton = useRef<HTMLButtonElement>(null);
 
@@ -127,6 +128,10 @@ export function SiteHeader() {
   }, [menuOpen]);
 
   const logOut = () => {
+    // The queue dashboard's cookie would outlive the token; being HttpOnly, only the API clears it.
+    if (isAdmin) {
+      void fetch('/api/admin/queue-session', { method: 'DELETE' }).catch(() => undefined);
+    }
     signOut();
     void navigate('/');
   };
@@ -177,6 +182,13 @@ export function SiteHeader() {
                       {accountNav.dashboard.label}
                     </NavLink>
                   </li>
+                  {isAdmin ? (
+                    <li>
+                      <NavLink className="site-nav__link" to={accountNav.admin.to}>
+                        {accountNav.admin.label}
+                      </NavLink>
+                    </li>
+                  ) : null}
                   <li>
                     <button type="button" className="site-nav__logout" onClick={logOut}>
                       {accountNav.logout}

@@ -36,6 +36,8 @@ export const accountNav = {
   /** SPEC.md shows Profile on wide screens only and Dashboard in the mobile menu only. */
   profile: { label: 'Profile', to: '/Profile' },
   dashboard: { label: 'Dashboard', to: '/dashboard' },
+  /** Offered to the team only; the admin area and its API turn everybody else away anyway. */
+  admin: { label: 'Admin', to: '/admin' },
   welcome: (name: string) => (name === '' ? 'Welcome' : `Welcome, ${name}`),
   logout: 'Logout',
 } as const;

@@ -610,7 +610,7 @@ describe('the payment modal with Stripe Elements', () => {
     const modal = within(dialog);
     await waitFor(() => {
       expect(
-        (modal.getByRole('button', { name: 'Confirm Payment' }) as HTMLButtonElement).disabled,
+        modal.getByRole<HTMLButtonElement>('button', { name: 'Confirm Payment' }).disabled,
       ).toBe(false);
     });
     return { calls, modal };
@@ -672,9 +672,9 @@ describe('the payment modal with Stripe Elements', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Continue to Payment' }));
     const modal = within(await screen.findByRole('dialog', { name: 'Complete Your Payment' }));
     expect(await modal.findByText(/The secure card form could not load/)).toBeDefined();
-    expect(
-      (modal.getByRole('button', { name: 'Confirm Payment' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    expect(modal.getByRole<HTMLButtonElement>('button', { name: 'Confirm Payment' }).disabled).toBe(
+      true,
+    );
     expect(
       modal.getByRole('button', { name: 'Pay on a secure checkout page instead' }),
     ).toBeDefined();

@@ -1,0 +1,136 @@
+import type {
+  AdminBookingList,
+  AdminBookingView,
+  AdminContactMessageList,
+  AdminSubscriberList,
+} from '@hs/api/domain/admin/admin-views';
+import type { BookingStatus } from '@hs/api/domain/booking/booking-status';
+import type { CampaignInput, CampaignView } from '@hs/api/domain/newsletter/newsletter-schema';
+import { apiRequest } from './api-client';
+
+/** The operators' calls (the admin area), all behind an admin's Bearer token. */
+
+/** bull-board, served by the API itself: the browser opens it with a full page load. */
+export const QUEUE_DASHBOARD_PATH = '/admin/queues';
+
+export interface BookingFilter {
+  /** YYYY-MM-DD, or '' for every date. */
+  date: string;
+  /** A booking status, or '' for every status. */
+  status: BookingStatus | '';
+  page: number;
+}
+
+export interface SubscriberFilter {
+  status: string;
+  page: number;
+}
+
+/** The query string of a list call, without the filters left empty. */
+function query(params: Record<string, string | number>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/**
+ * The role the API holds for the signed-in user now. The token names the role it was issued with,
+ * which is stale for a customer promoted since (the API reads the role afresh on every call).
+ */
+export async function fetchCurrentRole(token: string, signal?: AbortSignal): Promise<string> {
+  const body = await apiRequest<{ user: { role: string } }>('/api/me', { token, signal });
+  return body.user.role;
+}
+
+export function fetchAdminBookings(
+  token: string,
+  filter: BookingFilter,
+  signal?: AbortSignal,
+): Promise<AdminBookingList> {
+  return apiRequest<AdminBookingList>(`/api/admin/bookings${query({ ...filter })}`, {
+    token,
+    signal,
+  });
+}
+
+export interface BookingMove {
+  booking: AdminBookingView;
+  /** What the API did: a refund, for one, completes only when the provider confirms it. */
+  message?: string;
+}
+
+export function changeBookingStatus(
+  token: string,
+  bookingId: string,
+  status: BookingStatus,
+): Promise<BookingMove> {
+  return apiRequest<BookingMove>(`/api/admin/bookings/${encodeURIComponent(bookingId)}`, {
+    method: 'PATCH',
+    token,
+    body: { status },
+  });
+}
+
+export function fetchContactMessages(
+  token: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<AdminContactMessageList> {
+  return apiRequest<AdminContactMessageList>(`/api/admin/contact-messages${query({ page })}`, {
+    token,
+    signal,
+  });
+}
+
+export function fetchSubscribers(
+  token: string,
+  filter: SubscriberFilter,
+  signal?: AbortSignal,
+): Promise<AdminSubscriberList> {
+  return apiRequest<AdminSubscriberList>(`/api/admin/subscribers${query({ ...filter })}`, {
+    token,
+    signal,
+  });
+}
+
+export async function fetchCampaigns(token: string, signal?: AbortSignal): Promise<CampaignView[]> {
+  const body = await apiRequest<{ campaigns: CampaignView[] }>('/api/admin/campaigns', {
+    token,
+    signal,
+  });
+  return body.campaigns;
+}
+
+export async function createCampaign(token: string, input: CampaignInput): Promise<CampaignView> {
+  const body = await apiRequest<{ campaign: CampaignView }>('/api/admin/campaigns', {
+    method: 'POST',
+    token,
+    body: input,
+  });
+  return body.campaign;
+}
+
+export type CampaignAction = 'send' | 'pause' | 'resume';
+
+export async function runCampaignAction(
+  token: string,
+  campaignId: string,
+  action: CampaignAction,
+): Promise<CampaignView> {
+  const body = await apiRequest<{ campaign: CampaignView }>(
+    `/api/admin/campaigns/${encodeURIComponent(campaignId)}/${action}`,
+    { method: 'POST', token },
+  );
+  return body.campaign;
+}
+
+/**
+ * bull-board cannot read our Bearer token, so the API trades it for an HttpOnly cookie scoped to
+ * the dashboard's path; the browser then loads the dashboard with that cookie.
+ */
+export async function openQueueSession(token: string): Promise<void> {
+  await apiRequest<unknown>('/api/admin/queue-session', { method: 'POST', token });
+}

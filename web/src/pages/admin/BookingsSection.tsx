@@ -1,0 +1,206 @@
+import type { AdminBookingList, AdminBookingView } from '@hs/api/domain/admin/admin-views';
+import {
+  BOOKING_STATUS_LABELS,
+  BOOKING_STATUSES,
+  type BookingStatus,
+} from '@hs/api/domain/booking/booking-status';
+import { useCallback, useId, useState } from 'react';
+import { type BookingFilter, type BookingMove, fetchAdminBookings } from '../../api/admin-api';
+import { Notice } from '../../components/Notice';
+import { bookingsContent as copy } from './admin-content';
+import { formatVisitDate } from './admin-format';
+import { BookingPhoto } from './BookingPhoto';
+import { BookingStatusControl } from './BookingStatusControl';
+import { LoadStatus } from './LoadStatus';
+import { Pager } from './Pager';
+import { type AdminSession, useAdminData } from './use-admin-data';
+
+type Message = { readonly tone: 'success' | 'error'; readonly text: string } | null;
+
+const NO_FILTER: BookingFilter = { date: '', status: '', page: 1 };
+
+function statusOf(value: string): BookingStatus | '' {
+  return BOOKING_STATUSES.find((status) => status === value) ?? '';
+}
+
+/** Every booking, filtered by visit date and status, with the moves each may still make. */
+export function BookingsSection({ session }: { readonly session: AdminSession }) {
+  const headingId = useId();
+  const dateId = useId();
+  const statusId = useId();
+  const [filter, setFilter] = useState<BookingFilter>(NO_FILTER);
+  const [message, setMessage] = useState<Message>(null);
+  const load = useCallback(
+    (signal: AbortSignal) => fetchAdminBookings(session.token, filter, signal),
+    [session.token, filter],
+  );
+  const { state, retry, update } = useAdminData(session, load);
+
+  const changeFilter = (change: Partial<BookingFilter>) => {
+    // A new filter starts again from its first page.
+    setFilter((current) => ({ ...current, page: 1, ...change }));
+    setMessage(null);
+  };
+
+  const onChanged = ({ booking: changed, message: said }: BookingMove) => {
+    update((list: AdminBookingList) => ({
+      ...list,
+      bookings: list.bookings.map((booking) => (booking.id === changed.id ? changed : booking)),
+    }));
+    setMessage({
+      tone: 'success',
+      // The API's words say more (a refund waits for the provider); the reference says which.
+      text:
+        said === undefined
+          ? copy.changed(changed.reference, BOOKING_STATUS_LABELS[changed.status])
+          : `${changed.reference}: ${said}`,
+    });
+  };
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{copy.heading}</h2>
+      <form
+        className="admin-filters"
+        aria-label={copy.filtersLabel}
+        onSubmit={(event) => {
+          event.preventDefault();
+        }}
+      >
+        <div className="admin-field">
+          <label htmlFor={dateId}>{copy.dateLabel}</label>
+          <input
+            id={dateId}
+            type="date"
+            value={filter.date}
+            onChange={(event) => {
+              changeFilter({ date: event.target.value });
+            }}
+          />
+        </div>
+        <div className="admin-field">
+          <label htmlFor={statusId}>{copy.statusLabel}</label>
+          <select
+            id={statusId}
+            value={filter.status}
+            onChange={(event) => {
+              changeFilter({ status: statusOf(event.target.value) });
+            }}
+          >
+            <option value="">{copy.anyStatus}</option>
+            {BOOKING_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {BOOKING_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={filter.date === '' && filter.status === ''}
+          onClick={() => {
+            changeFilter(NO_FILTER);
+          }}
+        >
+          {copy.clearFilters}
+        </button>
+      </form>
+      {message === null ? null : <Notice tone={message.tone}>{message.text}</Notice>}
+      <LoadStatus state={state} loadingLabel={copy.loading} onRetry={retry} />
+      {state.status === 'ready' ? (
+        <>
+          {state.data.bookings.length === 0 ? (
+            <p>{copy.empty}</p>
+          ) : (
+            <BookingTable
+              session={session}
+              bookings={state.data.bookings}
+              onChanged={onChanged}
+              onFailed={(text) => {
+                setMessage({ tone: 'error', text });
+              }}
+            />
+          )}
+          <Pager
+            page={state.data.page}
+            pageSize={state.data.pageSize}
+            total={state.data.total}
+            noun="booking"
+            onPage={(page) => {
+              setFilter((current) => ({ ...current, page }));
+            }}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+interface BookingTableProps {
+  readonly session: AdminSession;
+  readonly bookings: readonly AdminBookingView[];
+  readonly onChanged: (move: BookingMove) => void;
+  readonly onFailed: (message: string) => void;
+}
+
+function BookingTable({ session, bookings, onChanged, onFailed }: BookingTableProps) {
+  const captionId = useId();
+  const columns = copy.columns;
+  return (
+    // Wider than a phone: the table scrolls on its own, and a keyboard can scroll it too.
+    <div className="admin-table" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table>
+        <caption id={captionId}>{copy.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{columns.reference}</th>
+            <th scope="col">{columns.date}</th>
+            <th scope="col">{columns.window}</th>
+            <th scope="col">{columns.service}</th>
+            <th scope="col">{columns.plan}</th>
+            <th scope="col">{columns.customer}</th>
+            <th scope="col">{columns.status}</th>
+            <th scope="col">{columns.photo}</th>
+            <th scope="col">{columns.change}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bookings.map((booking) => (
+            <tr key={booking.id}>
+              <th scope="row">{booking.reference}</th>
+              <td>{formatVisitDate(booking.date)}</td>
+              <td>{booking.timeLabel}</td>
+              <td>{booking.service}</td>
+              <td>{booking.plan}</td>
+              <td>
+                <span className="admin-customer">
+                  <span>{booking.name}</span>
+                  <a href={`mailto:${booking.email}`}>{booking.email}</a>
+                  <span>{booking.phone}</span>
+                  <span className="admin-muted">{booking.address}</span>
+                </span>
+              </td>
+              <td>
+                <span className={`status status--${booking.status}`}>
+                  {BOOKING_STATUS_LABELS[booking.status]}
+                </span>
+              </td>
+              <td>
+                <BookingPhoto reference={booking.reference} url={booking.photoUrl} />
+              </td>
+              <td>
+                <BookingStatusControl
+                  session={session}
+                  booking={booking}
+                  onChanged={onChanged}
+                  onFailed={onFailed}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

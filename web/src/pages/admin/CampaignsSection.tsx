@@ -1,0 +1,194 @@
+import type { CampaignView } from '@hs/api/domain/newsletter/newsletter-schema';
+import { useCallback, useId, useState } from 'react';
+import { type CampaignAction, fetchCampaigns, runCampaignAction } from '../../api/admin-api';
+import { Notice } from '../../components/Notice';
+import { useInterval } from '../../hooks/use-interval';
+import { campaignsContent as copy } from './admin-content';
+import { formatMoment } from './admin-format';
+import { CampaignForm } from './CampaignForm';
+import { LoadStatus } from './LoadStatus';
+import { type AdminSession, failureText, reportDenial, useAdminData } from './use-admin-data';
+
+/** How often the list is read again while a campaign is going out. */
+export const CAMPAIGN_REFRESH_MS = 3000;
+
+type Message = { readonly tone: 'success' | 'error'; readonly text: string } | null;
+
+/** What may be done with a campaign in its status: one action at most. */
+function actionFor(campaign: CampaignView): CampaignAction | null {
+  switch (campaign.status) {
+    case 'draft':
+      return 'send';
+    case 'sending':
+      return 'pause';
+    case 'paused':
+      return 'resume';
+    case 'sent':
+    case 'cancelled':
+      return null;
+  }
+}
+
+function replaced(list: CampaignView[], campaign: CampaignView): CampaignView[] {
+  return list.map((item) => (item.id === campaign.id ? campaign : item));
+}
+
+/** The newsletters: where each delivery stands, a new draft, and send, pause or resume. */
+export function CampaignsSection({ session }: { readonly session: AdminSession }) {
+  const headingId = useId();
+  const [message, setMessage] = useState<Message>(null);
+  const load = useCallback(
+    (signal: AbortSignal) => fetchCampaigns(session.token, signal),
+    [session.token],
+  );
+  const { state, retry, update, refresh } = useAdminData(session, load);
+  const sending =
+    state.status === 'ready' && state.data.some((campaign) => campaign.status === 'sending');
+  useInterval(refresh, sending ? CAMPAIGN_REFRESH_MS : null);
+
+  const run = (campaign: CampaignView, action: CampaignAction) =>
+    runCampaignAction(session.token, campaign.id, action).then(
+      (changed) => {
+        update((list) => replaced(list, changed));
+        setMessage({ tone: 'success', text: copy.done[action](changed.subject) });
+      },
+      (error: unknown) => {
+        if (!reportDenial(session, error)) setMessage({ tone: 'error', text: failureText(error) });
+      },
+    );
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{copy.heading}</h2>
+      {message === null ? null : <Notice tone={message.tone}>{message.text}</Notice>}
+      <LoadStatus state={state} loadingLabel={copy.loading} onRetry={retry} />
+      {state.status === 'ready' && state.data.length === 0 ? <p>{copy.empty}</p> : null}
+      {state.status === 'ready' && state.data.length > 0 ? (
+        <CampaignTable campaigns={state.data} onAction={run} />
+      ) : null}
+      <CampaignForm
+        session={session}
+        onCreated={(campaign) => {
+          update((list) => [campaign, ...list]);
+          setMessage(null);
+        }}
+      />
+    </section>
+  );
+}
+
+interface CampaignTableProps {
+  readonly campaigns: readonly CampaignView[];
+  readonly onAction: (campaign: CampaignView, action: CampaignAction) => Promise<void>;
+}
+
+function CampaignTable({ campaigns, onAction }: CampaignTableProps) {
+  const captionId = useId();
+  const columns = copy.columns;
+  return (
+    <div className="admin-table" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table>
+        <caption id={captionId}>{copy.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{columns.subject}</th>
+            <th scope="col">{columns.status}</th>
+            <th scope="col">{columns.created}</th>
+            <th scope="col">{columns.progress}</th>
+            <th scope="col">{columns.actions}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {campaigns.map((campaign) => (
+            <tr key={campaign.id}>
+              <th scope="row">{campaign.subject}</th>
+              <td>{copy.statusLabels[campaign.status]}</td>
+              <td>{formatMoment(campaign.createdAt)}</td>
+              <td>
+                <CampaignProgress campaign={campaign} />
+              </td>
+              <td>
+                <CampaignActionButton campaign={campaign} onAction={onAction} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CampaignProgress({ campaign }: { readonly campaign: CampaignView }) {
+  const { total, sent, failed, skipped, pending } = campaign.progress;
+  return (
+    <div className="admin-progress">
+      <progress
+        max={Math.max(total, 1)}
+        value={sent + failed + skipped}
+        aria-label={copy.progressLabel(campaign.subject)}
+      />
+      <span>{copy.progress(sent, failed, pending, total)}</span>
+    </div>
+  );
+}
+
+interface CampaignActionButtonProps {
+  readonly campaign: CampaignView;
+  readonly onAction: (campaign: CampaignView, action: CampaignAction) => Promise<void>;
+}
+
+/** Sending reaches every subscriber and cannot be called back, so it asks once more. */
+function CampaignActionButton({ campaign, onAction }: CampaignActionButtonProps) {
+  const questionId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const action = actionFor(campaign);
+  if (action === null) return null;
+
+  const go = () => {
+    setBusy(true);
+    void onAction(campaign, action).finally(() => {
+      setBusy(false);
+      setConfirming(false);
+    });
+  };
+
+  if (confirming) {
+    return (
+      <div className="admin-status-control" role="group" aria-labelledby={questionId}>
+        <p id={questionId} className="admin-status-control__question">
+          {copy.confirmSend(campaign.subject)}
+        </p>
+        <button type="button" className="button" disabled={busy} onClick={go}>
+          {copy.confirmYes}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          autoFocus
+          onClick={() => {
+            setConfirming(false);
+          }}
+        >
+          {copy.confirmNo}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <button
+      type="button"
+      className="button button--secondary"
+      disabled={busy}
+      aria-label={copy.actionLabel(copy.actions[action], campaign.subject)}
+      onClick={() => {
+        if (action === 'send') setConfirming(true);
+        else go();
+      }}
+    >
+      {copy.actions[action]}
+    </button>
+  );
+}

@@ -1,0 +1,65 @@
+import { useCallback, useId, useState } from 'react';
+import { fetchContactMessages } from '../../api/admin-api';
+import { messagesContent as copy } from './admin-content';
+import { formatMoment } from './admin-format';
+import { LoadStatus } from './LoadStatus';
+import { Pager } from './Pager';
+import { type AdminSession, useAdminData } from './use-admin-data';
+
+/** What visitors sent through the contact form, newest first. */
+export function MessagesSection({ session }: { readonly session: AdminSession }) {
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const load = useCallback(
+    (signal: AbortSignal) => fetchContactMessages(session.token, page, signal),
+    [session.token, page],
+  );
+  const { state, retry } = useAdminData(session, load);
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{copy.heading}</h2>
+      <LoadStatus state={state} loadingLabel={copy.loading} onRetry={retry} />
+      {state.status === 'ready' ? (
+        <>
+          {state.data.messages.length === 0 ? (
+            <p>{copy.empty}</p>
+          ) : (
+            <ul className="admin-messages">
+              {state.data.messages.map((message) => (
+                <li key={message.id}>
+                  <article className="admin-card" aria-labelledby={`message-${message.id}`}>
+                    <h3 id={`message-${message.id}`}>{message.subject}</h3>
+                    <dl className="admin-card__meta">
+                      <dt>{copy.from}</dt>
+                      <dd>
+                        {message.fullName}{' '}
+                        <a href={`mailto:${message.email}`}>&lt;{message.email}&gt;</a>
+                      </dd>
+                      {message.phone === '' ? null : (
+                        <>
+                          <dt>{copy.phone}</dt>
+                          <dd>{message.phone}</dd>
+                        </>
+                      )}
+                      <dt>{copy.received}</dt>
+                      <dd>{formatMoment(message.createdAt)}</dd>
+                    </dl>
+                    <p className="admin-card__text">{message.message}</p>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pager
+            page={state.data.page}
+            pageSize={state.data.pageSize}
+            total={state.data.total}
+            noun="message"
+            onPage={setPage}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tokenRole } from '../../auth/auth-storage';
+import { SiteHeader } from '../../components/SiteHeader';
+import { tokenFor } from './admin-test-support';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+function renderHeaderSignedInWith(token: string) {
+  localStorage.setItem('authToken', token);
+  localStorage.setItem('username', 'Sam');
+  render(
+    <MemoryRouter>
+      <SiteHeader />
+    </MemoryRouter>,
+  );
+  return screen.getByRole('navigation', { name: 'Main' });
+}
+
+describe('the way into the admin area', () => {
+  it('reads the role from the login token, and nothing from a token of another shape', () => {
+    expect(tokenRole(tokenFor('admin'))).toBe('admin');
+    expect(tokenRole(tokenFor('customer'))).toBe('customer');
+    expect(tokenRole('opaque-token')).toBe('unknown');
+    expect(tokenRole('a.not-base64!.c')).toBe('unknown');
+    expect(tokenRole(null)).toBe('unknown');
+  });
+
+  it('shows the Admin link in the header to an admin', () => {
+    const nav = renderHeaderSignedInWith(tokenFor('admin'));
+    expect(within(nav).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+  });
+
+  it('shows no Admin link to a customer', () => {
+    const nav = renderHeaderSignedInWith(tokenFor('customer'));
+    expect(within(nav).getByText('Welcome, Sam')).toBeDefined();
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  it('ends the queue dashboard session when an admin logs out', () => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    const nav = renderHeaderSignedInWith(tokenFor('admin'));
+    fireEvent.click(within(nav).getByRole('button', { name: 'Logout' }));
+    expect(fetchMock).toHaveBeenCalledWith('/api/admin/queue-session', { method: 'DELETE' });
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+});

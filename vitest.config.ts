@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One run, five projects. The global setup starts the embedded services once for the whole run
+ * One run, six projects. The global setup starts the embedded services once for the whole run
  * (or uses the URLs already in the environment) and hands their addresses to every test file.
  */
 export default defineConfig({
@@ -28,6 +28,16 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        // Faults, hostile input and security: real processes, real services, things going wrong.
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+        },
       },
       {
         extends: true,

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/poll';
 import { BookingModel } from '../../api/src/bookings/booking-model';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { startSite, type SiteHarness } from '../support/site-harness';
@@ -83,9 +84,12 @@ describe('the booking journey with the keyboard alone', () => {
     await page
       .getByText(`Booking confirmed for Painting! A confirmation has been sent to ${email}`)
       .waitFor();
-    const booking = await BookingModel.findOne({ email });
-    expect(booking?.date).toBe(date);
-    expect(booking?.status).toBe('paid');
+    // The provider's signed event makes it paid, through the workers: a moment after the page.
+    await eventually(async () => {
+      const booking = await BookingModel.findOne({ email });
+      expect(booking?.date).toBe(date);
+      expect(booking?.status).toBe('paid');
+    });
     await context.close();
   });
 });

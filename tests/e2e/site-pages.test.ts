@@ -86,6 +86,13 @@ describe('the site pages in Chromium', () => {
         ['blogs', '/blogs'],
       ] as const) {
         const page = await open(width, route);
+        // The home page's later sections load as a reader nears them: scroll down to bring them.
+        await page.evaluate(() => {
+          window.scrollTo(0, document.body.scrollHeight);
+        });
+        if (route === '/') {
+          await page.getByRole('heading', { name: 'Frequently Asked Questions' }).waitFor();
+        }
         // Lazy pictures load as a reader scrolls; for the full-page shot, load them all now.
         await page.evaluate(() => {
           for (const image of Array.from(document.images)) image.loading = 'eager';

@@ -1,6 +1,7 @@
 import express, { type Request, type Router } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { precompressedFiles } from './precompressed-files';
 
 /** A client-side route: a GET for a page (not a file with an extension) from something that reads HTML. */
 function wantsAppShell(req: Request): boolean {
@@ -29,6 +30,7 @@ export function siteRouter(distDir: string): Router {
     });
     return router;
   }
+  router.use(precompressedFiles(distDir));
   router.use(
     '/assets',
     express.static(path.join(distDir, 'assets'), {

@@ -1,10 +1,13 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { SiteFooter } from '../components/SiteFooter';
 import { SiteHeader } from '../components/SiteHeader';
 import { loadingLabel, skipLinkLabel } from '../content/site-content';
+import { useScrollRestoration } from './use-scroll-restoration';
 
 export function Layout() {
+  // A new page opens at its top; going back returns to where the reader was.
+  useScrollRestoration();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -25,8 +28,6 @@ export function Layout() {
         </Suspense>
       </main>
       <SiteFooter />
-      {/* A new page opens at its top; going back returns to where the reader was. */}
-      <ScrollRestoration />
     </>
   );
 }

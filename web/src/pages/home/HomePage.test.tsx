@@ -1,5 +1,5 @@
 import { CATALOGUE } from '@hs/api/domain/booking/catalogue';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HomePage } from './HomePage';
@@ -42,6 +42,9 @@ describe('HomePage', () => {
   it("puts the sections in SPEC.md's order, with no heading level skipped", async () => {
     renderHome();
     await screen.findAllByRole('link', { name: /Garden Maintenance/ });
+    // The later sections are a chunk of their own (loaded at once where IntersectionObserver is
+    // missing, as in this DOM).
+    await screen.findByRole('heading', { level: 2, name: 'Frequently Asked Questions' });
     const order = [
       'Services Provider for Residential Properties',
       'Find Your Perfect Services With Confidence',
@@ -72,5 +75,40 @@ describe('HomePage', () => {
   it('keeps the full title of index.html', () => {
     renderHome();
     expect(document.title).toBe('Home Services — cleaning, gardening and more in Toronto');
+  });
+});
+
+describe('the later sections', () => {
+  it('wait for the reader to come near before they load', async () => {
+    const observed: Element[] = [];
+    let report: (near: boolean) => void = () => undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          report = (near) => {
+            callback([{ isIntersecting: near }]);
+          };
+        }
+        observe(element: Element) {
+          observed.push(element);
+        }
+        disconnect() {}
+      },
+    );
+    renderHome();
+    await screen.findAllByRole('link', { name: /Garden Maintenance/ });
+    expect(screen.queryByRole('heading', { name: 'Why Choose Us' })).toBeNull();
+    expect(observed).toHaveLength(1);
+    act(() => {
+      report(false);
+    });
+    expect(screen.queryByRole('heading', { name: 'Why Choose Us' })).toBeNull();
+    act(() => {
+      report(true);
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Frequently Asked Questions' }),
+    ).toBeDefined();
   });
 });

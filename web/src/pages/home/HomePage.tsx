@@ -1,14 +1,10 @@
 import { useDocumentTitle } from '../../app/use-document-title';
+import { DeferredSections } from './DeferredSections';
 import { homePageContent } from '../../content/home-content';
 import { AboutTeaser } from './sections/AboutTeaser';
-import { Faq } from './sections/Faq';
 import { HomeHero } from './sections/HomeHero';
 import { LandingHero } from './sections/LandingHero';
-import { Partners } from './sections/Partners';
 import { ServicesGrid } from './sections/ServicesGrid';
-import { StatsBand } from './sections/StatsBand';
-import { Testimonials } from './sections/Testimonials';
-import { WhyChooseUs } from './sections/WhyChooseUs';
 import './HomePage.css';
 
 /** SPEC.md section 2, '/': the home page's sections in SPEC.md's order. */
@@ -23,11 +19,7 @@ export function HomePage() {
       <HomeHero />
       <ServicesGrid />
       <AboutTeaser />
-      <WhyChooseUs />
-      <Partners />
-      <StatsBand />
-      <Testimonials />
-      <Faq />
+      <DeferredSections />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { faqContent } from '../../../content/home-content';
+import { faqContent } from '../../../content/home-later-content';
 import { Faq } from './Faq';
 
 afterEach(cleanup);

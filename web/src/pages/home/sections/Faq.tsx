@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { faqContent as content } from '../../../content/home-content';
+import { faqContent as content } from '../../../content/home-later-content';
 import { FaqVideoPlayer } from './FaqVideoPlayer';
 import './Faq.css';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ResponsiveImage } from '../../../components/ResponsiveImage';
-import { faqContent as content } from '../../../content/home-content';
+import { faqContent as content } from '../../../content/home-later-content';
 import { CarouselControls } from './CarouselControls';
 import './FaqVideoPlayer.css';
 

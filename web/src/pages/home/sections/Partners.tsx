@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { partnersContent as content } from '../../../content/home-content';
+import { partnersContent as content } from '../../../content/home-later-content';
 import './Partners.css';
 
 /** SPEC.md section 2: the four partner logos. Plain SVGs: they scale without sizes to pick. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { homeTimings, statsContent as content, type Stat } from '../../../content/home-content';
+import { homeTimings } from '../../../content/home-content';
+import { statsContent as content, type Stat } from '../../../content/home-later-content';
 import { useInterval } from '../../../hooks/use-interval';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import './StatsBand.css';

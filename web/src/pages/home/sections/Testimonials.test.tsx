@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testimonialsContent } from '../../../content/home-content';
+import { testimonialsContent } from '../../../content/home-later-content';
 import { removeMatchMedia, stubMatchMedia } from '../test-support';
 import { Testimonials } from './Testimonials';
 

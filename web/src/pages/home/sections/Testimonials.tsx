@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { ResponsiveImage } from '../../../components/ResponsiveImage';
+import { homeTimings } from '../../../content/home-content';
 import {
-  homeTimings,
   testimonialsContent as content,
   type Testimonial,
-} from '../../../content/home-content';
+} from '../../../content/home-later-content';
 import { CarouselControls } from './CarouselControls';
 import { useRotation } from './use-rotation';
 import './Testimonials.css';

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { whyChooseUsContent } from '../../../content/home-content';
+import { whyChooseUsContent } from '../../../content/home-later-content';
 import { WhyChooseUs } from './WhyChooseUs';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { ResponsiveImage } from '../../../components/ResponsiveImage';
-import { whyChooseUsContent as content } from '../../../content/home-content';
+import { whyChooseUsContent as content } from '../../../content/home-later-content';
 import './WhyChooseUs.css';
 
 /** SPEC.md section 1: the four reasons, the claims, and the six trust badges. */

@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiContext, type ApiContext } from '../src/api-context';
+import { createApp } from '../src/http/app';
+import { createLogger } from '../src/platform/logger';
+import { testApiConfig } from '../../tests/support/test-env';
+
+const logger = createLogger({ name: 'test', level: 'silent' });
+const SCRIPT = `export const words = ${JSON.stringify('lorem ipsum '.repeat(500))};\n`;
+
+/** The body as bytes, after the client has undone the transfer encoding. */
+const asBuffer = (test: request.Test) =>
+  test.buffer(true).parse((response, done) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('end', () => {
+      done(null, Buffer.concat(chunks));
+    });
+  });
+
+describe('the build’s precompressed copies', () => {
+  let context: ApiContext;
+  let siteDir: string;
+  let app: express.Express;
+
+  beforeAll(async () => {
+    siteDir = mkdtempSync(path.join(tmpdir(), 'hs-site-'));
+    mkdirSync(path.join(siteDir, 'assets'));
+    writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    const script = path.join(siteDir, 'assets', 'app-1234.js');
+    writeFileSync(script, SCRIPT);
+    writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
+    writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
+    writeFileSync(path.join(siteDir, 'assets', 'small-1.css'), 'a{}');
+    context = await createApiContext(testApiConfig({ WEB_DIST_DIR: siteDir }), logger);
+    app = createApp(context);
+  });
+  afterAll(async () => {
+    await context.close();
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  it('sends Brotli to a browser that takes it, with the script’s own type and cache', async () => {
+    const response = await asBuffer(
+      request(app).get('/assets/app-1234.js').set('Accept-Encoding', 'gzip, deflate, br'),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers.vary).toMatch(/Accept-Encoding/);
+    expect(response.headers['cache-control']).toContain('immutable');
+    // What travelled is the Brotli copy; the client decodes it back into the script.
+    expect(Number(response.headers['content-length'])).toBeLessThan(SCRIPT.length / 5);
+    expect((response.body as Buffer).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip where Brotli is not accepted, and the plain file where neither is', async () => {
+    const gzipped = await asBuffer(
+      request(app).get('/assets/app-1234.js').set('Accept-Encoding', 'gzip'),
+    );
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(Number(gzipped.headers['content-length'])).toBeLessThan(SCRIPT.length / 5);
+    expect((gzipped.body as Buffer).toString()).toBe(SCRIPT);
+
+    const plain = await asBuffer(
+      request(app).get('/assets/app-1234.js').set('Accept-Encoding', 'identity'),
+    );
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect((plain.body as Buffer).toString()).toBe(SCRIPT);
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+  });
+
+  it('leaves files without copies, missing files and paths outside the build alone', async () => {
+    const small = await request(app).get('/assets/small-1.css').set('Accept-Encoding', 'br');
+    expect(small.status).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const missing = await request(app)
+      .get('/assets/gone-1.js')
+      .set('Accept-Encoding', 'br')
+      .set('Accept', '*/*');
+    expect(missing.status).toBe(404);
+    const escape = await request(app)
+      .get('/assets/..%2f..%2fetc%2fpasswd')
+      .set('Accept-Encoding', 'br')
+      .set('Accept', '*/*');
+    expect(escape.status).toBeGreaterThanOrEqual(400);
+    expect(escape.headers['content-encoding']).toBeUndefined();
+  });
+});

@@ -15,7 +15,7 @@ import { startLocalStack } from '../local/stack';
 
 /**
  * Builds the site, serves it from the API on the embedded local services, and runs Lighthouse in
- * Debian's Chromium, mobile mode, on each page asked for (default /): prints the performance and
+ * Debian's Chromium, mobile mode, on each page asked for (default /, /service/service1 and /contact): prints the performance and
  * accessibility scores. A measurement to read, not a test: scores move with the machine's load.
  */
 const log = (line: string) => {
@@ -34,7 +34,9 @@ function failingNodes(details: unknown): string[] {
 }
 
 async function main(): Promise<void> {
-  const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/'];
+  const pages = process.argv.slice(2).length
+    ? process.argv.slice(2)
+    : ['/', '/service/service1', '/contact'];
   const work = mkdtempSync(path.join(tmpdir(), 'hs-lighthouse-'));
   log('building the site...');
   const siteDir = path.join(work, 'site');

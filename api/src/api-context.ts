@@ -13,7 +13,9 @@ import { PasswordResetService } from './accounts/password-reset-service';
 import type { ApiConfig } from './config/api-config';
 import { Readiness } from './health/readiness';
 import type { AppDependencies } from './http/app';
+import { JobOutbox } from './jobs/job-outbox';
 import { JobProducer } from './jobs/job-producer';
+import { OutboxRelay } from './jobs/outbox-relay';
 import type { Logger } from './platform/logger';
 import { Mailer } from './platform/mailer';
 import { connectMongo, disconnectMongo, pingMongo } from './platform/mongo';
@@ -31,11 +33,29 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
   await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
   const redis = createRedis(config.REDIS_URL);
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
-  const queueConnection = createRedis(config.REDIS_URL, { blocking: true });
+  const queueConnection = createRedis(config.REDIS_URL, { producer: true });
   queueConnection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
-  if (!(await waitForRedis(redis, 5_000)))
-    logger.warn('redis is not reachable yet; starting anyway');
-  const jobs = new JobProducer(queueConnection, config.QUEUE_PREFIX);
+  const redisUp = await Promise.all([
+    waitForRedis(redis, 5_000),
+    waitForRedis(queueConnection, 5_000),
+  ]);
+  if (redisUp.includes(false)) logger.warn('redis is not reachable yet; starting anyway');
+  // Accepted work is never lost to a Redis outage: what Redis cannot take at once waits in
+  // MongoDB, and the relay queues it when Redis is back.
+  const outbox = new JobOutbox();
+  const jobs = new JobProducer(queueConnection, config.QUEUE_PREFIX, {
+    outbox,
+    enqueueTimeoutMs: config.JOB_ENQUEUE_TIMEOUT_MS,
+    logger,
+  });
+  const relay = new OutboxRelay({
+    outbox,
+    producer: jobs,
+    logger,
+    pollMs: config.JOB_OUTBOX_POLL_MS,
+  });
+  queueConnection.on('ready', () => relay.kick());
+  relay.start();
   const storage = new Storage(storageOptions(config));
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const tokens = new AuthTokens(config.JWT_SECRET, config.JWT_TTL_SECONDS);
@@ -94,6 +114,7 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     }),
     campaigns: new CampaignService({ jobs }),
     async close() {
+      await relay.stop();
       await jobs.close();
       queueConnection.disconnect();
       redis.disconnect();

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserModel } from '../src/accounts/user-model';
 import { createApiContext, type ApiContext } from '../src/api-context';
-import { AVATAR_MAX_BYTES } from '../src/domain/profile/profile-schema';
+import { AVATAR_MAX_BYTES, ProfileMessages } from '../src/domain/profile/profile-schema';
 import { createApp } from '../src/http/app';
 import { createLogger } from '../src/platform/logger';
 import { png, readAll, webp } from '../../tests/support/images';
@@ -143,6 +143,17 @@ describe('profile settings through the API', () => {
     expect(user?.profile.avatarKey).toBe('');
     const me = await request(app).get('/api/me').set(auth());
     expect(me.status).toBe(200);
+  });
+
+  it('refuses a PUT that names no profile field, and changes nothing', async () => {
+    const before = await UserModel.findOne({ email }).lean();
+    for (const body of [{}, { role: 'admin' }, { a: '\ud800' }]) {
+      const response = await request(app).put('/api/me/profile').set(auth()).send(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.error).toBe(ProfileMessages.nothingToUpdate);
+    }
+    const after = await UserModel.findOne({ email }).lean();
+    expect(after?.updatedAt).toEqual(before?.updatedAt);
   });
 
   it('refuses each invalid field with a 400 naming it, and changes nothing', async () => {

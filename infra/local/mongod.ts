@@ -67,19 +67,11 @@ export async function startMongod(options: MongodOptions): Promise<MongodService
     serverSelectionTimeoutMS: 1_000,
   });
   try {
-    await waitFor(
-      'mongod',
-      () =>
-        admin
-          .db('admin')
-          .command({ ping: 1 })
-          .then(() => true),
-      {
-        timeoutMs: 60_000,
-        intervalMs: 200,
-        failed: () => (child.isRunning() ? undefined : `it exited; log:\n${tailOfFile(logFile)}`),
-      },
-    );
+    await waitFor('mongod', () => answersPing(host), {
+      timeoutMs: 60_000,
+      intervalMs: 200,
+      failed: () => (child.isRunning() ? undefined : `it exited; log:\n${tailOfFile(logFile)}`),
+    });
     await ensureReplicaSet(admin, host);
     await waitFor(
       'mongod primary',
@@ -113,6 +105,22 @@ export async function startMongod(options: MongodOptions): Promise<MongodService
       await child.stop('SIGTERM', 15_000);
     },
   };
+}
+
+/**
+ * A client of its own per try: a MongoClient whose first connection failed (mongod still starting,
+ * slower than its server selection) keeps its closed topology and fails every later command.
+ */
+async function answersPing(host: string): Promise<boolean> {
+  const client = new MongoClient(`mongodb://${host}/?directConnection=true`, {
+    serverSelectionTimeoutMS: 1_000,
+  });
+  try {
+    await client.db('admin').command({ ping: 1 });
+    return true;
+  } finally {
+    await client.close().catch(() => undefined);
+  }
 }
 
 /**

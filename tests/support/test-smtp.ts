@@ -17,6 +17,13 @@ export interface TestSmtpOptions {
   stallWhen?: (received: ReceivedMail[]) => boolean;
   /** Refuses a recipient with this SMTP reply (a 5xx is final, a 4xx asks to try later). */
   refuse?: (recipient: string) => { code: number; message: string } | null;
+  /** A fixed port, to come back on after `close` as a restarted server would (0: any free port). */
+  port?: number;
+  /**
+   * How long `close` lets open sessions finish before it answers them 421 and hangs up (30 s by
+   * default, as smtp-server does); a short one makes `close` an outage rather than a drain.
+   */
+  closeTimeoutMs?: number;
 }
 
 export interface TestSmtp {
@@ -44,6 +51,7 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    ...(options.closeTimeoutMs ? { closeTimeout: options.closeTimeoutMs } : {}),
     onMailFrom(_address, _session, callback) {
       // Stalled: the next message is never begun (never answered).
       if (!stalling) callback();
@@ -76,7 +84,7 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${String(port)}`,

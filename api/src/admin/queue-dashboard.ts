@@ -1,7 +1,7 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -87,11 +87,11 @@ export function queueDashboard(deps: QueueDashboardDependencies): Router {
     serverAdapter,
     options: { uiConfig: { boardTitle: 'Home Services queues', hideDocsLink: true } },
   });
+  // bull-board answers from an Express app of its own, which names itself in X-Powered-By
+  // unless told not to (ours is); its type says `any`.
+  const board = serverAdapter.getRouter() as Express;
+  board.disable('x-powered-by');
   const router = express.Router();
-  router.use(
-    dashboardPolicy(),
-    queueSessionsFor(deps.config).guard(deps.tokens),
-    serverAdapter.getRouter() as RequestHandler,
-  );
+  router.use(dashboardPolicy(), queueSessionsFor(deps.config).guard(deps.tokens), board);
   return router;
 }

@@ -55,8 +55,9 @@ const bookingSchema = new mongoose.Schema(
     holdUntil: { type: Date, default: null },
     payment: { type: paymentSchema, default: () => ({}) },
     /**
-     * True until the booking's follow-up jobs (emails, payment timer) are on their queues: a
-     * booking saved while Redis was away says here that its work still has to be queued.
+     * True until the booking's follow-up jobs (emails, payment timer) are handed over: on their
+     * queues, or in the job outbox while Redis is away. Still true only when the request stopped
+     * before that; the same form sent again (Idempotency-Key) finishes it.
      */
     followUpsPending: { type: Boolean, default: true },
     cancelledAt: { type: Date, default: null },

@@ -57,7 +57,7 @@ export class BookingService {
   async create(form: BookingForm, options: CreateBookingOptions): Promise<CreatedBooking> {
     if (options.idempotencyKey) {
       const earlier = await BookingModel.findOne({ idempotencyKey: options.idempotencyKey });
-      if (earlier) return { booking: earlier, replayed: true };
+      if (earlier) return this.replay(earlier);
     }
     const plan = findPlan(form.plan);
     if (!plan) throw new HttpError(400, BookingMessages.planUnknown);
@@ -73,22 +73,39 @@ export class BookingService {
       if (paid) await this.deps.slots.release(form.date, form.time, bookingId);
       if (options.idempotencyKey && isDuplicateKeyError(error)) {
         const earlier = await BookingModel.findOne({ idempotencyKey: options.idempotencyKey });
-        if (earlier) return { booking: earlier, replayed: true };
+        if (earlier) return this.replay(earlier);
       }
       throw error;
     }
+    await this.handOverFollowUps(booking);
+    return { booking, replayed: false };
+  }
+
+  /**
+   * The same form sent again. If the first request stopped before its follow-ups were handed
+   * over (the process died, or MongoDB failed too), this is the moment to finish that: the job
+   * ids are the booking's own, so what was queued already is not queued twice.
+   */
+  private async replay(earlier: BookingDocument): Promise<CreatedBooking> {
+    if (earlier.followUpsPending) await this.handOverFollowUps(earlier);
+    return { booking: earlier, replayed: true };
+  }
+
+  /**
+   * Queues the follow-ups: on Redis, or in the job outbox while Redis is away, so only a MongoDB
+   * failure is left to stop them. The booking is saved and answered regardless: its photo and
+   * place stay, and `followUpsPending` says its work was not handed over.
+   */
+  private async handOverFollowUps(booking: BookingDocument): Promise<void> {
     try {
       await this.queueFollowUps(booking);
       await BookingModel.updateOne({ _id: booking._id }, { $set: { followUpsPending: false } });
     } catch (error) {
-      // The booking is saved and answered: its photo and place stay. `followUpsPending` keeps
-      // the record of what is still to be queued.
       this.deps.logger.error(
         { err: error, bookingId: booking.id as string },
         'booking saved but its follow-up jobs could not be queued',
       );
     }
-    return { booking, replayed: false };
   }
 
   private async insert(

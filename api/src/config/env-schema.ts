@@ -12,6 +12,26 @@ const url = (protocols: string[]) =>
     { message: `must be a URL (${protocols.join(', ')})` },
   );
 
+/** 'https://a.example, https://b.example': each exactly an origin (no path, no trailing slash). */
+const originList = z.string().transform((value, context) => {
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    // The browser's Origin header is compared as text, so only the exact form can ever match.
+    const exact = URL.canParse(origin) && new URL(origin).origin === origin;
+    if (!exact || !/^https?:/.test(origin)) {
+      context.addIssue({
+        code: 'custom',
+        message: `${origin} is not an origin (http(s)://host[:port], no path)`,
+      });
+      return z.NEVER;
+    }
+  }
+  return origins;
+});
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
@@ -153,9 +173,21 @@ export const apiEnv = {
   ...siteEnv,
   ...authEnv,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Other sites whose pages may call the API from a browser (CORS), comma-separated origins;
+   * none by default: the site is served on the API's own origin and needs no CORS.
+   */
+  CORS_ORIGINS: originList.default([]),
   WEB_DIST_DIR: z.string().optional(),
   MAILBOX_URL: url(['http', 'https']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * How long a request lets Redis take a job before keeping it in MongoDB's job outbox instead;
+   * the request is answered either way, and the outbox is moved to the queues once Redis is back.
+   */
+  JOB_ENQUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1_500),
+  /** How often the API looks for jobs kept in the outbox; it also looks as soon as Redis is back. */
+  JOB_OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
   ...bookingEnv,
   ...paymentEnv,
   /** Given to the site so Stripe's own form collects the card (pk_...). */

@@ -26,6 +26,17 @@ const listSchema = z.object({ total: z.number(), messages: z.array(mailSummarySc
 export type MailSummary = z.infer<typeof mailSummarySchema>;
 export type MailDetail = z.infer<typeof mailDetailSchema>;
 
+/** The mailbox answered with an error status (404 for a message it does not have). */
+export class MailboxError extends Error {
+  constructor(
+    readonly status: number,
+    path: string,
+  ) {
+    super(`mailbox answered ${status} for ${path}`);
+    this.name = 'MailboxError';
+  }
+}
+
 /**
  * Reads a captured mailbox over the Mailpit HTTP API (the subset our local capture server also
  * speaks), so the development mailbox page and the tests work with either.
@@ -37,7 +48,7 @@ export class MailboxClient {
     const response = await fetch(new URL(path, this.baseUrl), {
       signal: AbortSignal.timeout(5_000),
     });
-    if (!response.ok) throw new Error(`mailbox answered ${response.status} for ${path}`);
+    if (!response.ok) throw new MailboxError(response.status, path);
     return response.json();
   }
 

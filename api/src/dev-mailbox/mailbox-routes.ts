@@ -1,16 +1,33 @@
 import express, { type Response, type Router } from 'express';
-import { MailboxClient } from './mailbox-client';
+import { HttpError } from '../http/http-error';
+import { MailboxClient, MailboxError, type MailDetail } from './mailbox-client';
 import { renderMailboxList, renderMailboxMessage } from './mailbox-page';
 
 /** The page's own inline styles only; no scripts at all. */
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
-/** An email's HTML runs in a sandbox with no scripts, forms or outside requests. */
-const EMAIL_CSP = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'";
+/**
+ * An email's HTML runs in a sandbox with no scripts, forms or outside requests. It is opened as a
+ * page of its own (a link from the message page), so no page may frame it either.
+ */
+const EMAIL_CSP =
+  "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 function sendHtml(res: Response, csp: string, html: string): void {
   res.setHeader('Content-Security-Policy', csp);
   res.setHeader('Cache-Control', 'no-store');
   res.type('html').send(html);
+}
+
+/** An id the mailbox does not know (a stale link, a typo) is a 404, not a failure of ours. */
+async function messageOrNotFound(mailbox: MailboxClient, id: string): Promise<MailDetail> {
+  try {
+    return await mailbox.get(id);
+  } catch (error) {
+    if (error instanceof MailboxError && error.status >= 400 && error.status < 500) {
+      throw new HttpError(404, 'There is no such message in the mailbox.');
+    }
+    throw error;
+  }
 }
 
 /** Development only: lets a person read what the site emailed (reset links, confirmations). */
@@ -21,10 +38,10 @@ export function devMailboxRoutes(mailboxUrl: string): Router {
     sendHtml(res, PAGE_CSP, renderMailboxList(await mailbox.list({ limit: 100 })));
   });
   router.get('/dev/mailbox/:id', async (req, res) => {
-    sendHtml(res, PAGE_CSP, renderMailboxMessage(await mailbox.get(req.params.id)));
+    sendHtml(res, PAGE_CSP, renderMailboxMessage(await messageOrNotFound(mailbox, req.params.id)));
   });
   router.get('/dev/mailbox/:id/html', async (req, res) => {
-    const mail = await mailbox.get(req.params.id);
+    const mail = await messageOrNotFound(mailbox, req.params.id);
     sendHtml(res, EMAIL_CSP, mail.HTML);
   });
   return router;

@@ -38,6 +38,7 @@ import type { Readiness } from '../health/readiness';
 import { metricsRoutes } from '../metrics/metrics-routes';
 import type { Logger } from '../platform/logger';
 import { profileRoutes } from '../profile/profile-routes';
+import { crossOriginPolicy } from './cors';
 import { apiNotFound, errorHandler } from './error-handler';
 import { HttpError } from './http-error';
 import { rateLimited } from './rate-limit';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDependencies): Express {
       stripeElements: deps.paymentProvider.name === 'stripe' && !!config.STRIPE_PUBLISHABLE_KEY,
     }),
   );
+  app.use(['/api', '/api-docs/api'], crossOriginPolicy(config.CORS_ORIGINS));
   app.use(metricsRoutes(config.METRICS_TOKEN));
   app.use(healthRoutes(deps.readiness));
   // Before any JSON parser: the signature is checked against the exact bytes received.
@@ -107,6 +109,7 @@ export function createApp(deps: AppDependencies): Express {
       limit: config.FORM_RATE_LIMIT_MAX,
       windowSeconds: config.FORM_RATE_LIMIT_WINDOW_SECONDS,
       message,
+      logger: deps.logger,
     });
   const formLimit = formLimitFor(
     'forms',
@@ -135,6 +138,7 @@ export function createApp(deps: AppDependencies): Express {
       limit: config.AUTH_RATE_LIMIT_MAX,
       windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       message: AuthMessages.tooManyAttempts,
+      logger: deps.logger,
     });
   api.use(authRoutes({ ...deps, limit: authLimit }));
   api.use(googleSignInRoutes({ ...deps, limit: authLimit }));

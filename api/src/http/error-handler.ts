@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isMongoUnavailable } from '../platform/mongo';
 import { HttpError } from './http-error';
 
 interface BodyParserError {
@@ -35,6 +36,9 @@ const BODY_PARSER_MESSAGES: Record<string, [number, string]> = {
   'charset.unsupported': [415, 'Unsupported charset.'],
 };
 
+/** Said for a dependency that is down: a person can act on it, and it names nothing inside. */
+const UNAVAILABLE = 'The service is unavailable right now. Please try again in a moment.';
+
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `No API route for ${req.method} ${req.originalUrl.split('?')[0] ?? ''}`));
 };
@@ -63,6 +67,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
     // marked `expose` has a message meant for the client; others get the status text.
     status = error.status;
     message = error.expose ? error.message : (STATUS_CODES[status] ?? 'Request refused.');
+  } else if (isMongoUnavailable(error)) {
+    status = 503;
+    message = UNAVAILABLE;
+    // The driver's reconnect runs on its own; a few seconds is a fair first wait.
+    res.setHeader('Retry-After', '5');
   }
   if (status >= 500) req.log.error({ err: error }, 'request failed');
   else req.log.info({ status, reason: message }, 'request refused');

@@ -1,6 +1,9 @@
 import { Queue, type JobsOptions } from 'bullmq';
+import type { Logger } from '../platform/logger';
 import type { Redis } from '../platform/redis';
+import { withTimeout } from '../platform/with-timeout';
 import { allJobs, type JobDefinition, type PayloadOf, type QueueName } from './job-definitions';
+import type { JobOutbox, QueuedJob } from './job-outbox';
 
 export interface EnqueueOptions {
   /** Required: the same id twice is one job, so a retried request never queues work twice. */
@@ -8,16 +11,32 @@ export interface EnqueueOptions {
   delayMs?: number;
 }
 
+export interface JobProducerOptions {
+  /**
+   * Where a job waits when Redis cannot take it within `enqueueTimeoutMs` (the API: a request
+   * must not hang on Redis). Without one, `add` waits as long as its connection does: the workers
+   * and the CLI only run jobs while Redis is up anyway.
+   */
+  outbox?: JobOutbox;
+  enqueueTimeoutMs?: number;
+  logger?: Logger;
+}
+
 /** BullMQ reserves ':' in ids and treats all-digit ids as its own counters. */
 const JOB_ID = /^(?!\d+$)[^:\s]{1,200}$/;
+
+const DEFAULT_ENQUEUE_TIMEOUT_MS = 1_500;
 
 /** Puts jobs on their queues, validating each payload against its one schema first. */
 export class JobProducer {
   private readonly queues = new Map<QueueName, Queue>();
+  /** Set by the first job kept in the outbox, cleared by the next one Redis takes: one warning. */
+  private keepingInOutbox = false;
 
   constructor(
     private readonly connection: Redis,
     private readonly prefix: string,
+    private readonly options: JobProducerOptions = {},
   ) {
     for (const job of allJobs) this.queue(job.queue);
   }
@@ -25,7 +44,7 @@ export class JobProducer {
   queue(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, {
+      const created = new Queue(name, {
         connection: this.connection,
         prefix: this.prefix,
         defaultJobOptions: {
@@ -33,7 +52,15 @@ export class JobProducer {
           removeOnFail: { age: 30 * 24 * 3600 },
         },
       });
-      this.queues.set(name, queue);
+      // The connection's own listener logs Redis errors once; BullMQ repeats them per queue.
+      created.on('error', () => undefined);
+      // BullMQ prepares a queue's connection once: if Redis drops in the middle of that, the
+      // queue stays broken for good. Forget it, so the next job makes a fresh one.
+      created.waitUntilReady().catch(() => {
+        if (this.queues.get(name) === created) this.queues.delete(name);
+      });
+      this.queues.set(name, created);
+      queue = created;
     }
     return queue;
   }
@@ -44,10 +71,57 @@ export class JobProducer {
     options: EnqueueOptions,
   ): Promise<void> {
     if (!JOB_ID.test(options.jobId)) throw new Error(`invalid job id: ${options.jobId}`);
-    const data: unknown = job.schema.parse(payload);
-    const jobOptions: JobsOptions = { ...job.options, jobId: options.jobId };
-    if (options.delayMs) jobOptions.delay = options.delayMs;
-    await this.queue(job.queue).add(job.name, data, jobOptions);
+    const queued: QueuedJob = {
+      queue: job.queue,
+      name: job.name,
+      jobId: options.jobId,
+      data: job.schema.parse(payload),
+      options: job.options ?? {},
+      runAt: options.delayMs ? new Date(Date.now() + options.delayMs) : null,
+    };
+    const { outbox, logger } = this.options;
+    if (!outbox) {
+      await this.enqueue(queued);
+      return;
+    }
+    try {
+      await this.tryEnqueue(queued);
+      this.keepingInOutbox = false;
+    } catch (error) {
+      // Redis is away or slow: the job is accepted all the same, and the relay queues it later.
+      await outbox.keep(queued);
+      if (!this.keepingInOutbox) {
+        logger?.warn(
+          { err: error, queue: queued.queue, job: queued.name },
+          'redis cannot take jobs: keeping them in the MongoDB outbox until it can',
+        );
+      }
+      this.keepingInOutbox = true;
+    }
+  }
+
+  /** True while the connection to Redis is up. */
+  get connected(): boolean {
+    return this.connection.status === 'ready';
+  }
+
+  /**
+   * Puts a job on its queue within the time limit, or throws. A job that timed out may still
+   * reach Redis afterwards (ioredis resends the commands in flight when it reconnects): its id
+   * makes that, and any later relay of it, one job.
+   */
+  async tryEnqueue(job: QueuedJob): Promise<void> {
+    if (!this.connected) throw new Error(`redis is not connected (${this.connection.status})`);
+    const timeoutMs = this.options.enqueueTimeoutMs ?? DEFAULT_ENQUEUE_TIMEOUT_MS;
+    await withTimeout(this.enqueue(job), timeoutMs, 'redis');
+  }
+
+  private async enqueue(job: QueuedJob): Promise<void> {
+    const jobOptions: JobsOptions = { ...job.options, jobId: job.jobId };
+    // A job kept in the outbox for a while keeps its due time, not its original delay.
+    const delay = job.runAt ? job.runAt.getTime() - Date.now() : 0;
+    if (delay > 0) jobOptions.delay = delay;
+    await this.queue(job.queue).add(job.name, job.data, jobOptions);
   }
 
   async close(): Promise<void> {

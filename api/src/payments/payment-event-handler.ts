@@ -1,6 +1,7 @@
 import { BookingModel, type BookingDocument } from '../bookings/booking-model';
 import type { BookingService } from '../bookings/booking-service';
 import { moveBooking } from '../bookings/booking-transitions';
+import { AWAITING_PAYMENT } from '../domain/booking/booking-status';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import type { Logger } from '../platform/logger';
@@ -45,6 +46,12 @@ export class PaymentEventHandler {
       case 'refunded': {
         const booking = await this.bookingOf(effect.bookingId, effect.intentId);
         if (!booking) return 'booking not found';
+        if (AWAITING_PAYMENT.includes(booking.status)) {
+          // Stripe does not promise order: a refund can arrive before the payment it gives back.
+          // Marked done now, it would be lost and the payment would then leave the booking paid;
+          // failing the attempt lets the job's retries apply it once the payment is recorded.
+          throw new Error(`refund for booking ${booking.id as string} arrived before its payment`);
+        }
         const result = await moveBooking(booking.id as string, 'refunded', by, {
           'payment.refundedAt': new Date(),
         });

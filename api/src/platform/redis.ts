@@ -3,21 +3,33 @@ import { Redis, type RedisOptions } from 'ioredis';
 export type { Redis };
 
 /**
- * `blocking` connections (BullMQ workers) must wait for Redis forever instead of failing a
- * command after a few retries; request-path connections fail fast so the caller can answer 503.
+ * How a connection behaves while Redis is away depends on what it is for:
+ * - request path (the default: rate limits, sign-in codes, health): a command fails at once, so
+ *   the caller can answer without waiting;
+ * - `producer` (the API's BullMQ queues): fails at once too, so a job goes to the MongoDB outbox
+ *   instead of holding the request (BullMQ allows maxRetriesPerRequest on a Queue's connection);
+ * - `blocking` (BullMQ workers): waits for Redis forever, as BullMQ requires.
  */
-export function createRedis(url: string, options: { blocking?: boolean } = {}): Redis {
+export function createRedis(
+  url: string,
+  options: { blocking?: boolean; producer?: boolean } = {},
+): Redis {
   const base: RedisOptions = {
     lazyConnect: false,
     connectTimeout: 5_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   };
-  return new Redis(
-    url,
-    options.blocking
-      ? { ...base, maxRetriesPerRequest: null, enableReadyCheck: false }
-      : { ...base, maxRetriesPerRequest: 1, enableOfflineQueue: false },
-  );
+  if (options.blocking) {
+    return new Redis(url, { ...base, maxRetriesPerRequest: null, enableReadyCheck: false });
+  }
+  return new Redis(url, {
+    ...base,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    // A Redis that takes connections but does not answer (paused, swapping) must not hold a
+    // request either. Queue commands get longer: the dashboard reads whole queues.
+    commandTimeout: options.producer ? 5_000 : 2_000,
+  });
 }
 
 export async function pingRedis(redis: Redis): Promise<void> {

@@ -41,9 +41,28 @@ function connect(server: SmtpServer): Promise<Pooled> {
     pooled.broken = true;
   });
   return new Promise((resolve, reject) => {
+    // nodemailer calls back from connect() only once the greeting is done: a refused connection
+    // (the server down) or a failed greeting is told by an 'error' or 'end' event alone, and
+    // waiting on the callback alone would hold the send, and its job, for ever.
+    const fail = (error: Error) => {
+      settle();
+      connection.close();
+      reject(error);
+    };
+    const closedEarly = () => fail(new Error('SMTP connection closed before it was ready'));
+    const settle = () => {
+      connection.off('error', fail);
+      connection.off('end', closedEarly);
+    };
+    connection.once('error', fail);
+    connection.once('end', closedEarly);
+    const ready = () => {
+      settle();
+      resolve(pooled);
+    };
     connection.connect((error) => {
       if (error) {
-        reject(error);
+        fail(error);
         return;
       }
       // The final "." follows the body after a pause (the record of the send): without this,
@@ -51,12 +70,12 @@ function connect(server: SmtpServer): Promise<Pooled> {
       const socket: unknown = connection._socket;
       if (socket instanceof Socket) socket.setNoDelay(true);
       if (!server.auth) {
-        resolve(pooled);
+        ready();
         return;
       }
       connection.login(server.auth, (loginError) => {
-        if (loginError) reject(loginError);
-        else resolve(pooled);
+        if (loginError) fail(loginError);
+        else ready();
       });
     });
   });

@@ -45,6 +45,7 @@ export const ProfileMessages = {
   avatarUnreadable: 'The upload could not be read. Please try again.',
   avatarNotFound: 'You have no profile picture yet.',
   avatarUnavailable: 'Profile pictures are unavailable right now. Please try again shortly.',
+  nothingToUpdate: 'Send at least one profile field to change.',
 } as const;
 
 /** What GET /api/me/profile answers. `profilePicture` is an API path, or '' when there is none. */
@@ -116,9 +117,14 @@ export const profileFormSchema = z.object({
 
 /**
  * What PUT /api/me/profile accepts: the same rules, but a field left out keeps its saved value,
- * so an older client that does not know a field cannot wipe it.
+ * so an older client that does not know a field cannot wipe it. A body naming no profile field
+ * at all (empty, or only unknown names) is a mistake, not an update, and is refused.
  */
-export const profileUpdateSchema = profileFormSchema.partial();
+export const profileUpdateSchema = profileFormSchema
+  .partial()
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+    message: ProfileMessages.nothingToUpdate,
+  });
 
 export type ProfileForm = z.infer<typeof profileFormSchema>;
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

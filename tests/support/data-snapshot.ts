@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import mongoose from 'mongoose';
+import type { ApiContext } from '../../api/src/api-context';
+import { QueueName } from '../../api/src/jobs/job-definitions';
+
+/** Everything a request could have left behind, in a form two snapshots can be compared in. */
+export interface DataSnapshot {
+  /** Per MongoDB collection: its document count and a digest of every document. */
+  collections: Record<string, { count: number; digest: string }>;
+  /** Keys of the test's objects in S3 (its own key prefix). */
+  objects: string[];
+  /** Jobs per queue, in any state. */
+  jobs: Record<string, number>;
+}
+
+/** Reads the test's database (the API's connection), its storage prefix and its queues. */
+export async function snapshotData(context: ApiContext): Promise<DataSnapshot> {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error('not connected to MongoDB');
+  const collections: DataSnapshot['collections'] = {};
+  for (const { name } of await db.listCollections({}, { nameOnly: true }).toArray()) {
+    const documents = await db.collection(name).find({}).sort({ _id: 1 }).toArray();
+    const digest = createHash('sha256');
+    for (const document of documents) digest.update(JSON.stringify(document));
+    collections[name] = { count: documents.length, digest: digest.digest('hex') };
+  }
+  const objects = (await context.storage.list('')).sort();
+  const jobs: DataSnapshot['jobs'] = {};
+  for (const name of Object.values(QueueName)) {
+    const counts = await context.jobs.queue(name).getJobCounts();
+    jobs[name] = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  }
+  return { collections, objects, jobs };
+}
+
+/**
+ * What changed between two snapshots, one line each ([] when nothing did). `ignore` names
+ * collections the caller has a reason to expect writes in.
+ */
+export function dataChanges(
+  before: DataSnapshot,
+  after: DataSnapshot,
+  ignore: readonly string[] = [],
+): string[] {
+  const changes: string[] = [];
+  const names = new Set([...Object.keys(before.collections), ...Object.keys(after.collections)]);
+  for (const name of [...names].sort()) {
+    if (ignore.includes(name)) continue;
+    const was = before.collections[name] ?? { count: 0, digest: '' };
+    const is = after.collections[name] ?? { count: 0, digest: '' };
+    if (was.count !== is.count) {
+      changes.push(`collection ${name}: ${was.count} -> ${is.count} documents`);
+    } else if (was.digest !== is.digest && is.count > 0) {
+      changes.push(`collection ${name}: documents changed`);
+    }
+  }
+  const added = after.objects.filter((key) => !before.objects.includes(key));
+  const removed = before.objects.filter((key) => !after.objects.includes(key));
+  if (added.length > 0) changes.push(`S3 objects added: ${added.join(', ')}`);
+  if (removed.length > 0) changes.push(`S3 objects removed: ${removed.join(', ')}`);
+  for (const [queue, count] of Object.entries(after.jobs)) {
+    const was = before.jobs[queue] ?? 0;
+    if (count !== was) changes.push(`queue ${queue}: ${was} -> ${count} jobs`);
+  }
+  return changes;
+}

@@ -8,18 +8,30 @@ import { QueueName } from '../../api/src/jobs/job-definitions';
 import { spawnManaged, type ManagedChild } from '../local/child-processes';
 import { repoRoot } from '../local/launcher';
 import { freePort, waitFor } from '../local/ports';
+import type { LocalService } from '../local/service';
 import { startLocalStack } from '../local/stack';
 
 export interface LoadProductOptions {
   /** Configuration for this run only, such as raised rate limits; never a code path. */
   env?: Record<string, string>;
   log: (line: string) => void;
+  /**
+   * Where the API and the workers write CPU profiles (node --cpu-prof) when they stop, each in a
+   * folder of its own: one file per thread, the main thread's the largest.
+   */
+  profileDir?: string;
 }
 
 export interface LoadProduct {
   url: string;
+  /** What the API and the workers run with: lets a run reach their MongoDB, Redis and S3 itself. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Where the API's and the workers' logs are (api.log, workers.log). */
+  logDir: string;
   api: ManagedChild;
   workers: ManagedChild;
+  /** The local services it runs on (MongoDB, Redis, S3), to see what each of them costs. */
+  services: readonly LocalService[];
   /** Jobs not yet done on every queue (waiting, active, delayed, prioritized). */
   backlog(): Promise<number>;
   stop(): Promise<void>;
@@ -60,13 +72,18 @@ export async function startLoadProduct(options: LoadProductOptions): Promise<Loa
   };
   const spawnNode = (name: string, script: string) => {
     const log = createWriteStream(path.join(dataDir, `${name}.log`));
-    const child = spawnManaged(name, process.execPath, ['--import', 'tsx', script], {
+    const profile = options.profileDir
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.join(options.profileDir, name)}`]
+      : [];
+    const child = spawnManaged(name, process.execPath, [...profile, '--import', 'tsx', script], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.child.stdout?.pipe(log);
-    child.child.stderr?.pipe(log);
+    // Both into one file: whichever ends first must not close it under the other.
+    child.child.stdout?.pipe(log, { end: false });
+    child.child.stderr?.pipe(log, { end: false });
+    void child.exited.then(() => log.end());
     return child;
   };
   options.log('starting the API and the workers...');
@@ -83,8 +100,11 @@ export async function startLoadProduct(options: LoadProductOptions): Promise<Loa
   );
   return {
     url,
+    env,
+    logDir: dataDir,
     api,
     workers,
+    services: stack.services,
     async backlog() {
       const counts = await Promise.all(
         queues.map((queue) => queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized')),

@@ -122,7 +122,7 @@ export const profileFormSchema = z.object({
  */
 export const profileUpdateSchema = profileFormSchema
   .partial()
-  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+  .refine((changes) => Object.keys(changes).length > 0, {
     message: ProfileMessages.nothingToUpdate,
   });
 

@@ -32,4 +32,5 @@ COPY workers/src workers/src
 USER node
 # No port: workers only talk to Redis, MongoDB and SMTP. Docker restarts the process if it exits.
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "workers/src/main.ts"]
+# The same heap limit as infra/local/launcher.ts NODE_FLAGS.workers.
+CMD ["node", "--max-old-space-size=192", "--import", "tsx", "workers/src/main.ts"]

@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QueueName } from '../../api/src/jobs/job-definitions';
 import { spawnManaged, type ManagedChild } from '../local/child-processes';
-import { repoRoot } from '../local/launcher';
+import { NODE_FLAGS, repoRoot } from '../local/launcher';
 import { freePort, waitFor } from '../local/ports';
 import type { LocalService } from '../local/service';
 import { startLocalStack } from '../local/stack';
@@ -70,12 +70,13 @@ export async function startLoadProduct(options: LoadProductOptions): Promise<Loa
     QUEUE_PREFIX,
     ...options.env,
   };
-  const spawnNode = (name: string, script: string) => {
+  const spawnNode = (name: 'api' | 'workers', script: string) => {
     const log = createWriteStream(path.join(dataDir, `${name}.log`));
     const profile = options.profileDir
       ? ['--cpu-prof', `--cpu-prof-dir=${path.join(options.profileDir, name)}`]
       : [];
-    const child = spawnManaged(name, process.execPath, [...profile, '--import', 'tsx', script], {
+    const flags = [...NODE_FLAGS[name], ...profile, '--import', 'tsx', script];
+    const child = spawnManaged(name, process.execPath, flags, {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -183,8 +183,12 @@ describe('the operators’ admin area in Chromium', () => {
     await eventually(async () => {
       expect(await (await queue.getJob(jobId))?.getState()).toBe('completed');
     });
+    // The server records a message when its data ends, a moment after the job sees it accepted.
+    await eventually(() => {
+      expect(mailsToInbox()).toHaveLength(2);
+      return Promise.resolve();
+    });
     const [, resent] = mailsToInbox();
-    expect(mailsToInbox()).toHaveLength(2);
     expect(resent?.raw).toContain(booking.reference);
 
     for (const violation of await cspViolations(page)) {

@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { build } from 'vite';
 import { createApiContext } from '../../api/src/api-context';
 import { loadApiConfig } from '../../api/src/config/api-config';
 import { createApp } from '../../api/src/http/app';
 import { listen } from '../../api/src/http/http-server';
 import { createLogger } from '../../api/src/platform/logger';
-import { repoRoot } from '../local/launcher';
+import { buildSite } from '../local/build-site';
 import { freePort } from '../local/ports';
 import { startLocalStack } from '../local/stack';
 
@@ -40,13 +39,7 @@ async function main(): Promise<void> {
   const work = mkdtempSync(path.join(tmpdir(), 'hs-lighthouse-'));
   log('building the site...');
   const siteDir = path.join(work, 'site');
-  await build({
-    root: path.join(repoRoot, 'web'),
-    configFile: path.join(repoRoot, 'web/vite.config.ts'),
-    mode: 'production',
-    logLevel: 'warn',
-    build: { outDir: siteDir, emptyOutDir: true },
-  });
+  await buildSite(siteDir);
   log('starting local services...');
   const stack = await startLocalStack({
     dataDir: path.join(work, 'data'),

@@ -1,8 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
-import { repoRoot } from './spawn-process';
+import { buildSite as buildSiteInto } from '../../infra/local/build-site';
 
 /** Builds the site as `npm run build` does, into a folder of the test's own. */
 export async function buildSite(): Promise<string> {
@@ -11,13 +10,7 @@ export async function buildSite(): Promise<string> {
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({
-      root: path.join(repoRoot, 'web'),
-      configFile: path.join(repoRoot, 'web/vite.config.ts'),
-      mode: 'production',
-      logLevel: 'warn',
-      build: { outDir, emptyOutDir: true },
-    });
+    await buildSiteInto(outDir);
   } finally {
     process.env.NODE_ENV = previous;
   }

@@ -1,0 +1,99 @@
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
+import type { MailMessage } from '../../../api/src/platform/mailer';
+import { repoRoot } from '../../local/launcher';
+import type { SmtpSink } from '../../load/smtp-sink';
+import { cpuMsPer, describeCpuPer, measureCpu, type CpuSeconds } from '../cpu-time';
+import { mailCount, waitForMail, type Arrival } from '../mail-arrival';
+
+/** The nodemailer the product itself sends with (the API workspace's), not another version. */
+const nodemailer = createRequire(path.join(repoRoot, 'api/package.json'))(
+  'nodemailer',
+) as typeof import('nodemailer');
+
+export interface BarePoolRun {
+  sink: SmtpSink;
+  /** The connections the product's mailer keeps for this kind of email. */
+  poolSize: number;
+  count: number;
+  from: string;
+  /** The nth message, composed by the product's own template code. */
+  compose: (index: number) => MailMessage;
+  log: (line: string) => void;
+}
+
+export interface BarePoolResult extends Arrival {
+  /** This process's alone: the pool, and the SMTP sink that receives for product and baseline. */
+  cpuSeconds: CpuSeconds;
+  cpuMsPerMessage: Record<string, number>;
+}
+
+/** The same number of messages each connection carries before a fresh one (SmtpPool's). */
+const MESSAGES_PER_CONNECTION = 1_000;
+
+/**
+ * A connection with Nagle's algorithm off, as the product's SmtpPool opens them: otherwise each
+ * message's last small packet waits for the server's delayed ACK (~40 ms), and the baseline would
+ * measure that timer instead of what the machine can send.
+ */
+function connectWithoutDelay(
+  server: URL,
+  callback: (error: Error | null, socketOptions?: { connection: net.Socket }) => void,
+): void {
+  const socket = net.connect(Number(server.port), server.hostname);
+  socket.setNoDelay(true);
+  socket.once('error', callback);
+  socket.once('connect', () => {
+    socket.off('error', callback);
+    callback(null, { connection: socket });
+  });
+}
+
+/**
+ * The most this machine and this SMTP server deliver through nodemailer alone: a pool of as many
+ * connections as the product's, fed without pause, and nothing recorded anywhere.
+ */
+export async function sendThroughBarePool(run: BarePoolRun): Promise<BarePoolResult> {
+  const url = new URL(run.sink.url);
+  const options: SMTPPool.Options = {
+    pool: true,
+    host: url.hostname,
+    port: Number(url.port),
+    secure: false,
+    maxConnections: run.poolSize,
+    maxMessages: MESSAGES_PER_CONNECTION,
+    getSocket: (_options, callback) => {
+      connectWithoutDelay(url, callback);
+    },
+  };
+  const transport = nodemailer.createTransport(options);
+  const cpu = measureCpu({});
+  const before = mailCount(run.sink);
+  const startedAt = Date.now();
+  let next = 0;
+  // Two messages waiting per connection, so none is ever idle between one message and the next.
+  const lanes = Array.from({ length: run.poolSize * 2 }, async () => {
+    while (next < run.count) {
+      const index = next;
+      next += 1;
+      await transport.sendMail({ from: run.from, ...run.compose(index) });
+    }
+  });
+  try {
+    const [arrival] = await Promise.all([
+      waitForMail(run.sink, before, run.count, {
+        startedAt,
+        timeoutMs: 60_000 + run.count * 10,
+        log: run.log,
+      }),
+      Promise.all(lanes),
+    ]);
+    const cpuSeconds = cpu.stop();
+    run.log(`  CPU ms per message: ${describeCpuPer(cpuSeconds, run.count)}`);
+    return { ...arrival, cpuSeconds, cpuMsPerMessage: cpuMsPer(cpuSeconds, run.count) };
+  } finally {
+    transport.close();
+  }
+}

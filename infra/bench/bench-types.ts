@@ -1,0 +1,44 @@
+import type { JobProducer } from '../../api/src/jobs/job-producer';
+import type { LoadProduct } from '../load/load-product';
+import type { SmtpSink } from '../load/smtp-sink';
+
+/** The sizes a run uses: the targets' own by default, smaller for a quick look (flags). */
+export interface BenchSizes {
+  /** Paid bookings whose confirmation emails are sent. */
+  bookings: number;
+  /** Confirmed subscribers the newsletter goes to. */
+  subscribers: number;
+  /** Length of each HTTP measurement, for the product and for its baseline alike. */
+  seconds: number;
+}
+
+/** What every scenario gets: the running product, the mail server it sends to, a way to report. */
+export interface BenchContext {
+  product: LoadProduct;
+  sink: SmtpSink;
+  /** Queues jobs as the API does, on the product's Redis. */
+  jobs: JobProducer;
+  sizes: BenchSizes;
+  log: (line: string) => void;
+}
+
+/** One row of the table, with every number behind it for bench/results.json. */
+export interface ScenarioResult {
+  scenario: string;
+  /** The product's result as printed: its throughput first, then what the target also asks. */
+  product: string;
+  baseline: string;
+  /** Product throughput over baseline throughput; null where there is no baseline. */
+  ratio: number | null;
+  target: string;
+  met: boolean;
+  /** What the target asks that was not met, in words; empty when met. */
+  missed: string[];
+  measured: Record<string, unknown>;
+}
+
+export interface Scenario {
+  /** The name --only takes. */
+  name: string;
+  run(context: BenchContext): Promise<ScenarioResult>;
+}

@@ -1,0 +1,25 @@
+import type { ScenarioResult } from './bench-types';
+
+const COLUMNS = ['scenario', 'product', 'baseline', 'ratio', 'target', 'met'] as const;
+
+const cells = (result: ScenarioResult): string[] => [
+  result.scenario,
+  result.product,
+  result.baseline,
+  result.ratio === null ? '-' : result.ratio.toFixed(2),
+  result.target,
+  result.met ? 'yes' : 'no',
+];
+
+/** The results as a Markdown table, padded to line up in a terminal and pasted as is in README. */
+export function resultsTable(results: readonly ScenarioResult[]): string {
+  const rows = [[...COLUMNS], ...results.map(cells)];
+  const widths = COLUMNS.map((_, column) =>
+    Math.max(...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (row: readonly string[]) =>
+    `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
+  const [header = [], ...body] = rows;
+  return [line(header), rule, ...body.map(line)].join('\n');
+}

@@ -1,0 +1,111 @@
+import { bookingConfirmationEmail } from '../../../api/src/bookings/booking-emails';
+import { ManageLinks } from '../../../api/src/bookings/manage-link';
+import { jobs } from '../../../api/src/jobs/job-definitions';
+import { sendThroughBarePool } from '../baselines/nodemailer-pool';
+import type { Scenario } from '../bench-types';
+import { cpuMsPer, describeCpuPer, measureCpu, productProcesses } from '../cpu-time';
+import { mailCount, mailSince, waitForMail } from '../mail-arrival';
+import { insertPaidBookings } from '../paid-bookings';
+import { productSettings } from '../product-settings';
+import { waitUntilQuiet } from '../settle';
+import { ratioOf, TargetCheck } from '../targets';
+
+const MIN_RATIO = 0.5;
+/** The workers' mailer keeps this many connections for emails sent once (Mailer's default). */
+const WORKERS_MAILER_POOL = 2;
+const ENQUEUE_LANES = 20;
+
+/**
+ * Paid bookings' confirmation emails (with their calendar file), from the queue to the mail
+ * server: what the workers do after a busy hour of checkouts.
+ */
+export const bookingConfirmationsScenario: Scenario = {
+  name: 'booking-emails',
+  async run(context) {
+    const { product, sink, sizes, log } = context;
+    const count = sizes.bookings;
+    await waitUntilQuiet(context);
+    log(`writing ${String(count)} paid bookings...`);
+    const bookings = await insertPaidBookings(
+      count,
+      (index) => `customer-${String(index)}@confirmations.bench.test`,
+      log,
+    );
+    const settings = productSettings(product.env);
+    const links = new ManageLinks(settings.LINK_SECRET, settings.SITE_URL);
+
+    log(
+      `baseline: bare nodemailer pool of ${String(WORKERS_MAILER_POOL)} sending ${String(count)} confirmations...`,
+    );
+    const baseline = await sendThroughBarePool({
+      sink,
+      poolSize: WORKERS_MAILER_POOL,
+      count,
+      from: settings.MAIL_FROM,
+      log,
+      compose: (index) => {
+        const booking = bookings[index];
+        if (!booking) throw new Error(`no booking ${String(index)}`);
+        const message = bookingConfirmationEmail(booking, links.url(booking.id as string));
+        return { ...message, to: `baseline-${String(index)}@confirmations.bench.test` };
+      },
+    });
+
+    await waitUntilQuiet(context);
+    log(
+      `product: queueing ${String(count)} confirmation jobs; timing until the last email arrives...`,
+    );
+    const cpu = measureCpu(productProcesses(product));
+    const before = mailCount(sink);
+    const startedAt = Date.now();
+    let next = 0;
+    const lanes = Array.from({ length: ENQUEUE_LANES }, async () => {
+      while (next < count) {
+        const booking = bookings[next];
+        next += 1;
+        if (!booking) continue;
+        const bookingId = booking.id as string;
+        // The id the payment flow gives it (BookingService.queueVisitEmails).
+        await context.jobs.add(
+          jobs.bookingConfirmationEmail,
+          { bookingId },
+          { jobId: `confirmation-${bookingId}` },
+        );
+      }
+    });
+    const [arrival] = await Promise.all([
+      waitForMail(sink, before, count, { startedAt, timeoutMs: 120_000 + count * 20, log }),
+      Promise.all(lanes),
+    ]);
+    const cpuSeconds = cpu.stop();
+    log(`  CPU ms per message: ${describeCpuPer(cpuSeconds, count)}`);
+    // Anything more (a second copy) would arrive now.
+    await waitUntilQuiet(context);
+    const received = mailSince(sink, before);
+
+    const ratio = ratioOf(arrival.perSecond, baseline.perSecond);
+    const check = new TargetCheck()
+      .expect((ratio ?? 0) >= MIN_RATIO, `ratio ${String(ratio)} < ${String(MIN_RATIO)}`)
+      .expect(
+        received.messages === count && received.recipients === count,
+        `${String(received.messages)} messages to ${String(received.recipients)} recipients, not ${String(count)}`,
+      );
+    return {
+      scenario: `${String(count)} booking confirmation emails, queue to SMTP`,
+      product: `${String(arrival.perSecond)} msg/s (${arrival.seconds.toFixed(1)} s); ${String(received.messages)} messages, ${String(received.recipients)} recipients`,
+      baseline: `${String(baseline.perSecond)} msg/s (${baseline.seconds.toFixed(1)} s)`,
+      ratio,
+      target: `ratio >= ${String(MIN_RATIO)}, exactly ${String(count)} arrive`,
+      met: check.met,
+      missed: check.missed,
+      measured: {
+        count,
+        poolSize: WORKERS_MAILER_POOL,
+        product: { ...arrival, received },
+        baseline,
+        cpuSeconds,
+        cpuMsPerMessage: cpuMsPer(cpuSeconds, count),
+      },
+    };
+  },
+};

@@ -1,0 +1,100 @@
+import type autocannon from 'autocannon';
+import { BookingModel } from '../../../api/src/bookings/booking-model';
+import { measureUploadDiscard } from '../baselines/express-upload-discard';
+import type { Scenario } from '../bench-types';
+import { BOOKING_FORM_TYPE, bookingUploadBody, photoOfAbout } from '../booking-upload-form';
+import { productProcesses } from '../cpu-time';
+import { runHttpLoad } from '../http-load';
+import { waitUntilQuiet } from '../settle';
+import { storedKeys } from '../stored-photos';
+import { ratioOf, TargetCheck } from '../targets';
+
+const CONNECTIONS = 10;
+const PHOTO_BYTES = 1024 * 1024;
+const MIN_RATIO = 0.4;
+const MAX_P99_MS = 250;
+const DOMAIN = 'upload.bench.test';
+
+/** Estimate requests with a 1 MB photo, each from a new address: form, S3 upload, booking, jobs. */
+export const bookingUploadScenario: Scenario = {
+  name: 'booking-upload',
+  async run(context) {
+    const { product, sizes, log } = context;
+    log('making a 1 MB JPEG...');
+    const photo = await photoOfAbout(PHOTO_BYTES);
+    let sequence = 0;
+    const request: autocannon.Request = {
+      method: 'POST',
+      path: '/api/bookings',
+      headers: { 'content-type': BOOKING_FORM_TYPE },
+      setupRequest: (shape) => ({
+        ...shape,
+        body: bookingUploadBody(`customer-${String((sequence += 1))}@${DOMAIN}`, photo),
+      }),
+    };
+    const load = { connections: CONNECTIONS, seconds: sizes.seconds, request };
+    const shape = `${String(CONNECTIONS)} connections, ${String(sizes.seconds)} s`;
+    await waitUntilQuiet(context);
+    log(`baseline: bare Express reading the same upload and dropping it, ${shape}...`);
+    const baseline = await measureUploadDiscard(load, log);
+    log(
+      `product: POST /api/bookings with a ${(photo.length / 1e6).toFixed(2)} MB JPEG, ${shape}...`,
+    );
+    const result = await runHttpLoad(
+      { ...load, url: product.url, server: productProcesses(product) },
+      log,
+    );
+
+    // Requests cut off when the time is up may still finish on the server: let them settle.
+    await waitUntilQuiet(context);
+    log('counting the bookings and their photos in S3...');
+    const bookings = await BookingModel.find(
+      { email: { $regex: `@${DOMAIN.replaceAll('.', '\\.')}$` } },
+      { imageKey: 1 },
+    ).lean();
+    const keys = await storedKeys(product.env, 'bookings/');
+    const stored = {
+      // Warm-up requests make bookings too.
+      accepted: result.warmUpSucceeded + result.succeeded,
+      bookings: bookings.length,
+      withPhoto: bookings.filter((booking) => booking.imageKey !== '').length,
+      photoInS3: bookings.filter((booking) => keys.has(booking.imageKey)).length,
+      s3Objects: keys.size,
+    };
+
+    const ratio = ratioOf(result.perSecond, baseline.perSecond);
+    const check = new TargetCheck()
+      .expect((ratio ?? 0) >= MIN_RATIO, `ratio ${String(ratio)} < ${String(MIN_RATIO)}`)
+      .expect(
+        result.p99Ms < MAX_P99_MS,
+        `p99 ${String(result.p99Ms)} ms >= ${String(MAX_P99_MS)} ms`,
+      )
+      .expect(
+        stored.bookings >= stored.accepted &&
+          stored.withPhoto === stored.bookings &&
+          stored.photoInS3 === stored.bookings,
+        `${String(stored.accepted)} accepted, ${String(stored.bookings)} stored, ${String(stored.photoInS3)} with their photo in S3`,
+      )
+      .expect(
+        stored.s3Objects === stored.photoInS3,
+        `${String(stored.s3Objects - stored.photoInS3)} S3 objects without a booking`,
+      );
+    return {
+      scenario: `POST /api/bookings, 1 MB JPEG (${shape})`,
+      product: `${String(result.perSecond)} req/s, p99 ${String(result.p99Ms)} ms, ${String(result.errors)} errors; ${String(stored.photoInS3)} of ${String(stored.bookings)} bookings with their photo in S3 (${String(stored.s3Objects)} objects)`,
+      baseline: `${String(baseline.perSecond)} req/s, p99 ${String(baseline.p99Ms)} ms`,
+      ratio,
+      target: `ratio >= ${String(MIN_RATIO)}, p99 < ${String(MAX_P99_MS)} ms, every booking with its photo in S3`,
+      met: check.met,
+      missed: check.missed,
+      measured: {
+        connections: CONNECTIONS,
+        seconds: sizes.seconds,
+        photoBytes: photo.length,
+        product: result,
+        baseline,
+        stored,
+      },
+    };
+  },
+};

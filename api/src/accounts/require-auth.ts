@@ -17,6 +17,27 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** What a verified session token says: whose it is and which token version it was issued at. */
+export interface SessionClaims {
+  userId: string;
+  tokenVersion: number;
+}
+
+/**
+ * The user a verified token (or null for a bad one) belongs to, read afresh: a deleted user or
+ * an older token version (a password reset raised it) is a 401, so every earlier session ends.
+ */
+export async function userOfSession(claims: SessionClaims | null): Promise<UserDocument> {
+  if (!claims || !mongoose.isValidObjectId(claims.userId)) {
+    throw new HttpError(401, AuthMessages.sessionExpired);
+  }
+  const user = await UserModel.findById(claims.userId);
+  if (!user || user.tokenVersion !== claims.tokenVersion) {
+    throw new HttpError(401, AuthMessages.sessionExpired);
+  }
+  return user;
+}
+
 /**
  * Admits a request with a valid login token whose user still exists and whose token version is
  * current: a password reset raises the version and so ends every earlier session.
@@ -25,15 +46,7 @@ export function requireAuth(tokens: AuthTokens): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req.headers.authorization);
     if (!token) throw new HttpError(401, AuthMessages.signInRequired);
-    const claims = tokens.verify(token);
-    if (!claims || !mongoose.isValidObjectId(claims.userId)) {
-      throw new HttpError(401, AuthMessages.sessionExpired);
-    }
-    const user = await UserModel.findById(claims.userId);
-    if (!user || user.tokenVersion !== claims.tokenVersion) {
-      throw new HttpError(401, AuthMessages.sessionExpired);
-    }
-    req.user = user;
+    req.user = await userOfSession(tokens.verify(token));
     next();
   };
 }

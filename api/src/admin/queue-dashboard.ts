@@ -2,7 +2,6 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import express, { type Express, type RequestHandler, type Router } from 'express';
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import type { AuthTokens } from '../accounts/auth-tokens';
 import type { ApiConfig } from '../config/api-config';
 import { QueueName } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
+import { toolPagePolicy } from '../http/page-policy';
 import { QUEUE_DASHBOARD_PATH, queueSessionsFor } from './queue-session';
 
 export interface QueueDashboardDependencies {
@@ -22,12 +22,12 @@ export interface QueueDashboardDependencies {
 const require = createRequire(import.meta.url);
 
 /**
- * The CSP hashes ('sha256-...') of the inline styles bull-board's UI ships: the <style> block of
+ * The inline styles bull-board's UI ships: the <style> block of
  * its page and the constant <style> React renders inside its Redis icon. Read from the installed
  * package, so an upgrade that changes them keeps the dashboard working (admin-access.test.ts
  * fails if a new kind of inline style appears).
  */
-function inlineStyleHashes(): string[] {
+function inlineStyles(): string[] {
   const dist = path.join(path.dirname(require.resolve('@bull-board/ui/package.json')), 'dist');
   const page = readFileSync(path.join(dist, 'index.ejs'), 'utf8');
   const styles = [...page.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1] ?? '');
@@ -40,10 +40,7 @@ function inlineStyleHashes(): string[] {
       styles.push(match[1] ?? '');
     }
   }
-  const hashes = styles.map(
-    (css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
-  );
-  return [...new Set(hashes)];
+  return styles;
 }
 
 /**
@@ -54,18 +51,7 @@ function inlineStyleHashes(): string[] {
  * it links to (system fonts instead, and Google is not told who opens the dashboard).
  */
 function dashboardPolicy(): RequestHandler {
-  const policy = [
-    "default-src 'self'",
-    "base-uri 'self'",
-    "script-src 'self'",
-    `style-src 'self' ${inlineStyleHashes().join(' ')}`.trim(),
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-  ].join('; ');
+  const policy = toolPagePolicy({ elements: inlineStyles() });
   return (_req, res, next) => {
     res.setHeader('Content-Security-Policy', policy);
     // Queue contents include customers' addresses: nothing of the dashboard is cached.

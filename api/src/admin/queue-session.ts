@@ -1,11 +1,15 @@
 import express, { type CookieOptions, type RequestHandler, type Router } from 'express';
 import jwt from 'jsonwebtoken';
-import mongoose from 'mongoose';
 import { z } from 'zod';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import { readCookie } from '../accounts/google/google-cookies';
-import { requireAdmin, requireAuth, signedInUser } from '../accounts/require-auth';
-import { UserModel } from '../accounts/user-model';
+import {
+  requireAdmin,
+  requireAuth,
+  signedInUser,
+  userOfSession,
+  type SessionClaims,
+} from '../accounts/require-auth';
 import type { ApiConfig } from '../config/api-config';
 import { AuthMessages } from '../domain/auth/auth-messages';
 import { HttpError } from '../http/http-error';
@@ -45,7 +49,7 @@ export class QueueSessions {
     });
   }
 
-  verify(token: string): { userId: string; tokenVersion: number } | null {
+  verify(token: string): SessionClaims | null {
     try {
       const decoded = jwt.verify(token, this.secret, { algorithms: ['HS256'], audience: AUDIENCE });
       const claims = claimsSchema.parse(decoded);
@@ -80,15 +84,7 @@ export class QueueSessions {
       }
       const token = readCookie(req, QUEUE_SESSION_COOKIE);
       if (!token) throw new HttpError(401, AuthMessages.signInRequired);
-      const claims = this.verify(token);
-      if (!claims || !mongoose.isValidObjectId(claims.userId)) {
-        throw new HttpError(401, AuthMessages.sessionExpired);
-      }
-      const user = await UserModel.findById(claims.userId);
-      if (!user || user.tokenVersion !== claims.tokenVersion) {
-        throw new HttpError(401, AuthMessages.sessionExpired);
-      }
-      req.user = user;
+      req.user = await userOfSession(this.verify(token));
       requireAdmin(req, res, next);
     };
   }

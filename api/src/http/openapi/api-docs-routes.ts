@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import express, { type RequestHandler, type Router } from 'express';
 import swaggerUi, { type SwaggerUiOptions } from 'swagger-ui-express';
+import { toolPagePolicy } from '../page-policy';
 import { buildOpenApiDocument } from './openapi-document';
 import { OPENAPI_PATH } from './site-operations';
 
@@ -39,30 +39,15 @@ const UI_FILES = new Set([
   '/favicon-16x16.png',
 ]);
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
 /**
- * The site's strict policy, narrowed to what this page uses, plus the page's own inline `<style>`
- * blocks and its one `style` attribute, each allowed by its hash and nothing else. The hashes are
- * taken from the page as generated, so they always match it; scripts get no hash at all, so an
- * inline script a swagger-ui-express update might add would be refused (the browser test sees it).
+ * The page's own inline `<style>` blocks and its one `style` attribute, taken from the page as
+ * generated, so the hashes always match it.
  */
 function apiDocsPolicy(html: string): string {
-  const blocks = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
-  const attributes = [...html.matchAll(/\sstyle="([^"]*)"/g)].map((match) => match[1] ?? '');
-  return [
-    "default-src 'self'",
-    "base-uri 'self'",
-    "script-src 'self'",
-    `style-src 'self' ${blocks.map(sha256).join(' ')}`,
-    `style-src-attr 'unsafe-hashes' ${attributes.map(sha256).join(' ')}`,
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-  ].join('; ');
+  return toolPagePolicy({
+    elements: [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? ''),
+    attributes: [...html.matchAll(/\sstyle="([^"]*)"/g)].map((match) => match[1] ?? ''),
+  });
 }
 
 /** Swagger UI at /api-docs/, reading GET /api/openapi.json; mount it after the legacy aliases. */

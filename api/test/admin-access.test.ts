@@ -17,6 +17,7 @@ import {
   type ProductHarness,
 } from '../../tests/support/api-harness';
 import { bookingFields, withFields } from '../../tests/support/booking-form';
+import { signUp } from '../../tests/support/accounts';
 import { failedMailJob } from '../../tests/support/failed-job';
 import { png } from '../../tests/support/images';
 import { eventually } from '../../tests/support/poll';
@@ -24,21 +25,6 @@ import { testEmail, testEnv } from '../../tests/support/test-env';
 
 const PASSWORD = 'correct horse 42';
 const MISSING_ID = '0123456789abcdef01234567';
-
-async function signIn(api: ApiHarness, role: 'customer' | 'admin'): Promise<string> {
-  const email = testEmail(role);
-  const registered = await request(api.app).post('/api/auth/register').send({
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    firstName: 'Sam',
-    lastName: 'Lee',
-    address: '1 Main St',
-  });
-  expect(registered.status).toBe(201);
-  if (role === 'admin') await UserModel.updateOne({ email }, { $set: { role: 'admin' } });
-  return registered.body.token as string;
-}
 
 async function book(api: ApiHarness, fields = bookingFields(), photo?: Buffer): Promise<string> {
   let post = withFields(request(api.app).post('/api/bookings'), fields);
@@ -66,8 +52,8 @@ describe('the operators area', () => {
 
   beforeAll(async () => {
     api = await startApi(testEnv({ AUTH_RATE_LIMIT_MAX: '1000', FORM_RATE_LIMIT_MAX: '1000' }));
-    customer = await signIn(api, 'customer');
-    admin = await signIn(api, 'admin');
+    customer = (await signUp(api.app, PASSWORD, 'customer')).token;
+    admin = (await signUp(api.app, PASSWORD, 'admin')).token;
     const me = await request(api.app).get('/api/me').set(bearer(admin));
     adminId = me.body.user.id as string;
     const campaign = await request(api.app)
@@ -427,7 +413,7 @@ describe('the operators area', () => {
       ).toBeUndefined();
 
       // An admin who has since reset the password (a new token version) is signed out.
-      const other = await signIn(api, 'admin');
+      const other = (await signUp(api.app, PASSWORD, 'admin')).token;
       const session = await request(api.app).post('/api/admin/queue-session').set(bearer(other));
       const otherCookie = cookiePair(session.headers['set-cookie']);
       expect((await request(api.app).get('/admin/queues').set('Cookie', otherCookie)).status).toBe(
@@ -496,7 +482,7 @@ describe('a refund from the admin API', () => {
     product = await startApiAndWorkers(
       testEnv({ AUTH_RATE_LIMIT_MAX: '1000', FORM_RATE_LIMIT_MAX: '1000' }),
     );
-    admin = await signIn(product.api, 'admin');
+    admin = (await signUp(product.api.app, PASSWORD, 'admin')).token;
   });
   afterAll(async () => {
     await product.close();

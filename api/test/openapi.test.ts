@@ -2,7 +2,6 @@ import type { Express } from 'express';
 import mongoose from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserModel } from '../src/accounts/user-model';
 import { buildOpenApiDocument } from '../src/http/openapi/openapi-document';
 import type {
   OpenApiDocument,
@@ -10,6 +9,7 @@ import type {
   ParameterObject,
 } from '../src/http/openapi/openapi-types';
 import { TestPaymentProvider } from '../src/payments/test-provider';
+import { signUp } from '../../tests/support/accounts';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
 import { testEmail, testEnv } from '../../tests/support/test-env';
 
@@ -63,29 +63,11 @@ describe('the OpenAPI reference', () => {
   let customerToken: string;
   let adminToken: string;
 
-  async function signIn(role: 'customer' | 'admin'): Promise<string> {
-    const email = testEmail(role);
-    const registered = await request(api.app).post('/api/auth/register').send({
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName: 'Ada',
-      lastName: 'Quinn',
-      address: '1 King St W',
-    });
-    expect(registered.status).toBe(201);
-    if (role === 'admin') await UserModel.updateOne({ email }, { $set: { role: 'admin' } });
-    const login = await request(api.app)
-      .post('/api/auth/login')
-      .send({ email, password: PASSWORD });
-    return login.body.token as string;
-  }
-
   beforeAll(async () => {
     api = await startApi(testEnv({ AUTH_RATE_LIMIT_MAX: '1000', FORM_RATE_LIMIT_MAX: '1000' }));
     document = buildOpenApiDocument();
-    customerToken = await signIn('customer');
-    adminToken = await signIn('admin');
+    customerToken = (await signUp(api.app, PASSWORD, 'customer')).token;
+    adminToken = (await signUp(api.app, PASSWORD, 'admin')).token;
   });
   afterAll(async () => {
     await api.close();

@@ -21,6 +21,7 @@ import {
   type ApiHarness,
   type ProductHarness,
 } from '../support/api-harness';
+import { signUp } from '../support/accounts';
 import { bookingFields } from '../support/booking-form';
 import { forgedTokens } from '../support/forged-tokens';
 import { JPEG_POLYGLOTS } from '../support/hostile-values';
@@ -54,24 +55,6 @@ const envFor = (name: string, overrides: Record<string, string> = {}) => ({
 });
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function signUp(api: ApiHarness, role: 'customer' | 'admin' = 'customer') {
-  const email = testEmail(role);
-  const registered = await request(api.app).post('/api/auth/register').send({
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    firstName: 'Sam',
-    lastName: 'Secure',
-    address: '1 King St W',
-  });
-  expect(registered.status).toBe(201);
-  const userId = registered.body.user.id as string;
-  if (role === 'customer') return { email, userId, token: registered.body.token as string };
-  await UserModel.updateOne({ email }, { $set: { role: 'admin' } });
-  const login = await request(api.app).post('/api/auth/login').send({ email, password: PASSWORD });
-  return { email, userId, token: login.body.token as string };
-}
 
 /** Every operation of the OpenAPI document, as [label, method, path, operation]. */
 function operations(): [string, string, string, OperationObject][] {
@@ -205,7 +188,7 @@ describe('security headers on every kind of answer', () => {
       envFor(`headers-${nodeEnv}`, { NODE_ENV: nodeEnv, WEB_DIST_DIR: siteDir }),
     );
     try {
-      const { token: admin } = await signUp(api, 'admin');
+      const { token: admin } = await signUp(api.app, PASSWORD, 'admin');
       const answers = await everyKind(api, admin);
       const statuses = Object.fromEntries(answers.map(([label, r]) => [label, r.status]));
       // The kinds are what they claim to be.
@@ -251,8 +234,8 @@ describe('login tokens', () => {
 
   beforeAll(async () => {
     api = await startApi(envFor('tokens', { AUTH_RATE_LIMIT_MAX: '1000' }));
-    customer = await signUp(api);
-    admin = await signUp(api, 'admin');
+    customer = await signUp(api.app, PASSWORD);
+    admin = await signUp(api.app, PASSWORD, 'admin');
   });
   afterAll(async () => {
     await api.close();
@@ -324,7 +307,7 @@ describe('password reset links (beyond single use and expiry, in auth.test.ts)',
     request(api.app).post(`/api/auth/reset-password/${token}`).send({ password });
 
   it('stores only a hash of the token, and accepts no variant of it', async () => {
-    const { userId } = await signUp(api);
+    const { userId } = await signUp(api.app, PASSWORD);
     const { token } = await api.context.passwordResets.issueToken(userId);
     const stored = await PasswordResetTokenModel.find({ userId }).lean();
     expect(stored).toHaveLength(1);
@@ -343,7 +326,7 @@ describe('password reset links (beyond single use and expiry, in auth.test.ts)',
   });
 
   it('lets only one of two simultaneous resets with the same link through', async () => {
-    const { userId, email } = await signUp(api);
+    const { userId, email } = await signUp(api.app, PASSWORD);
     const { token } = await api.context.passwordResets.issueToken(userId);
     const [first, second] = await Promise.all([
       reset(token, 'first new secret'),
@@ -356,7 +339,7 @@ describe('password reset links (beyond single use and expiry, in auth.test.ts)',
   });
 
   it('ends every other outstanding link once one is used', async () => {
-    const { userId } = await signUp(api);
+    const { userId } = await signUp(api.app, PASSWORD);
     const older = await api.context.passwordResets.issueToken(userId);
     const newer = await api.context.passwordResets.issueToken(userId);
     expect(older.token).not.toBe(newer.token);
@@ -736,7 +719,7 @@ describe('storage keys', () => {
   });
 
   it('stores a profile picture under its account, whatever the file is called', async () => {
-    const { token, userId } = await signUp(api);
+    const { token, userId } = await signUp(api.app, PASSWORD);
     for (const name of HOSTILE_NAMES) {
       const response = await upload(
         '/api/me/avatar',

@@ -34,6 +34,9 @@ export default defineConfig({
         // Faults, hostile input and security: real processes, real services, things going wrong.
         test: {
           name: 'faults',
+          // After the unit projects and before the browser: stopping services and flooding the
+          // API needs the machine's cores to itself for its timings to mean anything.
+          sequence: { groupOrder: 1 },
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
           testTimeout: 300_000,
@@ -43,6 +46,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          // Last and on their own: Chromium with the product behind it is the heaviest load.
+          sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

@@ -176,14 +176,18 @@ describe('the workers metrics and job logs', () => {
         { jobId: invalidJob, attempts: 8 },
       );
 
-    const after = await eventually(async () => {
-      const text = await scrape();
-      expect(
-        sampleValue(text, 'jobs_failed_total', queue) -
-          sampleValue(before, 'jobs_failed_total', queue),
-      ).toBe(3);
-      return text;
-    });
+    const after = await eventually(
+      async () => {
+        const text = await scrape();
+        expect(
+          sampleValue(text, 'jobs_failed_total', queue) -
+            sampleValue(before, 'jobs_failed_total', queue),
+        ).toBe(3);
+        return text;
+        // Three jobs, one of them tried twice, on a machine running the whole suite.
+      },
+      { timeoutMs: 60_000 },
+    );
     expect(
       sampleValue(after, 'job_attempts_failed_total', queue) -
         sampleValue(before, 'job_attempts_failed_total', queue),

@@ -126,7 +126,10 @@ describe('CampaignsSection', () => {
       vi.advanceTimersByTime(CAMPAIGN_REFRESH_MS);
       await Promise.resolve();
     });
-    expect(await screen.findByText('6 sent, 1 failed, 3 pending of 10')).toBeDefined();
+    // A busy machine (the whole suite at once) may take more than findBy's default second.
+    expect(
+      await screen.findByText('6 sent, 1 failed, 3 pending of 10', {}, { timeout: 10_000 }),
+    ).toBeDefined();
     expect(fetchMock).toHaveBeenCalledTimes(2);
     // The list stays on screen while it is read again: no loading line in between.
     expect(screen.queryByText('Loading campaigns…')).toBeNull();

@@ -155,7 +155,10 @@ describe('ProfilePage (SPEC.md sections 2 to 5)', () => {
       method: 'GET',
       authorization: `Bearer ${TOKEN}`,
     });
-    expect(JSON.parse(window.localStorage.getItem('userData') ?? 'null')).toEqual(ada);
+    // The cache is written by an effect after the form renders: on a busy machine, a moment later.
+    await waitFor(() => {
+      expect(JSON.parse(window.localStorage.getItem('userData') ?? 'null')).toEqual(ada);
+    });
     expect(screen.getByText('No photo yet')).toBeDefined();
   });
 

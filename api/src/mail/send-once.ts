@@ -1,4 +1,4 @@
-import type { Mailer, MailMessage } from '../platform/mailer';
+import { mayHaveBeenKept, type Mailer, type MailMessage } from '../platform/mailer';
 import { EmailDeliveryModel } from './email-delivery-model';
 
 export type SendOnceResult = 'sent' | 'already-sent';
@@ -21,31 +21,20 @@ export async function sendOnce(
   );
   if (existing?.sentAt || existing?.committedAt) return 'already-sent';
   let messageId: string;
-  const progress = { committed: false };
   try {
     ({ messageId } = await mailer.send(message, {
       beforeCommit: async () => {
         await EmailDeliveryModel.updateOne({ key }, { $set: { committedAt: new Date() } });
-        progress.committed = true;
       },
     }));
   } catch (error) {
-    // A server that answered with a refusal did not keep the message: a retry may send it. A
-    // connection lost after the "." leaves it unknown, and a second copy is the worse mistake.
-    if (!progress.committed || hasServerAnswer(error)) {
+    // A message the server cannot have (refused, or its "." never left) may be sent by a retry.
+    // A connection lost after the "." leaves it unknown, and a second copy is the worse mistake.
+    if (!mayHaveBeenKept(error)) {
       await EmailDeliveryModel.updateOne({ key }, { $set: { committedAt: null } });
     }
     throw error;
   }
   await EmailDeliveryModel.updateOne({ key }, { $set: { sentAt: new Date(), messageId } });
   return 'sent';
-}
-
-/** nodemailer puts the server's reply code on errors the server answered. */
-function hasServerAnswer(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { responseCode?: unknown }).responseCode === 'number'
-  );
 }

@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import type { Logger } from '../platform/logger';
-import type { Mailer } from '../platform/mailer';
+import { mayHaveBeenKept, type Mailer } from '../platform/mailer';
 import { CampaignModel, type CampaignDocument } from './campaign-model';
 import { NewsletterDeliveryModel, type NewsletterDelivery } from './newsletter-delivery-model';
 import { newsletterEmail } from './newsletter-emails';
@@ -256,7 +256,6 @@ export class NewsletterSender {
       );
       return null;
     }
-    const progress = { committed: false };
     try {
       await this.options.mailer.send(message, {
         beforeCommit: async () => {
@@ -264,7 +263,6 @@ export class NewsletterSender {
             { _id: delivery._id, status: 'sending' },
             { $set: { status: 'committed' } },
           );
-          progress.committed = true;
         },
       });
       await NewsletterDeliveryModel.updateOne(
@@ -275,7 +273,7 @@ export class NewsletterSender {
     } catch (error) {
       const reason = reasonOf(error);
       const code = responseCode(error);
-      if (progress.committed && code === null) {
+      if (mayHaveBeenKept(error)) {
         // Handed over in full, answer lost: counted as sent rather than risk a second copy.
         this.options.logger.warn(
           { deliveryId: String(delivery._id), reason },

@@ -37,6 +37,39 @@ export interface MailerOptions {
   poolSize?: number;
 }
 
+/** nodemailer puts the server's reply code on errors the server answered. */
+function serverAnswer(error: unknown): number | undefined {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' ? code : undefined;
+}
+
+/**
+ * A send with `beforeCommit` that failed, once nothing more can happen to it: `beforeCommit`
+ * either never ran or has finished. The server's reply code, when it answered, stays on
+ * `responseCode`, so retry policies read it as they read nodemailer's own errors.
+ */
+export class RecordedSendError extends Error {
+  readonly responseCode: number | undefined;
+
+  constructor(
+    cause: unknown,
+    /**
+     * The final "." left and no answer came back: the server may have kept the message, and
+     * sending it again risks a second copy. False when the server cannot have it.
+     */
+    readonly mayHaveBeenKept: boolean,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'RecordedSendError';
+    this.responseCode = serverAnswer(cause);
+  }
+}
+
+/** Whether a failed send may still have reached the recipient (see RecordedSendError). */
+export function mayHaveBeenKept(error: unknown): boolean {
+  return error instanceof RecordedSendError && error.mayHaveBeenKept;
+}
+
 /** The only place that talks SMTP. */
 export class Mailer {
   private readonly transport: Transporter<SMTPTransport.SentMessageInfo>;
@@ -72,7 +105,13 @@ export class Mailer {
     const composed = new MailComposer(mail).compile();
     const { from, to } = composed.getEnvelope();
     const body = await composed.build();
-    await this.pool.send({ from: from || '', to }, new CommitGate(body, options.beforeCommit));
+    const gate = new CommitGate(body, options.beforeCommit);
+    try {
+      await this.pool.send({ from: from || '', to }, gate);
+    } catch (error) {
+      const { endReleased } = await gate.settled();
+      throw new RecordedSendError(error, endReleased && serverAnswer(error) === undefined);
+    }
     return { messageId: composed.messageId() };
   }
 

@@ -149,8 +149,13 @@ export class SmtpPool {
     try {
       const info = await new Promise<SMTPConnection.SentMessageInfo>((resolve, reject) => {
         pooled.connection.send(envelope, message, (error, sent) => {
-          if (error) reject(error);
-          else resolve(sent);
+          if (error) {
+            // nodemailer drains a message it could not send (a refused recipient, a lost
+            // connection) into a sink on a later tick: destroyed now, its end is never reached,
+            // so a CommitGate cannot mistake that drain for the final "." going out.
+            message.destroy();
+            reject(error);
+          } else resolve(sent);
         });
       });
       pooled.sent += 1;

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiContext, type ApiContext } from '../src/api-context';
+import { sendOnce } from '../src/mail/send-once';
+import { createLogger } from '../src/platform/logger';
+import { Mailer } from '../src/platform/mailer';
+import { testApiConfig, testEmail } from '../../tests/support/test-env';
+import { startTestSmtp, type TestSmtp } from '../../tests/support/test-smtp';
+
+describe('a recorded send the server refuses', () => {
+  let context: ApiContext;
+  const refused = testEmail('refused');
+  let refusing = true;
+  let smtp: TestSmtp;
+  let mailer: Mailer;
+  beforeAll(async () => {
+    // The send's record lives in MongoDB, which the context connects.
+    context = await createApiContext(
+      testApiConfig(),
+      createLogger({ name: 'test', level: 'silent' }),
+    );
+    smtp = await startTestSmtp({
+      refuse: (recipient) =>
+        refusing && recipient === refused
+          ? { code: 550, message: '5.1.1 Mailbox unavailable' }
+          : null,
+    });
+    mailer = new Mailer({ smtpUrl: smtp.url, from: 'hello@homeservices.local' });
+  });
+  afterAll(async () => {
+    mailer.close();
+    await smtp.close();
+    await context.close();
+  });
+  const message = { to: refused, subject: 'Your booking', text: 'See you on Monday.' };
+
+  it('never records the send: the drained message is not taken for its final "."', async () => {
+    const recorded: string[] = [];
+    const sent = mailer.send(message, {
+      beforeCommit: () => {
+        recorded.push('commit');
+        return Promise.resolve();
+      },
+    });
+    await expect(sent).rejects.toMatchObject({ responseCode: 550, mayHaveBeenKept: false });
+    // nodemailer drains the refused message on a later tick; give it several.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(recorded).toEqual([]);
+  });
+
+  it('lets a later attempt send it once the server accepts, and only once', async () => {
+    const key = `test:${refused}`;
+    await expect(sendOnce(mailer, key, message)).rejects.toMatchObject({ responseCode: 550 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    refusing = false;
+    expect(await sendOnce(mailer, key, message)).toBe('sent');
+    expect(await sendOnce(mailer, key, message)).toBe('already-sent');
+    expect(smtp.received.filter((mail) => mail.to.includes(refused))).toHaveLength(1);
+  });
+});

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserModel } from '../src/accounts/user-model';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
-import { spawnEntryPoint } from '../../tests/support/spawn-process';
+import { spawnEntryPoint, type SpawnedProcess } from '../../tests/support/spawn-process';
 import { testEmail, testEnv } from '../../tests/support/test-env';
 
 const COMMAND = 'api/src/cli/admin-command.ts';
@@ -74,7 +74,7 @@ describe('npm run admin', () => {
     const promoted = await admin('create', '--email', email, '--password', 'another password');
     expect(promoted.code, promoted.output).toBe(0);
     expect(promoted.output).toContain(`${email} already had an account: it is now an admin.`);
-    expect(promoted.output).toContain('Not changed: --password (only used for a new account).');
+    expect(promoted.output).toContain('Not changed: the password (only used for a new account).');
     const after = await UserModel.findOne({ email }).select('+passwordHash');
     expect(after?.role).toBe('admin');
     expect(after?.passwordHash).toBe(before?.passwordHash);
@@ -90,6 +90,50 @@ describe('npm run admin', () => {
     expect(again.code).toBe(0);
     expect(again.output).toContain(`${email} is already an admin.`);
     expect(again.output).not.toContain('Not changed');
+  });
+
+  it('reads the password from a pipe, keeping it out of the command line', async () => {
+    const email = testEmail('piped');
+    const command = spawnEntryPoint(COMMAND, env, {
+      args: ['create', '--email', email, '--password-stdin'],
+      stdin: true,
+    });
+    command.child.stdin?.end(`${PASSWORD}\n`);
+    const { code } = await command.exited;
+    expect(code, command.output()).toBe(0);
+    expect(command.output()).toContain(`Admin account created for ${email}.`);
+    expect(command.output()).not.toContain('shell history');
+    expect((await login(email, PASSWORD)).status).toBe(200);
+  });
+
+  it('asks for the password at a terminal, twice and without echoing it', async () => {
+    const typeAt = async (command: SpawnedProcess, prompt: RegExp, line: string) => {
+      await command.waitForOutput(prompt);
+      command.child.stdin?.write(`${line}\r`);
+    };
+    const email = testEmail('typed');
+    const command = spawnEntryPoint(COMMAND, env, {
+      args: ['create', '--email', email],
+      terminal: true,
+    });
+    await typeAt(command, /Password for the new admin: $/, PASSWORD);
+    await typeAt(command, /The same password again: $/, PASSWORD);
+    const { code } = await command.exited;
+    expect(code, command.output()).toBe(0);
+    expect(command.output()).toContain(`Admin account created for ${email}.`);
+    expect(command.output()).not.toContain(PASSWORD);
+    expect((await login(email, PASSWORD)).status).toBe(200);
+
+    const slipped = testEmail('slipped');
+    const mistyped = spawnEntryPoint(COMMAND, env, {
+      args: ['create', '--email', slipped],
+      terminal: true,
+    });
+    await typeAt(mistyped, /Password for the new admin: $/, PASSWORD);
+    await typeAt(mistyped, /The same password again: $/, `${PASSWORD}!`);
+    expect((await mistyped.exited).code).toBe(1);
+    expect(mistyped.output()).toContain('admin: the two passwords differ: nothing was created.');
+    expect(await UserModel.countDocuments({ email: slipped })).toBe(0);
   });
 
   it('lists the admins', async () => {
@@ -117,7 +161,11 @@ describe('npm run admin', () => {
       ],
       [
         ['create', '--email', email],
-        `admin: No account uses ${email}: give --password to create one.`,
+        `admin: No account uses ${email}: run the command in a terminal to type its password, or pipe it in with --password-stdin.`,
+      ],
+      [
+        ['create', '--email', email, '--password', PASSWORD, '--password-stdin'],
+        'admin: give --password or --password-stdin, not both.',
       ],
       [['create', '--password', PASSWORD], 'admin: Email is required.'],
       [['create', '--email', email, '--role', 'admin'], "admin: Unknown option '--role'"],

@@ -14,16 +14,44 @@ export interface SpawnedProcess {
   kill(signal?: NodeJS.Signals): void;
 }
 
+export interface SpawnOptions {
+  detached?: boolean;
+  args?: string[];
+  /** Keeps `child.stdin` open for the test to write to. */
+  stdin?: boolean;
+  /**
+   * Runs it on a pseudo-terminal (util-linux `script`), as when a person types at it: its
+   * standard input is a TTY, fed from `child.stdin`.
+   */
+  terminal?: boolean;
+}
+
+const shellQuoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
 /** Runs one of our TypeScript entry points as its own process, the way production runs it. */
 export function spawnEntryPoint(
   script: string,
   env: Record<string, string>,
-  options: { detached?: boolean; args?: string[] } = {},
+  options: SpawnOptions = {},
 ): SpawnedProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...(options.args ?? [])], {
+  const command = [process.execPath, '--import', 'tsx', script, ...(options.args ?? [])];
+  const [file, args] = options.terminal
+    ? [
+        'script',
+        [
+          '--quiet',
+          '--flush',
+          '--return',
+          '--command',
+          command.map(shellQuoted).join(' '),
+          '/dev/null',
+        ],
+      ]
+    : [process.execPath, command.slice(1)];
+  const child = spawn(file, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.stdin || options.terminal ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     detached: options.detached ?? false,
   });
   let output = '';
@@ -32,8 +60,9 @@ export function spawnEntryPoint(
     output += chunk.toString();
     for (const listener of listeners) listener();
   };
-  child.stdout.on('data', append);
-  child.stderr.on('data', append);
+  // Both are pipes by the stdio option above; the typings cannot tell from a computed one.
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
   let running = true;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => {

@@ -1,3 +1,4 @@
+import { ReadStream } from 'node:tty';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { hashPassword } from '../accounts/password-hashing';
@@ -6,11 +7,14 @@ import { emailField, passwordField } from '../domain/auth/auth-schemas';
 import { lineOfText } from '../domain/form-fields';
 import { loadCliConfig } from '../config/cli-config';
 import { connectMongo, disconnectMongo, isDuplicateKeyError } from '../platform/mongo';
+import { promptNewPassword, readPasswordFromStdin } from './password-input';
 
 const USAGE = `The operators' accounts, from the command line.
 
-  npm run admin -- create --email ann@example.com --password '...' [--first Ann --last Lee]
-      creates an admin account, or makes an existing account with that email an admin
+  npm run admin -- create --email ann@example.com [--first Ann --last Lee]
+      creates an admin account, or makes an existing account with that email an admin;
+      the password of a new account is asked for, hidden, or read from a pipe with
+      --password-stdin (printf '%s' "$PASSWORD" | npm run admin -- create ... --password-stdin)
   npm run admin -- list       the admins
 
 It uses MONGO_URL, or the local services of a running \`npm start\`.`;
@@ -25,19 +29,46 @@ const createSchema = z.object({
   lastName: lineOfText('Last name', 60).default(''),
 });
 
-type CreateInput = z.infer<typeof createSchema>;
+type CreateInput = z.infer<typeof createSchema> & {
+  /** Asks for the password of a new account (the terminal), or says why it cannot. */
+  askPassword: () => Promise<string>;
+};
 
-function readCreate(values: Record<string, string | boolean | undefined>): CreateInput {
+function failOn(error: z.ZodError): never {
+  throw new Error(error.issues.map((issue) => issue.message).join(' '));
+}
+
+async function readCreate(
+  values: Record<string, string | boolean | undefined>,
+): Promise<CreateInput> {
+  if (values.password !== undefined && values['password-stdin']) {
+    throw new Error('give --password or --password-stdin, not both.');
+  }
+  if (typeof values.password === 'string') {
+    say(
+      'Note: a password on the command line stays in the shell history; leave it out to be asked for it.',
+    );
+  }
   const parsed = createSchema.safeParse({
     email: values.email,
-    password: values.password,
+    password: values['password-stdin']
+      ? await readPasswordFromStdin(process.stdin)
+      : values.password,
     firstName: values.first,
     lastName: values.last,
   });
-  if (!parsed.success) {
-    throw new Error(parsed.error.issues.map((issue) => issue.message).join(' '));
-  }
-  return parsed.data;
+  if (!parsed.success) failOn(parsed.error);
+  const { email } = parsed.data;
+  const askPassword = async () => {
+    if (!(process.stdin instanceof ReadStream)) {
+      throw new Error(
+        `No account uses ${email}: run the command in a terminal to type its password, or pipe it in with --password-stdin.`,
+      );
+    }
+    const typed = passwordField.safeParse(await promptNewPassword(process.stdin, process.stdout));
+    return typed.success ? typed.data : failOn(typed.error);
+  };
+  return { ...parsed.data, askPassword };
 }
 
 async function create(input: CreateInput): Promise<void> {
@@ -50,7 +81,7 @@ async function create(input: CreateInput): Promise<void> {
       say(`${input.email} already had an account: it is now an admin.`);
     }
     const ignored = [
-      input.password === undefined ? '' : '--password',
+      input.password === undefined ? '' : 'the password',
       input.firstName ? '--first' : '',
       input.lastName ? '--last' : '',
     ].filter(Boolean);
@@ -62,13 +93,11 @@ async function create(input: CreateInput): Promise<void> {
     }
     return;
   }
-  if (input.password === undefined) {
-    throw new Error(`No account uses ${input.email}: give --password to create one.`);
-  }
+  const password = input.password ?? (await input.askPassword());
   try {
     await UserModel.create({
       email: input.email,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await hashPassword(password),
       firstName: input.firstName,
       lastName: input.lastName,
       role: 'admin',
@@ -87,7 +116,7 @@ async function create(input: CreateInput): Promise<void> {
 async function list(): Promise<void> {
   const admins = await UserModel.find({ role: 'admin' }).sort({ email: 1 });
   if (admins.length === 0) {
-    say('No admins yet. Create one with: npm run admin -- create --email ... --password ...');
+    say('No admins yet. Create one with: npm run admin -- create --email ...');
     return;
   }
   for (const admin of admins) {
@@ -103,6 +132,7 @@ async function run(argv: string[]): Promise<number> {
     options: {
       email: { type: 'string' },
       password: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
       first: { type: 'string' },
       last: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -118,7 +148,7 @@ async function run(argv: string[]): Promise<number> {
     return 1;
   }
   // Checked before connecting: a typo should not wait for a database to say so.
-  const input = command === 'create' ? readCreate(values) : null;
+  const input = command === 'create' ? await readCreate(values) : null;
   const config = loadCliConfig();
   await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
   try {

@@ -265,6 +265,54 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
     ).toBe(200);
     await eventually(async () => expect(await statusOf(id)).toBe('refunded'));
   });
+  it('gives the place back and tells the customer when a paid booking is refunded at Stripe', async () => {
+    const { id, email, booking } = await book();
+    const { date, time } = booking as { date: string; time: string };
+    const placesLeft = async () => {
+      const response = await request(api.app).get(`/api/availability?from=${date}&to=${date}`);
+      return (response.body.days[0].windows as Record<string, number>)[time];
+    };
+    const intentId = 'pi_test_dashboard_refund';
+    const paid = checkoutCompletedEvent({
+      bookingId: id,
+      reference: booking.reference,
+      sessionId: 'cs_test_dashboard_refund',
+      intentId,
+      amountCents: 14900,
+      currency: 'cad',
+      customerEmail: email,
+    });
+    expect((await webhook(paid)).status).toBe(200);
+    await eventually(async () => expect(await statusOf(id)).toBe('paid'));
+    const heldWhilePaid = await placesLeft();
+
+    // An operator refunds the charge in Stripe's dashboard: only the event tells us.
+    const refunded = chargeRefundedEvent({
+      bookingId: id,
+      intentId,
+      amountCents: 14900,
+      currency: 'cad',
+    });
+    expect((await webhook(refunded)).status).toBe(200);
+    await eventually(async () => expect(await statusOf(id)).toBe('refunded'));
+    expect(await placesLeft()).toBe((heldWhilePaid ?? 0) + 1);
+    const [cancelMail] = await waitForMail(email, { count: 2 }).then((mails) =>
+      mails.filter((mail) => mail.Subject.includes('is cancelled')),
+    );
+    expect(cancelMail?.Text).toContain('refund of $149 is on its way');
+
+    // The same refund told again (a second event for the charge) changes nothing more.
+    expect(
+      (
+        await webhook(
+          chargeRefundedEvent({ bookingId: id, intentId, amountCents: 14900, currency: 'cad' }),
+        )
+      ).status,
+    ).toBe(200);
+    await settle();
+    expect(await placesLeft()).toBe((heldWhilePaid ?? 0) + 1);
+    expect(await countMail(email, 'is cancelled')).toBe(1);
+  });
 });
 
 describe('the local test provider (no Stripe keys)', () => {

@@ -288,6 +288,20 @@ export class BookingService {
   }
 
   /**
+   * A paid booking refunded at the provider (from its dashboard, not through a cancel here): the
+   * visit is off, so its place goes back on sale and the customer is told. Safe to repeat.
+   */
+  async refundedAtProvider(booking: BookingDocument): Promise<void> {
+    const bookingId = booking.id as string;
+    await this.deps.slots.release(booking.date, booking.time, bookingId);
+    await this.deps.jobs.add(
+      jobs.bookingCancelledEmail,
+      { bookingId, refund: true },
+      { jobId: `cancelled-${bookingId}` },
+    );
+  }
+
+  /**
    * The payment timer: an unpaid booking past its hold is cancelled and its place given back.
    * A hold extended meanwhile (a checkout page still open) sets the timer again.
    */

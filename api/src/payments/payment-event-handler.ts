@@ -55,6 +55,12 @@ export class PaymentEventHandler {
         const result = await moveBooking(booking.id as string, 'refunded', by, {
           'payment.refundedAt': new Date(),
         });
+        // Refunded straight from paid, at the provider: nothing here gave the place up or told
+        // the customer. Read from the history, so a retry after a crash still does both.
+        const current = result.booking;
+        if (current?.history.some((move) => move.from === 'paid' && move.to === 'refunded')) {
+          await this.deps.bookings.refundedAtProvider(current);
+        }
         return result.moved ? 'refunded' : `kept ${booking.status}`;
       }
     }

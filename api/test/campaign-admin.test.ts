@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserModel } from '../src/accounts/user-model';
+import { signUp } from '../../tests/support/accounts';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
-import { testEmail, testEnv } from '../../tests/support/test-env';
+import { testEnv } from '../../tests/support/test-env';
 
 const PASSWORD = 'correct horse 42';
 
@@ -11,27 +11,10 @@ describe('the campaigns admin API', () => {
   let customer: string;
   let admin: string;
 
-  async function signIn(role: 'customer' | 'admin'): Promise<string> {
-    const email = testEmail(role);
-    await request(api.app).post('/api/auth/register').send({
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName: 'Sam',
-      lastName: 'Lee',
-      address: '1 Main St',
-    });
-    if (role === 'admin') await UserModel.updateOne({ email }, { $set: { role: 'admin' } });
-    const login = await request(api.app)
-      .post('/api/auth/login')
-      .send({ email, password: PASSWORD });
-    return login.body.token as string;
-  }
-
   beforeAll(async () => {
     api = await startApi(testEnv({ AUTH_RATE_LIMIT_MAX: '1000' }));
-    customer = await signIn('customer');
-    admin = await signIn('admin');
+    customer = (await signUp(api.app, PASSWORD)).token;
+    admin = (await signUp(api.app, PASSWORD, 'admin')).token;
   });
   afterAll(async () => {
     await api.close();

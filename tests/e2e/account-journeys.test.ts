@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../support/mailbox';
+import { logInThroughPage } from '../support/login-page';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
 
@@ -25,15 +26,8 @@ describe('account journeys in Chromium', () => {
     return page;
   }
 
-  async function logIn(page: Page, email: string, password: string): Promise<void> {
-    await page.goto(`${site.origin}/login`);
-    const main = page.getByRole('main');
-    await main.getByLabel('Email').fill(email);
-    await main.getByLabel('Password', { exact: true }).fill(password);
-    await main.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByText('Login Successful!').waitFor();
-    await page.waitForURL(`${site.origin}/`);
-  }
+  const logIn = (page: Page, email: string, password: string) =>
+    logInThroughPage(page, site.origin, email, password);
 
   it('registers, logs out, logs in, saves the profile, and finds it after a reload', async () => {
     const email = testEmail('member');

@@ -6,6 +6,7 @@ import { bookingFields, withFields } from '../support/booking-form';
 import { png } from '../support/images';
 import { cspViolations, watchCspViolations } from '../support/browser';
 import { eventually } from '../support/poll';
+import { logInThroughPage } from '../support/login-page';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { spawnEntryPoint } from '../support/spawn-process';
 import { testEmail } from '../support/test-env';
@@ -101,15 +102,8 @@ describe('the operators’ admin area in Chromium', () => {
     return { page, consoleChunks };
   }
 
-  async function logIn(page: Page, email: string, password: string): Promise<void> {
-    await page.goto(`${site.origin}/login`);
-    const main = page.getByRole('main');
-    await main.getByLabel('Email').fill(email);
-    await main.getByLabel('Password', { exact: true }).fill(password);
-    await main.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByText('Login Successful!').waitFor();
-    await page.waitForURL(`${site.origin}/`);
-  }
+  const logIn = (page: Page, email: string, password: string) =>
+    logInThroughPage(page, site.origin, email, password);
 
   it('signs an admin in, lists the booking, and retries a failed email job from the queue dashboard', async () => {
     await createAdmin();

@@ -8,16 +8,7 @@ import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { bookingFields } from '../support/booking-form';
 import { eventually } from '../support/poll';
 import { testEmail, testEnv } from '../support/test-env';
-
-/** What a client gets back: the status, the JSON body, and how long it took. */
-interface Answer {
-  status: number;
-  contentType: string;
-  retryAfter: string | null;
-  body: Record<string, unknown>;
-  text: string;
-  ms: number;
-}
+import { fetchTimed, type TimedAnswer } from '../support/timed-fetch';
 
 describe('MongoDB stopped under a running API process, then started again', () => {
   // A mongod of this test's own: stopping the shared one would break every other test file.
@@ -44,29 +35,8 @@ describe('MongoDB stopped under a running API process, then started again', () =
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Never waits forever: a hang shows up as a failed assertion on the time, not a stuck test. */
-  async function call(pathname: string, init: RequestInit = {}): Promise<Answer> {
-    const started = performance.now();
-    const response = await fetch(`${api.url}${pathname}`, {
-      ...init,
-      signal: AbortSignal.timeout(60_000),
-    });
-    const text = await response.text();
-    let body: Record<string, unknown> = {};
-    try {
-      body = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      // Not JSON: the assertions on the content type say so.
-    }
-    return {
-      status: response.status,
-      contentType: response.headers.get('content-type') ?? '',
-      retryAfter: response.headers.get('retry-after'),
-      body,
-      text,
-      ms: performance.now() - started,
-    };
-  }
+  const call = (pathname: string, init: RequestInit = {}): Promise<TimedAnswer> =>
+    fetchTimed(`${api.url}${pathname}`, init, 60_000);
 
   const json = (body: unknown): RequestInit => ({
     method: 'POST',

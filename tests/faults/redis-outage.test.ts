@@ -13,12 +13,12 @@ import { connectMongo, disconnectMongo } from '../../api/src/platform/mongo';
 import { createRedis } from '../../api/src/platform/redis';
 import { freePort } from '../../infra/local/ports';
 import { startRedis, type RedisService } from '../../infra/local/redis';
-import { startApiProcess, type ApiProcess } from '../support/api-process';
+import { startBackEndProcesses, type BackEndProcesses } from '../support/back-end-processes';
 import { bookingFields } from '../support/booking-form';
 import { eventually } from '../support/poll';
-import { spawnEntryPoint, type SpawnedProcess } from '../support/spawn-process';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
 import { testEmail, testEnv } from '../support/test-env';
+import { fetchTimed } from '../support/timed-fetch';
 
 const OUTAGE_MS = 20_000;
 const REQUEST_EVERY_MS = 150;
@@ -57,8 +57,7 @@ describe('Redis stopped for 20 s under booking and contact traffic, then started
   let redis: RedisService | undefined;
   let smtp: TestSmtp;
   let env: Record<string, string>;
-  let api: ApiProcess;
-  let workers: SpawnedProcess;
+  let backEnd: BackEndProcesses;
 
   beforeAll(async () => {
     port = await freePort();
@@ -73,14 +72,10 @@ describe('Redis stopped for 20 s under booking and contact traffic, then started
       FORM_RATE_LIMIT_MAX: '100000',
     });
     await connectMongo({ url: env.MONGO_URL ?? '', dbName: env.MONGO_DB });
-    api = await startApiProcess(env);
-    workers = spawnEntryPoint('workers/src/main.ts', env);
-    await workers.waitForOutput(/workers ready/, 60_000);
+    backEnd = await startBackEndProcesses(env);
   });
   afterAll(async () => {
-    workers.kill('SIGTERM');
-    await workers.exited;
-    await api.close();
+    await backEnd.close();
     await disconnectMongo();
     await smtp.close();
     await redis?.stop();
@@ -89,26 +84,8 @@ describe('Redis stopped for 20 s under booking and contact traffic, then started
 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  async function call(pathname: string, init: RequestInit = {}) {
-    const started = performance.now();
-    const response = await fetch(`${api.url}${pathname}`, {
-      ...init,
-      signal: AbortSignal.timeout(30_000),
-    });
-    const text = await response.text();
-    let body: Record<string, unknown> = {};
-    try {
-      body = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      // Not JSON: the assertions on the content type say so.
-    }
-    return {
-      status: response.status,
-      contentType: response.headers.get('content-type') ?? '',
-      body,
-      ms: performance.now() - started,
-    };
-  }
+  const call = (pathname: string, init: RequestInit = {}) =>
+    fetchTimed(`${backEnd.api.url}${pathname}`, init, 30_000);
 
   const postJson = (pathname: string, body: unknown) =>
     call(pathname, {
@@ -306,6 +283,7 @@ describe('Redis stopped for 20 s under booking and contact traffic, then started
     }
 
     // Nothing crashed, and the outage was said once rather than once per request.
+    const { api, workers } = backEnd;
     expect(api.process.child.exitCode).toBeNull();
     expect(workers.child.exitCode).toBeNull();
     const apiLog = api.process.output();

@@ -12,21 +12,14 @@ import {
   stripeId,
 } from '../../api/src/payments/payment-events';
 import { connectMongo, disconnectMongo } from '../../api/src/platform/mongo';
-import { multipart, startApiProcess, type ApiProcess } from '../support/api-process';
-import { bookingFields } from '../support/booking-form';
+import { startBackEndProcesses, type BackEndProcesses } from '../support/back-end-processes';
 import { mailbox } from '../support/mailbox';
+import { bookPaidVisit, type BookedVisit } from '../support/paid-bookings';
 import { eventually } from '../support/poll';
-import { spawnEntryPoint, type SpawnedProcess } from '../support/spawn-process';
 import { testEnv } from '../support/test-env';
 
 const WEBHOOK_SECRET = 'whsec_faulttestsecret';
 const PRICE = 14900;
-
-interface Booked {
-  id: string;
-  reference: string;
-  email: string;
-}
 
 describe('Stripe events delivered again and again, and out of order', () => {
   // No Stripe key: the local test provider, which verifies webhooks with this secret like Stripe.
@@ -35,36 +28,22 @@ describe('Stripe events delivered again and again, and out of order', () => {
     FORM_RATE_LIMIT_MAX: '1000',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   });
-  let api: ApiProcess;
-  let workers: SpawnedProcess;
+  let backEnd: BackEndProcesses;
 
   beforeAll(async () => {
     await connectMongo({ url: env.MONGO_URL ?? '', dbName: env.MONGO_DB });
-    api = await startApiProcess(env);
-    workers = spawnEntryPoint('workers/src/main.ts', env);
-    await workers.waitForOutput(/workers ready/, 60_000);
+    backEnd = await startBackEndProcesses(env);
   });
   afterAll(async () => {
-    workers.kill('SIGTERM');
-    await workers.exited;
-    await api.close();
+    await backEnd.close();
     await disconnectMongo();
   });
 
-  async function book(): Promise<Booked> {
-    const fields = bookingFields();
-    const response = await fetch(`${api.url}/api/bookings`, {
-      method: 'POST',
-      body: multipart(fields),
-    });
-    expect(response.status).toBe(201);
-    const { booking } = (await response.json()) as { booking: { id: string; reference: string } };
-    return { id: booking.id, reference: booking.reference, email: fields.email ?? '' };
-  }
+  const book = () => bookPaidVisit(backEnd.api.url);
 
   async function deliver(event: Stripe.Event): Promise<number> {
     const { rawBody, signature } = signedPayload(event, WEBHOOK_SECRET);
-    const response = await fetch(`${api.url}/api/payments/webhook`, {
+    const response = await fetch(`${backEnd.api.url}/api/payments/webhook`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
       body: new Uint8Array(rawBody),
@@ -73,7 +52,7 @@ describe('Stripe events delivered again and again, and out of order', () => {
     return response.status;
   }
 
-  const succeeded = (booking: Booked, intentId: string) =>
+  const succeeded = (booking: BookedVisit, intentId: string) =>
     paymentSucceededEvent({
       bookingId: booking.id,
       reference: booking.reference,
@@ -195,7 +174,7 @@ describe('Stripe events delivered again and again, and out of order', () => {
     const payment = succeeded(booking, intentId);
     expect(await deliver(refund)).toBe(200);
     // The refund is looked at first, finds nothing paid yet, and waits for its payment.
-    await workers.waitForOutput(
+    await backEnd.workers.waitForOutput(
       new RegExp(`"jobId":"${refund.id}"[^\\n]*"outcome":"failed","final":false`),
       60_000,
     );

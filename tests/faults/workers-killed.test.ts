@@ -6,8 +6,8 @@ import {
   stripeId,
 } from '../../api/src/payments/payment-events';
 import { connectMongo, disconnectMongo } from '../../api/src/platform/mongo';
-import { multipart, startApiProcess, type ApiProcess } from '../support/api-process';
-import { bookingFields } from '../support/booking-form';
+import { startApiProcess, type ApiProcess } from '../support/api-process';
+import { bookPaidVisit, type BookedVisit } from '../support/paid-bookings';
 import { eventually } from '../support/poll';
 import { spawnEntryPoint, type SpawnedProcess } from '../support/spawn-process';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
@@ -18,12 +18,6 @@ const BOOKINGS = 40;
 const STALL_AFTER = 12;
 const WEBHOOK_SECRET = 'whsec_faultkilledworkers';
 const BUSINESS_INBOX = 'bookings-inbox@example.test';
-
-interface Booked {
-  id: string;
-  reference: string;
-  email: string;
-}
 
 describe('the workers process killed with many emails in flight', () => {
   let smtp: TestSmtp;
@@ -62,19 +56,8 @@ describe('the workers process killed with many emails in flight', () => {
     await disconnectMongo();
   });
 
-  async function book(): Promise<Booked> {
-    const fields = bookingFields();
-    const response = await fetch(`${api.url}/api/bookings`, {
-      method: 'POST',
-      body: multipart(fields),
-    });
-    expect(response.status).toBe(201);
-    const { booking } = (await response.json()) as { booking: { id: string; reference: string } };
-    return { id: booking.id, reference: booking.reference, email: fields.email ?? '' };
-  }
-
   /** The customer paid at Stripe's checkout: its signed event reaches the webhook. */
-  async function paid(booking: Booked): Promise<void> {
+  async function paid(booking: BookedVisit): Promise<void> {
     const event = checkoutCompletedEvent({
       bookingId: booking.id,
       reference: booking.reference,
@@ -94,7 +77,7 @@ describe('the workers process killed with many emails in flight', () => {
   }
 
   /** Per booking: emails to the customer (the confirmation) and to the business about it. */
-  function counts(booked: Booked[]) {
+  function counts(booked: BookedVisit[]) {
     return booked.map((booking) => ({
       reference: booking.reference,
       confirmations: smtp.received.filter((mail) => mail.to.includes(booking.email)).length,
@@ -104,12 +87,12 @@ describe('the workers process killed with many emails in flight', () => {
     }));
   }
 
-  const once = (booked: Booked[]) =>
+  const once = (booked: BookedVisit[]) =>
     booked.map((booking) => ({ reference: booking.reference, confirmations: 1, notifications: 1 }));
 
   it('sends every confirmation exactly once after a new process takes over', async () => {
-    const booked: Booked[] = [];
-    for (let index = 0; index < BOOKINGS; index += 1) booked.push(await book());
+    const booked: BookedVisit[] = [];
+    for (let index = 0; index < BOOKINGS; index += 1) booked.push(await bookPaidVisit(api.url));
     for (const booking of booked) customers.add(booking.email);
     // All paid before any worker runs: the confirmations are queued together and sent together.
     for (const booking of booked) await paid(booking);

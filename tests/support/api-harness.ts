@@ -3,7 +3,8 @@ import { createApiContext, type ApiContext } from '../../api/src/api-context';
 import { loadApiConfig } from '../../api/src/config/api-config';
 import { createApp } from '../../api/src/http/app';
 import { createLogger } from '../../api/src/platform/logger';
-import { spawnEntryPoint, type SpawnedProcess } from './spawn-process';
+import { spawnWorkers, WORKERS_READY } from './back-end-processes';
+import type { SpawnedProcess } from './spawn-process';
 
 export interface ApiHarness {
   context: ApiContext;
@@ -35,12 +36,8 @@ export interface ProductHarness {
 /** The API in this process and the workers as their own process: the product's back end. */
 export async function startApiAndWorkers(env: Record<string, string>): Promise<ProductHarness> {
   const api = await startApi(env);
-  // The ready line is a log line: a silent test environment still lets the workers say it.
-  const workers = spawnEntryPoint('workers/src/main.ts', {
-    ...env,
-    LOG_LEVEL: env.LOG_LEVEL === 'silent' || !env.LOG_LEVEL ? 'info' : env.LOG_LEVEL,
-  });
-  await workers.waitForOutput(/workers ready/);
+  const workers = spawnWorkers(env);
+  await workers.waitForOutput(WORKERS_READY);
   return {
     api,
     workers,

@@ -15,6 +15,7 @@ import { Readiness } from './health/readiness';
 import type { AppDependencies } from './http/app';
 import { JobOutbox } from './jobs/job-outbox';
 import { JobProducer } from './jobs/job-producer';
+import { FollowUpSweep } from './jobs/follow-up-sweep';
 import { OutboxRelay } from './jobs/outbox-relay';
 import type { Logger } from './platform/logger';
 import { Mailer } from './platform/mailer';
@@ -25,6 +26,7 @@ import { storageOptions } from './platform/storage-options';
 
 export interface ApiContext extends AppDependencies {
   mailer: Mailer;
+  followUps: FollowUpSweep;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,16 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     holdSeconds: config.PAYMENT_HOLD_SECONDS,
     logger,
   });
+  const contact = new ContactService({ jobs, logger });
+  const followUps = new FollowUpSweep({
+    sources: [
+      { name: 'bookings', resume: (before, limit) => bookings.resumeFollowUps(before, limit) },
+      { name: 'contact messages', resume: (before, limit) => contact.resumeEmails(before, limit) },
+    ],
+    logger,
+    everyMs: config.JOB_OUTBOX_POLL_MS,
+  });
+  followUps.start();
   const { provider, inbox } = createPayments(config, jobs);
   if (config.NODE_ENV === 'production' && provider.name !== 'stripe') {
     logger.warn(
@@ -107,13 +119,15 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     paymentProvider: provider,
     paymentInbox: inbox,
     payments,
-    contact: new ContactService({ jobs, logger }),
+    contact,
+    followUps,
     subscriptions: new SubscriptionService({
       jobs,
       links: new NewsletterLinks(config.LINK_SECRET, config.SITE_URL),
     }),
     campaigns: new CampaignService({ jobs }),
     async close() {
+      await followUps.stop();
       await relay.stop();
       await jobs.close();
       queueConnection.disconnect();

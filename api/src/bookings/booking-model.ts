@@ -57,7 +57,7 @@ const bookingSchema = new mongoose.Schema(
     /**
      * True until the booking's follow-up jobs (emails, payment timer) are handed over: on their
      * queues, or in the job outbox while Redis is away. Still true only when the request stopped
-     * before that; the same form sent again (Idempotency-Key) finishes it.
+     * before that; the same form sent again (Idempotency-Key) or the follow-up sweep finishes it.
      */
     followUpsPending: { type: Boolean, default: true },
     cancelledAt: { type: Date, default: null },
@@ -68,6 +68,8 @@ const bookingSchema = new mongoose.Schema(
 );
 
 bookingSchema.index({ date: 1, time: 1 });
+// The follow-up sweep's query; only the few bookings still pending are in it.
+bookingSchema.index({ createdAt: 1 }, { partialFilterExpression: { followUpsPending: true } });
 bookingSchema.index({ status: 1, date: 1 });
 bookingSchema.index(
   { idempotencyKey: 1 },

@@ -5,6 +5,7 @@ import { findPlan, type TimeWindowId } from '../domain/booking/catalogue';
 import { todayInToronto } from '../domain/calendar/toronto-date';
 import { HttpError } from '../http/http-error';
 import { jobs } from '../jobs/job-definitions';
+import { resumeStranded } from '../jobs/follow-up-sweep';
 import type { JobProducer } from '../jobs/job-producer';
 import type { Logger } from '../platform/logger';
 import { isDuplicateKeyError } from '../platform/mongo';
@@ -91,6 +92,13 @@ export class BookingService {
     return { booking: earlier, replayed: true };
   }
 
+  /** The follow-up sweep's part: bookings saved before `savedBefore` whose jobs were never handed over. */
+  resumeFollowUps(savedBefore: Date, limit: number): Promise<number> {
+    return resumeStranded(BookingModel, 'followUpsPending', savedBefore, limit, (booking) =>
+      this.handOverFollowUps(booking),
+    );
+  }
+
   /**
    * Queues the follow-ups: on Redis, or in the job outbox while Redis is away, so only a MongoDB
    * failure is left to stop them. The booking is saved and answered regardless: its photo and
@@ -161,10 +169,12 @@ export class BookingService {
         { jobId: `estimate-ack-${bookingId}` },
       );
     } else {
+      // Due when the hold ends, also when the follow-ups are handed over late (the sweep).
+      const holdEnds = booking.holdUntil?.getTime() ?? Date.now() + this.deps.holdSeconds * 1000;
       await this.deps.jobs.add(
         jobs.releaseUnpaidBooking,
         { bookingId },
-        { jobId: `release-${bookingId}`, delayMs: this.deps.holdSeconds * 1000 },
+        { jobId: `release-${bookingId}`, delayMs: Math.max(0, holdEnds - Date.now()) },
       );
     }
   }

@@ -186,7 +186,10 @@ export const apiEnv = {
    * the request is answered either way, and the outbox is moved to the queues once Redis is back.
    */
   JOB_ENQUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1_500),
-  /** How often the API looks for jobs kept in the outbox; it also looks as soon as Redis is back. */
+  /**
+   * How often the API looks for jobs kept in the outbox (it also looks as soon as Redis is back),
+   * and for records saved a minute ago or more whose jobs were never handed over.
+   */
   JOB_OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
   ...bookingEnv,
   ...paymentEnv,

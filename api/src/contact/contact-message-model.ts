@@ -12,9 +12,14 @@ const contactMessageSchema = new mongoose.Schema(
     message: { type: String, required: true },
     service: { type: String, default: null },
     status: { type: String, enum: ['new', 'answered', 'archived'], default: 'new' },
+    /** True until both emails are handed over (see BookingModel's followUpsPending). */
+    emailsPending: { type: Boolean, default: true },
   },
   { timestamps: true },
 );
+
+// The follow-up sweep's query; only the few messages still pending are in it.
+contactMessageSchema.index({ createdAt: 1 }, { partialFilterExpression: { emailsPending: true } });
 
 export type ContactMessage = InferSchemaType<typeof contactMessageSchema>;
 export type ContactMessageDocument = HydratedDocument<ContactMessage>;

@@ -1,6 +1,7 @@
 import { type ContactForm } from '../domain/contact/contact-schema';
 import { HONEYPOT_FIELD } from '../domain/contact/contact-messages';
 import { jobs } from '../jobs/job-definitions';
+import { resumeStranded } from '../jobs/follow-up-sweep';
 import type { JobProducer } from '../jobs/job-producer';
 import type { Logger } from '../platform/logger';
 import { isDuplicateKeyError } from '../platform/mongo';
@@ -34,6 +35,18 @@ export class ContactService {
         if (!isDuplicateKeyError(error) || attempt >= 4) throw error;
       }
     }
+    await this.handOverEmails(message);
+    return { kind: 'stored', message };
+  }
+
+  /** The follow-up sweep's part: messages saved before `savedBefore` whose emails never left. */
+  resumeEmails(savedBefore: Date, limit: number): Promise<number> {
+    return resumeStranded(ContactMessageModel, 'emailsPending', savedBefore, limit, (message) =>
+      this.handOverEmails(message),
+    );
+  }
+
+  private async handOverEmails(message: ContactMessageDocument): Promise<void> {
     const messageId = message.id as string;
     try {
       await this.deps.jobs.add(
@@ -46,10 +59,10 @@ export class ContactService {
         { messageId },
         { jobId: `contact-ack-${messageId}` },
       );
+      await ContactMessageModel.updateOne({ _id: message._id }, { $set: { emailsPending: false } });
     } catch (error) {
-      // The message is kept and readable by the business; only its emails wait.
+      // The message is kept and readable by the business; its emails wait for the sweep.
       this.deps.logger.error({ err: error, messageId }, 'contact message saved, emails not queued');
     }
-    return { kind: 'stored', message };
   }
 }

@@ -1,0 +1,98 @@
+import type { FilterQuery, HydratedDocument, Model } from 'mongoose';
+import type { Logger } from '../platform/logger';
+
+/**
+ * Records whose follow-up jobs may never have been handed over: the request saved the record and
+ * then stopped (the process died, or MongoDB failed as it wrote the outbox). Each source finds its
+ * own such records, saved before `savedBefore`, and hands their jobs over again; the job ids are
+ * the records' own, so a job that did reach its queue is not queued twice.
+ */
+export interface FollowUpSource {
+  /** What the records are, for the logs. */
+  name: string;
+  /** Hands over the jobs of up to `limit` records; answers how many it found. */
+  resume(savedBefore: Date, limit: number): Promise<number>;
+}
+
+/**
+ * A source's usual `resume`: the records of `model` still marked by `pendingFlag` and saved
+ * before `savedBefore`, oldest first, each handed to `handOver`.
+ */
+export async function resumeStranded<T>(
+  model: Model<T>,
+  pendingFlag: keyof T & string,
+  savedBefore: Date,
+  limit: number,
+  handOver: (record: HydratedDocument<T>) => Promise<void>,
+): Promise<number> {
+  const filter = { [pendingFlag]: true, createdAt: { $lt: savedBefore } } as FilterQuery<T>;
+  const stranded = await model.find(filter).sort({ createdAt: 1 }).limit(limit);
+  for (const record of stranded) await handOver(record);
+  return stranded.length;
+}
+
+export interface FollowUpSweepOptions {
+  sources: FollowUpSource[];
+  logger: Logger;
+  everyMs: number;
+  /** How old a record must be: a request still in flight is left to finish its own work. */
+  graceMs?: number;
+}
+
+/** Well above the longest a request may take, so the sweep only picks up abandoned work. */
+const DEFAULT_GRACE_MS = 60_000;
+const BATCH = 100;
+
+/**
+ * The last piece of "accepted work is never lost": the outbox covers Redis being away, this
+ * covers the moment between a record's write and its jobs' hand-over. Every API process runs one;
+ * two sweeping the same record queue nothing twice.
+ */
+export class FollowUpSweep {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private failing = false;
+
+  constructor(private readonly options: FollowUpSweepOptions) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.run(), this.options.everyMs);
+    this.timer.unref();
+  }
+
+  /** Sweeps now, or joins the sweep in progress; answers how many records it resumed. */
+  run(): Promise<number> {
+    this.running ??= this.sweep().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async sweep(): Promise<number> {
+    const { sources, logger } = this.options;
+    const savedBefore = new Date(Date.now() - (this.options.graceMs ?? DEFAULT_GRACE_MS));
+    let resumed = 0;
+    try {
+      for (const source of sources) {
+        const found = await source.resume(savedBefore, BATCH);
+        if (found > 0) {
+          logger.warn({ records: found, kind: source.name }, 'follow-up jobs handed over late');
+        }
+        resumed += found;
+      }
+      this.failing = false;
+    } catch (error) {
+      // MongoDB is away: the next sweep tries again. Said once, not at every sweep.
+      if (!this.failing) logger.warn({ err: error }, 'follow-up sweep could not run');
+      this.failing = true;
+    }
+    return resumed;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

@@ -9,6 +9,7 @@ import { type BookingFilter, type BookingMove, fetchAdminBookings } from '../../
 import { Notice } from '../../components/Notice';
 import { bookingsContent as copy } from './admin-content';
 import { formatVisitDate } from './admin-format';
+import { AdminTable } from './AdminTable';
 import { BookingPhoto } from './BookingPhoto';
 import { BookingStatusControl } from './BookingStatusControl';
 import { LoadStatus } from './LoadStatus';
@@ -40,6 +41,10 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
     // A new filter starts again from its first page.
     setFilter((current) => ({ ...current, page: 1, ...change }));
     setMessage(null);
+  };
+
+  const turnPage = (page: number) => {
+    setFilter((current) => ({ ...current, page }));
   };
 
   const onChanged = ({ booking: changed, message: said }: BookingMove) => {
@@ -110,27 +115,15 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
       <LoadStatus state={state} loadingLabel={copy.loading} onRetry={retry} />
       {state.status === 'ready' ? (
         <>
-          {state.data.bookings.length === 0 ? (
-            <p>{copy.empty}</p>
-          ) : (
-            <BookingTable
-              session={session}
-              bookings={state.data.bookings}
-              onChanged={onChanged}
-              onFailed={(text) => {
-                setMessage({ tone: 'error', text });
-              }}
-            />
-          )}
-          <Pager
-            page={state.data.page}
-            pageSize={state.data.pageSize}
-            total={state.data.total}
-            noun="booking"
-            onPage={(page) => {
-              setFilter((current) => ({ ...current, page }));
+          <BookingTable
+            session={session}
+            bookings={state.data.bookings}
+            onChanged={onChanged}
+            onFailed={(text) => {
+              setMessage({ tone: 'error', text });
             }}
           />
+          <Pager list={state.data} noun="booking" onPage={turnPage} />
         </>
       ) : null}
     </section>
@@ -145,62 +138,43 @@ interface BookingTableProps {
 }
 
 function BookingTable({ session, bookings, onChanged, onFailed }: BookingTableProps) {
-  const captionId = useId();
-  const columns = copy.columns;
   return (
-    // Wider than a phone: the table scrolls on its own, and a keyboard can scroll it too.
-    <div className="admin-table" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table>
-        <caption id={captionId}>{copy.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{columns.reference}</th>
-            <th scope="col">{columns.date}</th>
-            <th scope="col">{columns.window}</th>
-            <th scope="col">{columns.service}</th>
-            <th scope="col">{columns.plan}</th>
-            <th scope="col">{columns.customer}</th>
-            <th scope="col">{columns.status}</th>
-            <th scope="col">{columns.photo}</th>
-            <th scope="col">{columns.change}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bookings.map((booking) => (
-            <tr key={booking.id}>
-              <th scope="row">{booking.reference}</th>
-              <td>{formatVisitDate(booking.date)}</td>
-              <td>{booking.timeLabel}</td>
-              <td>{booking.service}</td>
-              <td>{booking.plan}</td>
-              <td>
-                <span className="admin-customer">
-                  <span>{booking.name}</span>
-                  <a href={`mailto:${booking.email}`}>{booking.email}</a>
-                  <span>{booking.phone}</span>
-                  <span className="admin-muted">{booking.address}</span>
-                </span>
-              </td>
-              <td>
-                <span className={`status status--${booking.status}`}>
-                  {BOOKING_STATUS_LABELS[booking.status]}
-                </span>
-              </td>
-              <td>
-                <BookingPhoto reference={booking.reference} url={booking.photoUrl} />
-              </td>
-              <td>
-                <BookingStatusControl
-                  session={session}
-                  booking={booking}
-                  onChanged={onChanged}
-                  onFailed={onFailed}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      content={copy}
+      rows={bookings}
+      rowHeader={(booking) => booking.reference}
+      cells={(booking) => (
+        <>
+          <td>{formatVisitDate(booking.date)}</td>
+          <td>{booking.timeLabel}</td>
+          <td>{booking.service}</td>
+          <td>{booking.plan}</td>
+          <td>
+            <span className="admin-customer">
+              <span>{booking.name}</span>
+              <a href={`mailto:${booking.email}`}>{booking.email}</a>
+              <span>{booking.phone}</span>
+              <span className="admin-muted">{booking.address}</span>
+            </span>
+          </td>
+          <td>
+            <span className={`status status--${booking.status}`}>
+              {BOOKING_STATUS_LABELS[booking.status]}
+            </span>
+          </td>
+          <td>
+            <BookingPhoto reference={booking.reference} url={booking.photoUrl} />
+          </td>
+          <td>
+            <BookingStatusControl
+              session={session}
+              booking={booking}
+              onChanged={onChanged}
+              onFailed={onFailed}
+            />
+          </td>
+        </>
+      )}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { Notice } from '../../components/Notice';
 import { useInterval } from '../../hooks/use-interval';
 import { campaignsContent as copy } from './admin-content';
 import { formatMoment } from './admin-format';
+import { AdminTable } from './AdminTable';
 import { CampaignForm } from './CampaignForm';
 import { LoadStatus } from './LoadStatus';
 import { type AdminSession, failureText, reportDenial, useAdminData } from './use-admin-data';
@@ -62,10 +63,7 @@ export function CampaignsSection({ session }: { readonly session: AdminSession }
       <h2 id={headingId}>{copy.heading}</h2>
       {message === null ? null : <Notice tone={message.tone}>{message.text}</Notice>}
       <LoadStatus state={state} loadingLabel={copy.loading} onRetry={retry} />
-      {state.status === 'ready' && state.data.length === 0 ? <p>{copy.empty}</p> : null}
-      {state.status === 'ready' && state.data.length > 0 ? (
-        <CampaignTable campaigns={state.data} onAction={run} />
-      ) : null}
+      {state.status === 'ready' ? <CampaignTable campaigns={state.data} onAction={run} /> : null}
       <CampaignForm
         session={session}
         onCreated={(campaign) => {
@@ -83,38 +81,24 @@ interface CampaignTableProps {
 }
 
 function CampaignTable({ campaigns, onAction }: CampaignTableProps) {
-  const captionId = useId();
-  const columns = copy.columns;
   return (
-    <div className="admin-table" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table>
-        <caption id={captionId}>{copy.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{columns.subject}</th>
-            <th scope="col">{columns.status}</th>
-            <th scope="col">{columns.created}</th>
-            <th scope="col">{columns.progress}</th>
-            <th scope="col">{columns.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {campaigns.map((campaign) => (
-            <tr key={campaign.id}>
-              <th scope="row">{campaign.subject}</th>
-              <td>{copy.statusLabels[campaign.status]}</td>
-              <td>{formatMoment(campaign.createdAt)}</td>
-              <td>
-                <CampaignProgress campaign={campaign} />
-              </td>
-              <td>
-                <CampaignActionButton campaign={campaign} onAction={onAction} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      content={copy}
+      rows={campaigns}
+      rowHeader={(campaign) => campaign.subject}
+      cells={(campaign) => (
+        <>
+          <td>{copy.statusLabels[campaign.status]}</td>
+          <td>{formatMoment(campaign.createdAt)}</td>
+          <td>
+            <CampaignProgress campaign={campaign} />
+          </td>
+          <td>
+            <CampaignActionButton campaign={campaign} onAction={onAction} />
+          </td>
+        </>
+      )}
+    />
   );
 }
 

@@ -51,13 +51,7 @@ export function MessagesSection({ session }: { readonly session: AdminSession })
               ))}
             </ul>
           )}
-          <Pager
-            page={state.data.page}
-            pageSize={state.data.pageSize}
-            total={state.data.total}
-            noun="message"
-            onPage={setPage}
-          />
+          <Pager list={state.data} noun="message" onPage={setPage} />
         </>
       ) : null}
     </section>

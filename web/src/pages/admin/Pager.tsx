@@ -1,16 +1,21 @@
 import { adminContent as copy } from './admin-content';
 
-interface PagerProps {
+/** Where a paged list stands: the admin API's paged answers carry these beside their items. */
+interface ListPage {
   readonly page: number;
   readonly pageSize: number;
   readonly total: number;
+}
+
+interface PagerProps {
+  readonly list: ListPage;
   /** What is counted, in the singular: 'booking'. */
   readonly noun: string;
   readonly onPage: (page: number) => void;
 }
 
 /** How many there are, and Previous/Next once they fill more than one page. */
-export function Pager({ page, pageSize, total, noun, onPage }: PagerProps) {
+export function Pager({ list: { page, pageSize, total }, noun, onPage }: PagerProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <div className="admin-pager">

@@ -2,6 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { fetchSubscribers, type SubscriberFilter } from '../../api/admin-api';
 import { subscribersContent as copy } from './admin-content';
 import { formatMoment } from './admin-format';
+import { AdminTable } from './AdminTable';
 import { LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
 import { type AdminSession, useAdminData } from './use-admin-data';
@@ -14,13 +15,15 @@ function statusLabel(status: string): string {
 export function SubscribersSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
   const statusId = useId();
-  const captionId = useId();
   const [filter, setFilter] = useState<SubscriberFilter>({ status: '', page: 1 });
   const load = useCallback(
     (signal: AbortSignal) => fetchSubscribers(session.token, filter, signal),
     [session.token, filter],
   );
   const { state, retry } = useAdminData(session, load);
+  const turnPage = (page: number) => {
+    setFilter((current) => ({ ...current, page }));
+  };
 
   return (
     <section aria-labelledby={headingId}>
@@ -60,42 +63,19 @@ export function SubscribersSection({ session }: { readonly session: AdminSession
       <LoadStatus state={state} loadingLabel={copy.loading} onRetry={retry} />
       {state.status === 'ready' ? (
         <>
-          {state.data.subscribers.length === 0 ? (
-            <p>{copy.empty}</p>
-          ) : (
-            <div className="admin-table" role="region" aria-labelledby={captionId} tabIndex={0}>
-              <table>
-                <caption id={captionId}>{copy.caption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{copy.columns.email}</th>
-                    <th scope="col">{copy.columns.status}</th>
-                    <th scope="col">{copy.columns.since}</th>
-                    <th scope="col">{copy.columns.confirmed}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {state.data.subscribers.map((subscriber) => (
-                    <tr key={subscriber.id}>
-                      <th scope="row">{subscriber.email}</th>
-                      <td>{statusLabel(subscriber.status)}</td>
-                      <td>{formatMoment(subscriber.createdAt)}</td>
-                      <td>{formatMoment(subscriber.confirmedAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager
-            page={state.data.page}
-            pageSize={state.data.pageSize}
-            total={state.data.total}
-            noun="subscriber"
-            onPage={(page) => {
-              setFilter((current) => ({ ...current, page }));
-            }}
+          <AdminTable
+            content={copy}
+            rows={state.data.subscribers}
+            rowHeader={(subscriber) => subscriber.email}
+            cells={(subscriber) => (
+              <>
+                <td>{statusLabel(subscriber.status)}</td>
+                <td>{formatMoment(subscriber.createdAt)}</td>
+                <td>{formatMoment(subscriber.confirmedAt)}</td>
+              </>
+            )}
           />
+          <Pager list={state.data} noun="subscriber" onPage={turnPage} />
         </>
       ) : null}
     </section>

@@ -27,7 +27,6 @@ export function promptHidden(
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     let typed = '';
-    output.write(question);
     const finish = (error: Error | null) => {
       input.off('data', onData);
       input.setRawMode(false);
@@ -50,7 +49,9 @@ export function promptHidden(
         else if (key >= ' ') typed += key;
       }
     };
+    // Echo goes off before the question shows: what is typed once it shows is never echoed.
     input.setRawMode(true);
+    output.write(question);
     input.resume();
     input.on('data', onData);
   });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiProcess, type ApiProcess } from '../support/api-process';
+import { startBackEndProcesses, type BackEndProcesses } from '../support/back-end-processes';
 import { eventually } from '../support/poll';
-import { spawnEntryPoint, type SpawnedProcess } from '../support/spawn-process';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../support/test-smtp';
 import { testEmail, testEnv, uniqueId } from '../support/test-env';
 
@@ -18,8 +17,7 @@ describe('the mail server down for a minute while emails are queued', () => {
   // Its own server on a port that stays the same, so "down" and "back" are one address.
   const servers: TestSmtp[] = [];
   let port: number;
-  let api: ApiProcess;
-  let workers: SpawnedProcess;
+  let backEnd: BackEndProcesses;
 
   beforeAll(async () => {
     servers.push(await startTestSmtp({ closeTimeoutMs: 1 }));
@@ -30,15 +28,11 @@ describe('the mail server down for a minute while emails are queued', () => {
       BUSINESS_INBOX,
       FORM_RATE_LIMIT_MAX: '1000',
     });
-    api = await startApiProcess(env);
     // Only the contact emails: nothing else of this test's queues is waiting to be sent.
-    workers = spawnEntryPoint('workers/src/main.ts', { ...env, WORKER_QUEUES: 'contact-emails' });
-    await workers.waitForOutput(/workers ready/, 60_000);
+    backEnd = await startBackEndProcesses(env, { WORKER_QUEUES: 'contact-emails' });
   });
   afterAll(async () => {
-    workers.kill('SIGTERM');
-    await workers.exited;
-    await api.close();
+    await backEnd.close();
     await Promise.all(servers.map((server) => server.close()));
   });
 
@@ -47,7 +41,7 @@ describe('the mail server down for a minute while emails are queued', () => {
 
   async function contact(label: string): Promise<Sent> {
     const sent = { sender: testEmail(label), subject: `Gutters ${label} ${uniqueId()}` };
-    const response = await fetch(`${api.url}/api/contact`, {
+    const response = await fetch(`${backEnd.api.url}/api/contact`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -87,7 +81,9 @@ describe('the mail server down for a minute while emails are queued', () => {
     const during: Sent[] = [];
     for (let index = 0; index < 5; index += 1) during.push(await contact(`early-${index}`));
     // The early ones are tried and fail with the server away: they are waiting for a retry.
-    await workers.waitForOutput(/"queue":"contact-emails"[^\n]*"outcome":"failed","final":false/);
+    await backEnd.workers.waitForOutput(
+      /"queue":"contact-emails"[^\n]*"outcome":"failed","final":false/,
+    );
     await new Promise((resolve) =>
       setTimeout(resolve, OUTAGE_MS / 2 - (Date.now() - outageStarted)),
     );
@@ -118,6 +114,6 @@ describe('the mail server down for a minute while emails are queued', () => {
       expect(counts(sent)).toEqual({ acknowledgements: 1, notifications: 1 });
     }
     expect(received()).toHaveLength(2 * (1 + during.length));
-    expect(workers.output()).not.toMatch(/"final":true/);
+    expect(backEnd.workers.output()).not.toMatch(/"final":true/);
   }, 420_000);
 });

@@ -15,9 +15,11 @@ export interface BackEndProcesses {
  */
 export async function startBackEndProcesses(
   env: Record<string, string>,
+  /** Settings of the workers alone (WORKER_QUEUES, say), on top of `env`. */
+  workersEnv: Record<string, string> = {},
 ): Promise<BackEndProcesses> {
   const api = await startApiProcess(env);
-  const workers = spawnWorkers(env);
+  const workers = spawnWorkers({ ...env, ...workersEnv });
   const close = async () => {
     workers.kill('SIGTERM');
     await workers.exited;

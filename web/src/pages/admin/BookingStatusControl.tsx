@@ -3,6 +3,7 @@ import { BOOKING_STATUS_LABELS, type BookingStatus } from '@hs/api/domain/bookin
 import { useId, useState } from 'react';
 import { type BookingMove, changeBookingStatus } from '../../api/admin-api';
 import { bookingsContent as copy } from './admin-content';
+import { ConfirmQuestion } from './ConfirmQuestion';
 import { type AdminSession, failureText, reportDenial } from './use-admin-data';
 
 interface BookingStatusControlProps {
@@ -23,7 +24,6 @@ export function BookingStatusControl({
   onFailed,
 }: BookingStatusControlProps) {
   const selectId = useId();
-  const questionId = useId();
   const [choice, setChoice] = useState<BookingStatus | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -52,27 +52,17 @@ export function BookingStatusControl({
 
   if (confirming) {
     return (
-      // Keyed so the buttons are new ones, and autoFocus moves focus to Keep it.
-      <div key="confirm" className="admin-status-control" role="group" aria-labelledby={questionId}>
-        <p id={questionId} className="admin-status-control__question">
-          {copy.confirmCancel(booking.reference)}
-        </p>
-        <button type="button" className="button button--danger" disabled={busy} onClick={apply}>
-          {busy ? copy.applying : copy.confirmYes}
-        </button>
-        {/* The Change button just vanished: focus goes to the safe answer of the question. */}
-        <button
-          autoFocus
-          type="button"
-          className="button button--secondary"
-          disabled={busy}
-          onClick={() => {
-            setConfirming(false);
-          }}
-        >
-          {copy.confirmNo}
-        </button>
-      </div>
+      <ConfirmQuestion
+        question={copy.confirmCancel(booking.reference)}
+        yes={busy ? copy.applying : copy.confirmYes}
+        no={copy.confirmNo}
+        danger
+        busy={busy}
+        onYes={apply}
+        onNo={() => {
+          setConfirming(false);
+        }}
+      />
     );
   }
 

@@ -7,6 +7,7 @@ import { campaignsContent as copy } from './admin-content';
 import { formatMoment } from './admin-format';
 import { AdminTable } from './AdminTable';
 import { CampaignForm } from './CampaignForm';
+import { ConfirmQuestion } from './ConfirmQuestion';
 import { LoadStatus } from './LoadStatus';
 import { type AdminSession, failureText, reportDenial, useAdminData } from './use-admin-data';
 
@@ -123,7 +124,6 @@ interface CampaignActionButtonProps {
 
 /** Sending reaches every subscriber and cannot be called back, so it asks once more. */
 function CampaignActionButton({ campaign, onAction }: CampaignActionButtonProps) {
-  const questionId = useId();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const action = actionFor(campaign);
@@ -139,25 +139,16 @@ function CampaignActionButton({ campaign, onAction }: CampaignActionButtonProps)
 
   if (confirming) {
     return (
-      <div className="admin-status-control" role="group" aria-labelledby={questionId}>
-        <p id={questionId} className="admin-status-control__question">
-          {copy.confirmSend(campaign.subject)}
-        </p>
-        <button type="button" className="button" disabled={busy} onClick={go}>
-          {copy.confirmYes}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={busy}
-          autoFocus
-          onClick={() => {
-            setConfirming(false);
-          }}
-        >
-          {copy.confirmNo}
-        </button>
-      </div>
+      <ConfirmQuestion
+        question={copy.confirmSend(campaign.subject)}
+        yes={copy.confirmYes}
+        no={copy.confirmNo}
+        busy={busy}
+        onYes={go}
+        onNo={() => {
+          setConfirming(false);
+        }}
+      />
     );
   }
 

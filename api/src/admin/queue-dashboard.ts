@@ -9,6 +9,7 @@ import type { AuthTokens } from '../accounts/auth-tokens';
 import type { ApiConfig } from '../config/api-config';
 import { QueueName } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
+import type { Logger } from '../platform/logger';
 import { toolPagePolicy } from '../http/page-policy';
 import { QUEUE_DASHBOARD_PATH, queueSessionsFor } from './queue-session';
 
@@ -17,6 +18,25 @@ export interface QueueDashboardDependencies {
   tokens: AuthTokens;
   /** The API's queues (its queue connection and QUEUE_PREFIX), closed with the producer. */
   jobs: JobProducer;
+  logger: Logger;
+}
+
+/**
+ * bull-board's answer to an error it did not foresee (a retry of a job that is no longer failed,
+ * Redis gone mid-action): its own puts the stack in the body in development; this one never does.
+ */
+function dashboardErrorAnswer(logger: Logger) {
+  return (error: Error) => {
+    const { statusCode } = error as { statusCode?: unknown };
+    // The codes bull-board's own errors carry; anything else is ours to call a 500.
+    const status = ([400, 403, 404, 405, 409] as const).find((code) => code === statusCode) ?? 500;
+    logger.warn({ status, reason: error.message }, 'queue dashboard action failed');
+    // bull-board's own shape: its page translates the key and shows the message under it.
+    return {
+      status,
+      body: { error: { key: 'ERRORS.INTERNAL_SERVER_ERROR' }, message: error.message },
+    } as const;
+  };
 }
 
 const require = createRequire(import.meta.url);
@@ -73,6 +93,8 @@ export function queueDashboard(deps: QueueDashboardDependencies): Router {
     serverAdapter,
     options: { uiConfig: { boardTitle: 'Home Services queues', hideDocsLink: true } },
   });
+  // Replaces the handler createBullBoard set: its routes look it up when an error happens.
+  serverAdapter.setErrorHandler(dashboardErrorAnswer(deps.logger));
   // bull-board answers from an Express app of its own, which names itself in X-Powered-By
   // unless told not to (ours is); its type says `any`.
   const board = serverAdapter.getRouter() as Express;

@@ -120,6 +120,8 @@ export function bookingRoutes(deps: BookingRouteDependencies): Router {
  * storage as it arrives; if the booking is then refused or fails, the photo is removed again.
  */
 export function createBooking(deps: BookingRouteDependencies): RequestHandler[] {
+  // Built once: it reads today's date at each parse, not when it is built.
+  const bookingForm = bookingFormSchema();
   const chooseId: RequestHandler = (req, res, next) => {
     if (!req.is(['multipart/form-data', 'application/json'])) {
       throw new HttpError(415, 'Send the booking form as multipart/form-data.');
@@ -134,7 +136,7 @@ export function createBooking(deps: BookingRouteDependencies): RequestHandler[] 
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
         throw new HttpError(400, BookingMessages.idempotencyKey);
       }
-      const form = parseBody(bookingFormSchema(), req.body);
+      const form = parseBody(bookingForm, req.body);
       const { booking, replayed } = await deps.bookings.create(form, {
         bookingId: res.locals.bookingId as mongoose.Types.ObjectId,
         photo,

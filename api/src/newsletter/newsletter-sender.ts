@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import type { Logger } from '../platform/logger';
-import { mayHaveBeenKept, type Mailer } from '../platform/mailer';
+import { mayHaveBeenKept, serverAnswer, type Mailer } from '../platform/mailer';
 import { CampaignModel, type CampaignDocument } from './campaign-model';
 import { NewsletterDeliveryModel, type NewsletterDelivery } from './newsletter-delivery-model';
 import { newsletterEmail } from './newsletter-emails';
@@ -34,12 +34,6 @@ export class BatchIncompleteError extends Error {
 
 function reasonOf(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
-}
-
-/** nodemailer puts the server's reply code on errors the server answered. */
-function responseCode(error: unknown): number | null {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === 'number' ? code : null;
 }
 
 /** A bulk insert whose every refused row was already there. */
@@ -272,7 +266,7 @@ export class NewsletterSender {
       return null;
     } catch (error) {
       const reason = reasonOf(error);
-      const code = responseCode(error);
+      const code = serverAnswer(error);
       if (mayHaveBeenKept(error)) {
         // Handed over in full, answer lost: counted as sent rather than risk a second copy.
         this.options.logger.warn(
@@ -281,7 +275,8 @@ export class NewsletterSender {
         );
         return null;
       }
-      const final = (code !== null && code >= 500) || delivery.attempts >= this.options.maxAttempts;
+      const final =
+        (code !== undefined && code >= 500) || delivery.attempts >= this.options.maxAttempts;
       await NewsletterDeliveryModel.updateOne(
         { _id: delivery._id },
         { $set: { status: final ? 'failed' : 'pending', lastError: reason } },

@@ -38,7 +38,7 @@ export interface MailerOptions {
 }
 
 /** nodemailer puts the server's reply code on errors the server answered. */
-function serverAnswer(error: unknown): number | undefined {
+export function serverAnswer(error: unknown): number | undefined {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
   return typeof code === 'number' ? code : undefined;
 }

@@ -12,6 +12,15 @@ export class TargetCheck {
     return this;
   }
 
+  /** The product at `min` times its baseline or better (no baseline: missed). */
+  expectRatio(ratio: number | null, min: number): this {
+    return this.expect((ratio ?? 0) >= min, `ratio ${String(ratio)} < ${String(min)}`);
+  }
+
+  expectP99(p99Ms: number, maxMs: number): this {
+    return this.expect(p99Ms < maxMs, `p99 ${String(p99Ms)} ms >= ${String(maxMs)} ms`);
+  }
+
   get met(): boolean {
     return this.missed.length === 0;
   }

@@ -85,7 +85,7 @@ export const bookingConfirmationsScenario: Scenario = {
 
     const ratio = ratioOf(arrival.perSecond, baseline.perSecond);
     const check = new TargetCheck()
-      .expect((ratio ?? 0) >= MIN_RATIO, `ratio ${String(ratio)} < ${String(MIN_RATIO)}`)
+      .expectRatio(ratio, MIN_RATIO)
       .expect(
         received.messages === count && received.recipients === count,
         `${String(received.messages)} messages to ${String(received.recipients)} recipients, not ${String(count)}`,

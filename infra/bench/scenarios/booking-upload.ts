@@ -64,11 +64,8 @@ export const bookingUploadScenario: Scenario = {
 
     const ratio = ratioOf(result.perSecond, baseline.perSecond);
     const check = new TargetCheck()
-      .expect((ratio ?? 0) >= MIN_RATIO, `ratio ${String(ratio)} < ${String(MIN_RATIO)}`)
-      .expect(
-        result.p99Ms < MAX_P99_MS,
-        `p99 ${String(result.p99Ms)} ms >= ${String(MAX_P99_MS)} ms`,
-      )
+      .expectRatio(ratio, MIN_RATIO)
+      .expectP99(result.p99Ms, MAX_P99_MS)
       .expect(
         stored.bookings >= stored.accepted &&
           stored.withPhoto === stored.bookings &&

@@ -113,7 +113,7 @@ export const newsletterScenario: Scenario = {
     const ratio = ratioOf(arrival.perSecond, baseline.perSecond);
     const peak = workersMemory.peakMb ?? Infinity;
     const check = new TargetCheck()
-      .expect((ratio ?? 0) >= MIN_RATIO, `ratio ${String(ratio)} < ${String(MIN_RATIO)}`)
+      .expectRatio(ratio, MIN_RATIO)
       .expect(
         received.messages === count && received.recipients === count,
         `${String(received.messages)} messages to ${String(received.recipients)} recipients, not ${String(count)}`,

@@ -1,8 +1,8 @@
 import {
+  paginateListObjectsV2,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
-  ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -98,19 +98,23 @@ export class Storage {
     );
   }
 
-  /** Keys under `prefix` (without the environment's key prefix), up to `max` of them. */
+  /**
+   * Keys under `prefix` (without the environment's key prefix), up to `max` of them, through as
+   * many pages of the listing as that takes.
+   */
   async list(prefix: string, max = 1_000): Promise<string[]> {
-    const result = await this.client.send(
-      new ListObjectsV2Command({
-        Bucket: this.options.bucket,
-        Prefix: this.fullKey(prefix),
-        MaxKeys: max,
-      }),
+    const keys: string[] = [];
+    const pages = paginateListObjectsV2(
+      { client: this.client },
+      { Bucket: this.options.bucket, Prefix: this.fullKey(prefix) },
     );
-    return (result.Contents ?? [])
-      .map((object) => object.Key ?? '')
-      .filter(Boolean)
-      .map((key) => key.slice(this.options.keyPrefix.length));
+    for await (const page of pages) {
+      for (const object of page.Contents ?? []) {
+        if (object.Key) keys.push(object.Key.slice(this.options.keyPrefix.length));
+        if (keys.length >= max) return keys;
+      }
+    }
+    return keys;
   }
 
   async ping(): Promise<void> {

@@ -860,6 +860,23 @@ function partsOf(fields: Record<string, unknown>): MultipartPart[] {
   }));
 }
 
+/** The form's text fields as parts, then its photo if it has one. */
+function formParts(
+  fields: Record<string, unknown>,
+  file: { bytes: Buffer; filename: string; type: string } | null,
+): MultipartPart[] {
+  const parts = partsOf(fields);
+  if (file) {
+    parts.push({
+      name: 'image',
+      value: file.bytes,
+      filename: file.filename,
+      contentType: file.type,
+    });
+  }
+  return parts;
+}
+
 /** The booking form: every generated one breaks a field, the photo or the multipart itself. */
 function bookingMultipart(schemaOf: ObjectSchema, f: Fixtures): fc.Arbitrary<Body> {
   const textFields = fieldsFor(schemaOf, f, ['image']).map((fields) =>
@@ -959,17 +976,9 @@ function bookingMultipart(schemaOf: ObjectSchema, f: Fixtures): fc.Arbitrary<Bod
       breakers,
       fc.constantFrom<'whole' | 'json-body'>('whole', 'whole', 'whole', 'json-body'),
     )
-    .map(([fields, file, breaker, transport]) => {
-      const parts = partsOf(fields);
-      if (file)
-        parts.push({
-          name: 'image',
-          value: file.bytes,
-          filename: file.filename,
-          contentType: file.type,
-        });
-      return multipartRequest(breaker(parts), transport, 0);
-    });
+    .map(([fields, file, breaker, transport]) =>
+      multipartRequest(breaker(formParts(fields, file)), transport, 0),
+    );
   // Broken multipart: valid fields (and maybe a photo), but a body that never ends properly.
   const brokenTransport = fc
     .tuple(
@@ -982,17 +991,9 @@ function bookingMultipart(schemaOf: ObjectSchema, f: Fixtures): fc.Arbitrary<Bod
       ),
       fc.integer({ min: 0, max: 1_000 }),
     )
-    .map(([fields, file, transport, cut]) => {
-      const parts = partsOf(fields);
-      if (file)
-        parts.push({
-          name: 'image',
-          value: file.bytes,
-          filename: file.filename,
-          contentType: file.type,
-        });
-      return multipartRequest(parts, transport, cut);
-    });
+    .map(([fields, file, transport, cut]) =>
+      multipartRequest(formParts(fields, file), transport, cut),
+    );
   return fc.oneof({ weight: 4, arbitrary: whole }, { weight: 1, arbitrary: brokenTransport });
 }
 

@@ -9,7 +9,8 @@ import { connectMongo, disconnectMongo } from '../../api/src/platform/mongo';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { bookPaidVisit, type BookedVisit } from '../support/paid-bookings';
 import { eventually } from '../support/poll';
-import { spawnEntryPoint, type SpawnedProcess } from '../support/spawn-process';
+import { spawnWorkers } from '../support/back-end-processes';
+import type { SpawnedProcess } from '../support/spawn-process';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
 import { testEnv } from '../support/test-env';
 
@@ -97,7 +98,7 @@ describe('the workers process killed with many emails in flight', () => {
     // All paid before any worker runs: the confirmations are queued together and sent together.
     for (const booking of booked) await paid(booking);
 
-    const first = spawnEntryPoint('workers/src/main.ts', env);
+    const first = spawnWorkers(env);
     workers.push(first);
     await smtp.stalled;
     // The other open sessions reach their own wait for an answer within moments.
@@ -109,7 +110,7 @@ describe('the workers process killed with many emails in flight', () => {
     expect(confirmedBeforeKill).toBeLessThan(BOOKINGS);
     smtp.resume();
 
-    const second = spawnEntryPoint('workers/src/main.ts', env);
+    const second = spawnWorkers(env);
     workers.push(second);
     await eventually(
       async () => {

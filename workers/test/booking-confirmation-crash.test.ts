@@ -5,7 +5,8 @@ import { TEST_PAYMENT_METHODS } from '@hs/api/domain/payment/test-cards';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
 import { bookingFields, withFields } from '../../tests/support/booking-form';
 import { eventually } from '../../tests/support/poll';
-import { spawnEntryPoint, type SpawnedProcess } from '../../tests/support/spawn-process';
+import { spawnWorkers } from '../../tests/support/back-end-processes';
+import type { SpawnedProcess } from '../../tests/support/spawn-process';
 import { startTestSmtp, type TestSmtp } from '../../tests/support/test-smtp';
 import { testEnv } from '../../tests/support/test-env';
 
@@ -53,14 +54,14 @@ describe('a workers process killed while sending a booking confirmation', () => 
     });
     expect(paid.status).toBe(200);
 
-    const first = spawnEntryPoint('workers/src/main.ts', env);
+    const first = spawnWorkers(env);
     workers.push(first);
     await smtp.stalled;
     first.kill('SIGKILL');
     await first.exited;
     smtp.resume();
 
-    const second = spawnEntryPoint('workers/src/main.ts', env);
+    const second = spawnWorkers(env);
     workers.push(second);
     // The business notification the first process may not have finished is sent by the second.
     await eventually(

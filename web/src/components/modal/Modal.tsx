@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { modalCopy } from '../../content/services-content';
 import { lockPageScroll } from './scroll-lock';
@@ -44,7 +44,9 @@ export function Modal({ title, onClose, children, size = 'normal' }: ModalProps)
     onCloseRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
+  // A layout effect, so the page lock, focus and key handling change in the same commit as the
+  // dialog: a passive effect let the page stay locked for a moment after the dialog had gone.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (dialog === null) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

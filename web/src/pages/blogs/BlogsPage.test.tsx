@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
@@ -19,7 +19,10 @@ describe('BlogsPage', () => {
     expect(
       screen.getByRole('heading', { level: 2, name: 'Cleaning Tips & Insights' }),
     ).toBeDefined();
-    expect(document.title).toBe('Blogs — Home Services');
+    // The title is set by an effect that may run a moment after the heading appears.
+    await waitFor(() => {
+      expect(document.title).toBe('Blogs — Home Services');
+    });
   });
 
   it('lists three cards, each with its picture, details and a link to its article', async () => {

@@ -209,16 +209,22 @@ export class BookingService {
     });
     if (!result.moved) throw new HttpError(409, BookingMessages.cannotCancel);
     const cancelled = result.booking;
-    await this.deps.slots.release(cancelled.date, cancelled.time, bookingId);
+    await this.visitCalledOff(cancelled, refund);
     if (refund) {
       await this.deps.jobs.add(jobs.refundBooking, { bookingId }, { jobId: `refund-${bookingId}` });
     }
+    return { booking: cancelled, refund };
+  }
+
+  /** A visit that will not happen: its place goes back on sale and the customer is told. */
+  private async visitCalledOff(booking: BookingDocument, refund: boolean): Promise<void> {
+    const bookingId = booking.id as string;
+    await this.deps.slots.release(booking.date, booking.time, bookingId);
     await this.deps.jobs.add(
       jobs.bookingCancelledEmail,
       { bookingId, refund },
       { jobId: `cancelled-${bookingId}` },
     );
-    return { booking: cancelled, refund };
   }
 
   /**
@@ -301,14 +307,8 @@ export class BookingService {
    * A paid booking refunded at the provider (from its dashboard, not through a cancel here): the
    * visit is off, so its place goes back on sale and the customer is told. Safe to repeat.
    */
-  async refundedAtProvider(booking: BookingDocument): Promise<void> {
-    const bookingId = booking.id as string;
-    await this.deps.slots.release(booking.date, booking.time, bookingId);
-    await this.deps.jobs.add(
-      jobs.bookingCancelledEmail,
-      { bookingId, refund: true },
-      { jobId: `cancelled-${bookingId}` },
-    );
+  refundedAtProvider(booking: BookingDocument): Promise<void> {
+    return this.visitCalledOff(booking, true);
   }
 
   /**

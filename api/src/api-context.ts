@@ -1,5 +1,9 @@
+import { AccountLinks } from './accounts/account-links';
 import { AccountService } from './accounts/account-service';
 import { AuthTokens } from './accounts/auth-tokens';
+import { EmailChangeService } from './accounts/email-change-service';
+import { LoginThrottle } from './accounts/login-throttle';
+import { RevokedTokens } from './accounts/revoked-tokens';
 import { BookingService } from './bookings/booking-service';
 import { ManageLinks } from './bookings/manage-link';
 import { SlotLedger } from './bookings/slot-ledger';
@@ -60,7 +64,12 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
   relay.start();
   const storage = new Storage(storageOptions(config));
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const tokens = new AuthTokens(config.JWT_SECRET, config.JWT_TTL_SECONDS);
+  const tokens = new AuthTokens(
+    config.JWT_SECRET,
+    config.JWT_TTL_SECONDS,
+    new RevokedTokens(redis, `${config.QUEUE_PREFIX}:logged-out:`, logger),
+  );
+  const loginThrottle = new LoginThrottle(redis, `${config.QUEUE_PREFIX}:`, logger);
   const slots = new SlotLedger(config.SLOT_CAPACITY);
   const links = new ManageLinks(config.LINK_SECRET, config.SITE_URL);
   const bookings = new BookingService({
@@ -111,8 +120,15 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     storage,
     mailer,
     tokens,
-    accounts: new AccountService(tokens, jobs),
+    accounts: new AccountService({
+      tokens,
+      jobs,
+      loginThrottle,
+      links: new AccountLinks(config.LINK_SECRET, config.SITE_URL),
+      logger,
+    }),
     passwordResets: new PasswordResetService(config.PASSWORD_RESET_TTL_MINUTES),
+    emailChanges: new EmailChangeService(jobs, loginThrottle),
     slots,
     links,
     bookings,

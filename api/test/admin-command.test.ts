@@ -160,6 +160,10 @@ describe('npm run admin', () => {
         'admin: Password must be at least 6 characters long',
       ],
       [
+        ['create', '--email', email, '--password', 'Password123'],
+        'admin: This password is too common. Please choose another.',
+      ],
+      [
         ['create', '--email', email],
         `admin: No account uses ${email}: run the command in a terminal to type its password, or pipe it in with --password-stdin.`,
       ],

@@ -9,6 +9,7 @@ import {
   type ApiHarness,
   type ProductHarness,
 } from '../../tests/support/api-harness';
+import { RESET_LINK, tokenIn, withoutRequestId } from '../../tests/support/accounts';
 import { waitForMail } from '../../tests/support/mailbox';
 import { testEmail, testEnv } from '../../tests/support/test-env';
 
@@ -26,17 +27,7 @@ function registration(email: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** The body without the per-request id, to compare two answers. */
-const withoutRequestId = (body: Record<string, unknown>) => {
-  const { requestId: _, ...rest } = body;
-  return rest;
-};
-
-const resetLinkIn = (text: string): string => {
-  const match = /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(text);
-  if (!match?.[1]) throw new Error(`no reset link in:\n${text}`);
-  return match[1];
-};
+const resetLinkIn = (text: string): string => tokenIn(text, RESET_LINK);
 
 describe('accounts through the API, with the workers sending the emails', () => {
   // Every request here comes from one address: the limits have their own test below.
@@ -51,6 +42,13 @@ describe('accounts through the API, with the workers sending the emails', () => 
   afterAll(async () => {
     await product.close();
   });
+
+  /** Asks for a reset of an existing account and reads the token its email carries. */
+  async function mailedResetToken(email: string): Promise<string> {
+    await request(api.app).post('/api/auth/forgot-password').send({ email });
+    const mails = await waitForMail(email, { count: 2 });
+    return resetLinkIn(mails.find((mail) => mail.Subject.startsWith('Reset your'))?.Text ?? '');
+  }
 
   it('registers, logs in with the email in other letter case, and knows the user at /api/me', async () => {
     const email = testEmail('maya');
@@ -114,6 +112,31 @@ describe('accounts through the API, with the workers sending the emails', () => 
     ['a missing first name', { firstName: undefined }, 'First name is required.'],
     ['a blank address', { address: '   ' }, 'Address is required.'],
     ['an operator instead of a string', { email: { $gt: '' } }, 'Email is required.'],
+    [
+      'a common password, in any letter case',
+      { password: 'PassWord123', confirmPassword: 'PassWord123' },
+      AuthMessages.passwordTooCommon,
+    ],
+    [
+      'a line break in the first name',
+      { firstName: 'Maya\r\nBcc: someone@example.test' },
+      'First name must be on one line, without special characters.',
+    ],
+    [
+      'a NUL in the last name',
+      { lastName: 'Singh\u0000' },
+      'Last name must be on one line, without special characters.',
+    ],
+    [
+      'an escape sequence in the address',
+      { address: '12 Rosedale Ave\u001b[2J' },
+      'Address must be on one line, without special characters.',
+    ],
+    [
+      'a C1 control character in the first name',
+      { firstName: 'Maya\u0085Singh' },
+      'First name must be on one line, without special characters.',
+    ],
   ])('refuses %s with 400 and creates nothing', async (_case, overrides, message) => {
     const email = testEmail('invalid');
     const response = await request(api.app)
@@ -226,11 +249,7 @@ describe('accounts through the API, with the workers sending the emails', () => 
   it('refuses an expired reset link and a short new password', async () => {
     const email = testEmail('late');
     await request(api.app).post('/api/auth/register').send(registration(email));
-    await request(api.app).post('/api/auth/forgot-password').send({ email });
-    const mails = await waitForMail(email, { count: 2 });
-    const token = resetLinkIn(
-      mails.find((mail) => mail.Subject.startsWith('Reset your'))?.Text ?? '',
-    );
+    const token = await mailedResetToken(email);
 
     const short = await request(api.app)
       .post(`/api/auth/reset-password/${token}`)
@@ -255,6 +274,23 @@ describe('accounts through the API, with the workers sending the emails', () => 
     expect(garbage.status).toBe(400);
   });
 
+  it('refuses a common password at reset and leaves the link usable', async () => {
+    const email = testEmail('common');
+    await request(api.app).post('/api/auth/register').send(registration(email));
+    const token = await mailedResetToken(email);
+
+    const common = await request(api.app)
+      .post(`/api/auth/reset-password/${token}`)
+      .send({ password: 'Qwerty123' });
+    expect(common.status).toBe(400);
+    expect(common.body.message).toBe(AuthMessages.passwordTooCommon);
+    expect(common.body.fields.password).toBe(AuthMessages.passwordTooCommon);
+    const fine = await request(api.app)
+      .post(`/api/auth/reset-password/${token}`)
+      .send({ password: 'an uncommon choice 7' });
+    expect(fine.status).toBe(200);
+  });
+
   it('never writes a password, a hash, a reset token or the secret into a response or a log line', async () => {
     const email = testEmail('private');
     const secretPassword = 'Unmistakable-Pa55word';
@@ -265,11 +301,7 @@ describe('accounts through the API, with the workers sending the emails', () => 
     await request(api.app)
       .post('/api/auth/login')
       .send({ email, password: `${secretPassword}-wrong` });
-    await request(api.app).post('/api/auth/forgot-password').send({ email });
-    const mails = await waitForMail(email, { count: 2 });
-    const token = resetLinkIn(
-      mails.find((mail) => mail.Subject.startsWith('Reset your'))?.Text ?? '',
-    );
+    const token = await mailedResetToken(email);
     const reset = await request(api.app)
       .post(`/api/auth/reset-password/${token}`)
       .send({ password: `${secretPassword}-2` });

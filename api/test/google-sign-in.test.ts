@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import express from 'express';
 import { OAuth2Server, type MutableResponse } from 'oauth2-mock-server';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EmailChangeModel } from '../src/accounts/email-change-model';
 import { UserModel } from '../src/accounts/user-model';
+import { ProfileMessages } from '../src/domain/profile/profile-schema';
 import { createApiContext, type ApiContext } from '../src/api-context';
 import { createApp } from '../src/http/app';
 import { listen, type RunningServer } from '../src/http/http-server';
@@ -262,6 +264,8 @@ describe('Google sign-in', () => {
     const stored = await UserModel.findOne({ email }).select('+passwordHash');
     expect(stored?.googleId).toBe(person.sub);
     expect(stored?.passwordHash).toBeNull();
+    // Google verified the address, so the account starts verified.
+    expect(stored?.emailVerifiedAt).toBeInstanceOf(Date);
     const welcome = await context.jobs
       .queue(jobs.welcomeEmail.queue)
       .getJob(`welcome-${stored?.id as string}`);
@@ -274,6 +278,7 @@ describe('Google sign-in', () => {
       passwordHash: 'not-a-real-hash',
       firstName: 'Ada',
       lastName: 'Lovelace',
+      emailVerifiedAt: new Date(),
     });
     signedInAtGoogle = googleUser({ email: existing.email });
     const browser = new Browser();
@@ -285,6 +290,55 @@ describe('Google sign-in', () => {
     const linked = await UserModel.findById(existing.id).select('+passwordHash');
     expect(linked?.googleId).toBe(signedInAtGoogle.sub);
     expect(linked?.passwordHash).toBe('not-a-real-hash');
+  });
+
+  it('links nothing to a password account whose email was never confirmed, and says why', async () => {
+    // Someone registered this address without owning it; the mailbox's owner now uses Google.
+    const squatted = await UserModel.create({
+      email: testEmail('squatted'),
+      passwordHash: 'not-a-real-hash',
+      firstName: 'Eve',
+    });
+    signedInAtGoogle = googleUser({ email: squatted.email });
+    const browser = new Browser();
+    const landing = await atCallback(browser, await toCallback(browser));
+    expect(landing.searchParams.get('google_error')).toBe('email-unverified');
+    expect(landing.searchParams.has('google')).toBe(false);
+    expect(browser.cookie(siteUrl, 'hs_google_sign_in')).toBeUndefined();
+    const after = await UserModel.findById(squatted.id);
+    expect(after?.googleId).toBeNull();
+    expect(await UserModel.countDocuments({ email: squatted.email })).toBe(1);
+  });
+
+  it("changes a Google-only account's email only within 10 minutes of a Google sign-in", async () => {
+    signedInAtGoogle = googleUser();
+    const browser = new Browser();
+    const { body } = await exchange(browser, await signInWithGoogle(browser));
+    const auth = { Authorization: `Bearer ${body.token ?? ''}` };
+    const userId = body.user?.id ?? '';
+    const change = (email: string) =>
+      request(app)
+        .put('/api/me/profile')
+        .set(auth)
+        .send({ email, currentPassword: 'a guess at a password' });
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 });
+    let stale;
+    try {
+      stale = await change(testEmail('too-late'));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(stale.status).toBe(403);
+    expect(stale.body.error).toBe(ProfileMessages.googleSignInAgain);
+    expect(await EmailChangeModel.countDocuments({ userId })).toBe(0);
+
+    const wanted = testEmail('google-moved');
+    const fresh = await change(wanted);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.message).toBe(ProfileMessages.emailChangeSent);
+    expect(fresh.body.profile.email).toBe(signedInAtGoogle.email);
+    expect(await EmailChangeModel.countDocuments({ userId, newEmail: wanted })).toBe(1);
   });
 
   it('accepts a one-time code once', async () => {

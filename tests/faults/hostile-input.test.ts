@@ -76,6 +76,9 @@ const REFUSALS: Record<string, Refusal> = {
   login: 'body',
   forgotPassword: 'body',
   resetPassword: 'credential',
+  logout: 'credential',
+  confirmEmailChange: 'credential',
+  verifyEmail: 'credential',
   getMe: 'reads',
   startGoogleSignIn: 'reads',
   finishGoogleSignIn: 'credential',
@@ -123,9 +126,10 @@ const REFUSALS: Record<string, Refusal> = {
 
 /**
  * Operations gated by a Bearer token that the fuzzer never sends in its valid form: the session
- * of POST /admin/queue-session, DELETE /me/avatar. (Others gated by an id never get a real one.)
+ * of POST /admin/queue-session, DELETE /me/avatar, and logout, which would end the token the
+ * fuzzer signs in with. (Others gated by an id never get a real one.)
  */
-const NEVER_VALID_BEARER = new Set(['adminOpenQueueSession', 'deleteAvatar']);
+const NEVER_VALID_BEARER = new Set(['adminOpenQueueSession', 'deleteAvatar', 'logout']);
 
 interface Endpoint {
   name: string;

@@ -38,3 +38,19 @@ export async function signUp(
   const login = await request(app).post('/api/auth/login').send({ email, password });
   return { email, userId, token: login.body.token as string };
 }
+
+/** The body without the per-request id, to compare two answers. */
+export function withoutRequestId(body: Record<string, unknown>): Record<string, unknown> {
+  const { requestId: _, ...rest } = body;
+  return rest;
+}
+
+/** The path of a reset link in an email; its one group is the token. */
+export const RESET_LINK = /\/reset-password\/([A-Za-z0-9_-]{43})/;
+
+/** The token of the first link in `text` that `pattern` (one group: the token) finds. */
+export function tokenIn(text: string, pattern: RegExp): string {
+  const match = pattern.exec(text);
+  if (!match?.[1]) throw new Error(`no link matching ${String(pattern)} in:\n${text}`);
+  return match[1];
+}

@@ -1,3 +1,5 @@
+import { AccountLinks } from '@hs/api/accounts/account-links';
+import { EmailChangeService } from '@hs/api/accounts/email-change-service';
 import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
 import { BookingService } from '@hs/api/bookings/booking-service';
 import { ManageLinks } from '@hs/api/bookings/manage-link';
@@ -65,6 +67,9 @@ async function main(): Promise<void> {
     allProcessors({
       mailer,
       passwordResets: new PasswordResetService(config.PASSWORD_RESET_TTL_MINUTES),
+      // Wrong passwords are counted by the API; here the service only mints the links' tokens.
+      emailChanges: new EmailChangeService(producer, null),
+      accountLinks: new AccountLinks(config.LINK_SECRET, config.SITE_URL),
       siteUrl: config.SITE_URL,
       links: new ManageLinks(config.LINK_SECRET, config.SITE_URL),
       businessInbox: config.BUSINESS_INBOX,

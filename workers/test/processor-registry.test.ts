@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { AccountLinks } from '@hs/api/accounts/account-links';
 import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
 import { allJobs, jobs, QueueName } from '@hs/api/jobs/job-definitions';
 import { Mailer } from '@hs/api/platform/mailer';
@@ -21,6 +22,8 @@ describe('the processor registry', () => {
       allProcessors({
         mailer,
         passwordResets: new PasswordResetService(60),
+        emailChanges: { issueToken: () => Promise.resolve(null) },
+        accountLinks: new AccountLinks('a-secret-long-enough-for-the-test-0123456789', 'http://x'),
         siteUrl: 'http://x',
         links: new ManageLinks('a-secret-long-enough-for-the-test-0123456789', 'http://x'),
         businessInbox: 'inbox@example.test',

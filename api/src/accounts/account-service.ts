@@ -1,10 +1,15 @@
+import mongoose from 'mongoose';
 import { isDuplicateKeyError } from '../platform/mongo';
 import { AuthMessages } from '../domain/auth/auth-messages';
 import type { LoginInput, RegisterInput } from '../domain/auth/auth-schemas';
 import { HttpError } from '../http/http-error';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
-import type { AuthTokens } from './auth-tokens';
+import type { Logger } from '../platform/logger';
+import type { AccountLinks } from './account-links';
+import type { AuthTokens, SessionToken, SignInMethod } from './auth-tokens';
+import { refuseCommonPassword } from './common-passwords';
+import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password-hashing';
 import { publicUser, UserModel, type PublicUser, type UserDocument } from './user-model';
 
@@ -16,24 +21,29 @@ export interface Session {
 /** One reset email per account per ten minutes, however often the form is sent. */
 const RESET_EMAIL_WINDOW_MS = 10 * 60_000;
 
-export class AccountService {
-  constructor(
-    private readonly tokens: AuthTokens,
-    private readonly jobs: JobProducer,
-  ) {}
+export interface AccountServiceDependencies {
+  tokens: AuthTokens;
+  jobs: JobProducer;
+  loginThrottle: LoginThrottle;
+  links: AccountLinks;
+  logger: Logger;
+}
 
-  sessionFor(user: UserDocument): Session {
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDependencies) {}
+
+  sessionFor(user: UserDocument, method: SignInMethod): Session {
     return {
-      token: this.tokens.issue({
-        userId: user.id as string,
-        tokenVersion: user.tokenVersion,
-        role: user.role,
-      }),
+      token: this.deps.tokens.issue(
+        { userId: user.id as string, tokenVersion: user.tokenVersion, role: user.role },
+        method,
+      ),
       user: publicUser(user),
     };
   }
 
   async register(input: RegisterInput): Promise<Session> {
+    refuseCommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     let user: UserDocument;
     try {
@@ -48,20 +58,60 @@ export class AccountService {
       if (isDuplicateKeyError(error)) throw new HttpError(409, AuthMessages.emailTaken);
       throw error;
     }
-    await this.jobs.add(
+    await this.deps.jobs.add(
       jobs.welcomeEmail,
       { userId: user.id as string },
       { jobId: `welcome-${user.id as string}` },
     );
-    return this.sessionFor(user);
+    return this.sessionFor(user, 'password');
   }
 
-  /** The same answer, and about the same time, for an unknown email and a wrong password. */
+  /**
+   * The same answer, and about the same time, for an unknown email and a wrong password; both
+   * count toward the account's login delay, which is checked before the password is.
+   */
   async login(input: LoginInput): Promise<Session> {
+    await this.deps.loginThrottle.check(input.email);
     const user = await UserModel.findOne({ email: input.email }).select('+passwordHash');
     const matches = await verifyPassword(input.password, user?.passwordHash ?? null);
-    if (!user || !matches) throw new HttpError(401, AuthMessages.invalidCredentials);
-    return this.sessionFor(user);
+    if (!user || !matches) {
+      await this.deps.loginThrottle.failed(input.email);
+      throw new HttpError(401, AuthMessages.invalidCredentials);
+    }
+    await this.deps.loginThrottle.succeeded(input.email);
+    return this.sessionFor(user, 'password');
+  }
+
+  /**
+   * Ends the token the request came with; the owner's other sessions go on. Without Redis the
+   * token cannot be listed, so every session of the account ends instead: logging out must
+   * never leave the token working.
+   */
+  async logout(user: UserDocument, session: SessionToken): Promise<void> {
+    try {
+      await this.deps.tokens.revoke(session);
+    } catch (error) {
+      this.deps.logger.warn(
+        { err: error },
+        'could not list a logged-out token: ending every session',
+      );
+      await UserModel.updateOne(
+        { _id: user._id, tokenVersion: session.tokenVersion },
+        { $inc: { tokenVersion: 1 } },
+      );
+    }
+  }
+
+  /** The welcome email's link: the owner reads mail at the account's current address. */
+  async verifyEmail(userId: string, token: string): Promise<void> {
+    const user = mongoose.isValidObjectId(userId) ? await UserModel.findById(userId) : null;
+    if (!user || !this.deps.links.verifiesEmail(user.id as string, user.email, token)) {
+      throw new HttpError(400, AuthMessages.emailVerifyLinkInvalid);
+    }
+    await UserModel.updateOne(
+      { _id: user._id, email: user.email, emailVerifiedAt: null },
+      { $set: { emailVerifiedAt: new Date() } },
+    );
   }
 
   /** Queues the reset email for an existing account; says nothing about whether it exists. */
@@ -69,7 +119,7 @@ export class AccountService {
     const user = await UserModel.findOne({ email });
     if (!user) return;
     const window = Math.floor(Date.now() / RESET_EMAIL_WINDOW_MS);
-    await this.jobs.add(
+    await this.deps.jobs.add(
       jobs.passwordResetEmail,
       { userId: user.id as string },
       { jobId: `password-reset-${user.id as string}-${window}` },

@@ -1,21 +1,25 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { AuthMessages } from '../domain/auth/auth-messages';
 import {
+  confirmEmailChangeSchema,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
   resetPasswordSchema,
+  verifyEmailSchema,
 } from '../domain/auth/auth-schemas';
 import { parseBody } from '../http/parse-body';
 import type { AccountService } from './account-service';
 import type { AuthTokens } from './auth-tokens';
+import type { EmailChangeService } from './email-change-service';
 import type { PasswordResetService } from './password-reset-service';
 import { publicUser } from './user-model';
-import { requireAuth, signedInUser } from './require-auth';
+import { requireAuth, signedInSession, signedInUser } from './require-auth';
 
 export interface AuthRouteDependencies {
   accounts: AccountService;
   passwordResets: PasswordResetService;
+  emailChanges: EmailChangeService;
   tokens: AuthTokens;
   /** A limiter per form; each counts on its own. */
   limit: (name: string) => RequestHandler;
@@ -50,6 +54,28 @@ export function authRoutes(deps: AuthRouteDependencies): Router {
     const token = req.params.token;
     await deps.passwordResets.reset(typeof token === 'string' ? token : '', password);
     res.json({ message: AuthMessages.resetDone });
+  });
+
+  // Not rate-limited: ending one's own session must always work, and it needs a live token.
+  router.post('/auth/logout', requireAuth(deps.tokens), async (req, res) => {
+    await deps.accounts.logout(signedInUser(req.user), signedInSession(req.auth));
+    res.json({ message: AuthMessages.loggedOut });
+  });
+
+  router.post(
+    '/auth/confirm-email-change',
+    deps.limit('confirm-email-change'),
+    async (req, res) => {
+      const { token } = parseBody(confirmEmailChangeSchema, req.body);
+      await deps.emailChanges.confirm(token);
+      res.json({ message: AuthMessages.emailChangeConfirmed });
+    },
+  );
+
+  router.post('/auth/verify-email', deps.limit('verify-email'), async (req, res) => {
+    const { user, token } = parseBody(verifyEmailSchema, req.body);
+    await deps.accounts.verifyEmail(user, token);
+    res.json({ message: AuthMessages.emailVerified });
   });
 
   router.get('/me', noStore, requireAuth(deps.tokens), (req, res) => {

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AuthMessages } from '../domain/auth/auth-messages';
 import { HttpError } from '../http/http-error';
+import { refuseCommonPassword } from './common-passwords';
+import { voidPendingEmailChanges } from './email-change-service';
 import { hashPassword } from './password-hashing';
 import { PasswordResetTokenModel } from './password-reset-token-model';
 import { UserModel } from './user-model';
@@ -28,10 +30,14 @@ export class PasswordResetService {
 
   /**
    * Uses a token once, atomically: of two requests racing with the same link, one wins. The new
-   * password ends every earlier session (token version) and every other outstanding link.
+   * password ends every earlier session (token version) and every other outstanding link. The
+   * link was mailed to the account's address, so using it proves that mailbox; and since it is
+   * also the way the old address stops an email change it did not ask for, it voids any pending
+   * one. A common password is refused before the link is spent, so the link still works.
    */
   async reset(token: string, newPassword: string): Promise<void> {
     if (!RESET_TOKEN_PATTERN.test(token)) throw new HttpError(400, AuthMessages.resetLinkInvalid);
+    refuseCommonPassword(newPassword);
     const passwordHash = await hashPassword(newPassword);
     const now = new Date();
     const used = await PasswordResetTokenModel.findOneAndUpdate(
@@ -40,10 +46,11 @@ export class PasswordResetService {
     );
     if (!used) throw new HttpError(400, AuthMessages.resetLinkInvalid);
     const user = await UserModel.findByIdAndUpdate(used.userId, {
-      $set: { passwordHash },
+      $set: { passwordHash, emailVerifiedAt: now },
       $inc: { tokenVersion: 1 },
     });
     if (!user) throw new HttpError(400, AuthMessages.resetLinkInvalid);
+    await voidPendingEmailChanges(used.userId);
     await PasswordResetTokenModel.updateMany(
       { userId: used.userId, usedAt: null },
       { $set: { usedAt: now } },

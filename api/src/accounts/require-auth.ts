@@ -2,13 +2,15 @@ import type { RequestHandler } from 'express';
 import mongoose from 'mongoose';
 import { AuthMessages } from '../domain/auth/auth-messages';
 import { HttpError } from '../http/http-error';
-import type { AuthTokens } from './auth-tokens';
+import type { AuthTokens, SessionToken } from './auth-tokens';
 import { UserModel, type UserDocument } from './user-model';
 
 declare module 'express-serve-static-core' {
   interface Request {
     /** Set by requireAuth: the signed-in user, loaded fresh for this request. */
     user?: UserDocument;
+    /** Set by requireAuth: the login token the request came with (logout ends it). */
+    auth?: SessionToken;
   }
 }
 
@@ -39,14 +41,17 @@ export async function userOfSession(claims: SessionClaims | null): Promise<UserD
 }
 
 /**
- * Admits a request with a valid login token whose user still exists and whose token version is
- * current: a password reset raises the version and so ends every earlier session.
+ * Admits a request with a valid login token that was not logged out, whose user still exists and
+ * whose token version is current: a password reset raises the version and so ends every earlier
+ * session.
  */
 export function requireAuth(tokens: AuthTokens): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req.headers.authorization);
     if (!token) throw new HttpError(401, AuthMessages.signInRequired);
-    req.user = await userOfSession(tokens.verify(token));
+    const session = await tokens.admit(token);
+    req.user = await userOfSession(session);
+    req.auth = session ?? undefined;
     next();
   };
 }
@@ -80,4 +85,10 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
 export function signedInUser(user: UserDocument | undefined): UserDocument {
   if (!user) throw new HttpError(401, AuthMessages.signInRequired);
   return user;
+}
+
+/** After requireAuth: the login token of the request. */
+export function signedInSession(session: SessionToken | undefined): SessionToken {
+  if (!session) throw new HttpError(401, AuthMessages.signInRequired);
+  return session;
 }

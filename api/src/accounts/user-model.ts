@@ -28,6 +28,11 @@ const userSchema = new mongoose.Schema(
     lastName: { type: String, default: '' },
     address: { type: String, default: '' },
     googleId: { type: String, default: null },
+    /**
+     * When the owner last proved they read this address's mail (a link we sent it was followed,
+     * or Google vouched for it); null until then. Google sign-in links only to a proven address.
+     */
+    emailVerifiedAt: { type: Date, default: null },
     role: { type: String, enum: USER_ROLES, default: 'customer' },
     /** Part of every login token; raising it ends every session issued before. */
     tokenVersion: { type: Number, default: 0 },

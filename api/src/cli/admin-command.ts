@@ -1,6 +1,8 @@
 import { ReadStream } from 'node:tty';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { isCommonPassword } from '../accounts/common-passwords';
+import { AuthMessages } from '../domain/auth/auth-messages';
 import { hashPassword } from '../accounts/password-hashing';
 import { UserModel } from '../accounts/user-model';
 import { emailField, passwordField } from '../domain/auth/auth-schemas';
@@ -94,6 +96,8 @@ async function create(input: CreateInput): Promise<void> {
     return;
   }
   const password = input.password ?? (await input.askPassword());
+  // The same list as the site's forms: an admin's password is the one most worth guessing.
+  if (isCommonPassword(password)) throw new Error(AuthMessages.passwordTooCommon);
   try {
     await UserModel.create({
       email: input.email,

@@ -11,6 +11,13 @@ import { z } from 'zod';
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // eslint-disable-next-line no-control-regex
 const LINE_BREAKS_OR_CONTROL = /[\u0000-\u001F\u007F]/;
+/**
+ * Every Unicode control character (Cc): C0, DEL and C1 (NEL, CSI...). Stricter than the line
+ * rule above, for the fields that name an account, where no terminal or mail client should ever
+ * be handed a control sequence; other forms keep accepting C1 as text on purpose (the security
+ * tests send NEL and expect it to stay text).
+ */
+const ANY_CONTROL_CHARACTER = /\p{Cc}/u;
 
 export const INVALID_PHONE = 'Please enter a valid phone number.';
 
@@ -18,7 +25,12 @@ export const INVALID_PHONE = 'Please enter a valid phone number.';
  * Trimmed text on one line, at most `max` characters; '' allowed unless `required`. One line
  * matters beyond looks: these values end up in email headers and calendar files.
  */
-export function lineOfText(label: string, max: number, required = false) {
+export function lineOfText(
+  label: string,
+  max: number,
+  required = false,
+  forbidden: RegExp = LINE_BREAKS_OR_CONTROL,
+) {
   const text = z
     .string({
       error: (issue) =>
@@ -26,10 +38,15 @@ export function lineOfText(label: string, max: number, required = false) {
     })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
-    .refine((value) => !LINE_BREAKS_OR_CONTROL.test(value), {
+    .refine((value) => !forbidden.test(value), {
       message: `${label} must be on one line, without special characters.`,
     });
   return required ? text.min(1, `${label} is required.`) : text;
+}
+
+/** A name or an address on an account: one line, and no control character of any kind. */
+export function accountLineOfText(label: string, max: number, required = false) {
+  return lineOfText(label, max, required, ANY_CONTROL_CHARACTER);
 }
 
 const PHONE_PATTERN = /^\+?[\d\s().\-/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;

@@ -5,6 +5,7 @@ import type { AccountService } from '../accounts/account-service';
 import { authRoutes } from '../accounts/auth-routes';
 import { googleSignInRoutes } from '../accounts/google/google-routes';
 import type { AuthTokens } from '../accounts/auth-tokens';
+import type { EmailChangeService } from '../accounts/email-change-service';
 import type { PasswordResetService } from '../accounts/password-reset-service';
 import { bookingRoutes, createBooking } from '../bookings/booking-routes';
 import type { BookingService } from '../bookings/booking-service';
@@ -59,6 +60,7 @@ export interface AppDependencies {
   tokens: AuthTokens;
   accounts: AccountService;
   passwordResets: PasswordResetService;
+  emailChanges: EmailChangeService;
   slots: SlotLedger;
   links: ManageLinks;
   bookings: BookingService;
@@ -142,7 +144,7 @@ export function createApp(deps: AppDependencies): Express {
     });
   api.use(authRoutes({ ...deps, limit: authLimit }));
   api.use(googleSignInRoutes({ ...deps, limit: authLimit }));
-  api.use(profileRoutes(deps));
+  api.use(profileRoutes({ ...deps, limit: authLimit }));
   api.use(bookingRoutes(bookingDeps));
   api.use(paymentRoutes(paymentDeps));
   api.use(

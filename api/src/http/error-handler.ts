@@ -60,6 +60,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
     status = error.status;
     message = error.message;
     details = error.details;
+    if (error.retryAfterSeconds !== undefined) {
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    }
   } else if (isBodyParserError(error)) {
     [status, message] = BODY_PARSER_MESSAGES[error.type] ?? [400, 'Malformed request.'];
   } else if (isClientHttpError(error)) {

@@ -53,6 +53,7 @@ const bookingVisit = bookingRef.extend({
 const objectIdOf = (what: string) => z.string().regex(/^[a-f0-9]{24}$/, `must be a ${what} id`);
 const contactRef = z.object({ messageId: objectIdOf('contact message') });
 const campaignRef = z.object({ campaignId: objectIdOf('campaign') });
+const emailChangeRef = z.object({ requestId: objectIdOf('email change') });
 
 /** A batch may be retried many times: each try sends only what is still unsent. */
 const newsletterRetries: JobsOptions = {
@@ -81,6 +82,20 @@ export const jobs = {
     queue: QueueName.AuthEmails,
     name: 'auth.welcome-email',
     schema: userRef,
+    options: transientRetries,
+  }),
+  /** The link that moves an account to a new email, mailed to that new address. */
+  emailChangeConfirmation: defineJob({
+    queue: QueueName.AuthEmails,
+    name: 'auth.email-change-confirmation',
+    schema: emailChangeRef,
+    options: transientRetries,
+  }),
+  /** The notice to the address an account is moving away from, with a way to stop it. */
+  emailChangeNotice: defineJob({
+    queue: QueueName.AuthEmails,
+    name: 'auth.email-change-notice',
+    schema: emailChangeRef,
     options: transientRetries,
   }),
   estimateAcknowledgementEmail: defineJob({

@@ -1,8 +1,9 @@
 import { pipeline } from 'node:stream/promises';
 import express, { type RequestHandler, type Router } from 'express';
 import multer from 'multer';
-import { requireAuth, signedInUser } from '../accounts/require-auth';
+import { requireAuth, signedInSession, signedInUser } from '../accounts/require-auth';
 import type { AuthTokens } from '../accounts/auth-tokens';
+import type { EmailChangeService } from '../accounts/email-change-service';
 import {
   AVATAR_MAX_BYTES,
   ProfileMessages,
@@ -18,6 +19,9 @@ export interface ProfileRouteDependencies {
   storage: Storage;
   tokens: AuthTokens;
   logger: Logger;
+  emailChanges: EmailChangeService;
+  /** A limiter per form, as on the account forms: each counts on its own. */
+  limit: (name: string) => RequestHandler;
 }
 
 const AVATAR_FIELD = 'avatar';
@@ -61,19 +65,29 @@ function receiveAvatar(): RequestHandler {
  * kept in S3 and streamed from here to the signed-in user only.
  */
 export function profileRoutes(deps: ProfileRouteDependencies): Router {
-  const profiles = new ProfileService(deps.storage, deps.logger);
+  const profiles = new ProfileService(deps.storage, deps.logger, deps.emailChanges);
   const signedIn = requireAuth(deps.tokens);
+  // Before the token check, like the account forms: a flood is counted whoever sends it.
+  const profileLimit = deps.limit('profile');
+  const avatarLimit = deps.limit('avatar');
   const router = express.Router();
 
-  router.get('/me/profile', noStore, signedIn, (req, res) => {
-    res.json({ profile: profiles.profileOf(signedInUser(req.user)) });
+  router.get('/me/profile', noStore, signedIn, async (req, res) => {
+    res.json({ profile: await profiles.profileOf(signedInUser(req.user)) });
   });
 
-  router.put('/me/profile', noStore, signedIn, async (req, res) => {
+  router.put('/me/profile', noStore, profileLimit, signedIn, async (req, res) => {
     const user = signedInUser(req.user);
     const changes = parseBody(profileUpdateSchema, req.body);
-    const profile = await profiles.update(user, changes);
-    res.json({ profile, message: ProfileMessages.updated });
+    const { profile, emailChangeStarted } = await profiles.update(
+      user,
+      changes,
+      signedInSession(req.auth),
+    );
+    res.json({
+      profile,
+      message: emailChangeStarted ? ProfileMessages.emailChangeSent : ProfileMessages.updated,
+    });
   });
 
   const uploadAvatar: RequestHandler = async (req, res) => {
@@ -84,8 +98,8 @@ export function profileRoutes(deps: ProfileRouteDependencies): Router {
   };
   // requireAuth first: a visitor's upload is refused before a byte of it is read.
   const receive = receiveAvatar();
-  router.put('/me/avatar', noStore, signedIn, receive, uploadAvatar);
-  router.post('/me/avatar', noStore, signedIn, receive, uploadAvatar);
+  router.put('/me/avatar', noStore, avatarLimit, signedIn, receive, uploadAvatar);
+  router.post('/me/avatar', noStore, avatarLimit, signedIn, receive, uploadAvatar);
 
   router.get('/me/avatar', signedIn, async (req, res) => {
     const { body, contentType } = await profiles.openAvatar(signedInUser(req.user));
@@ -104,7 +118,7 @@ export function profileRoutes(deps: ProfileRouteDependencies): Router {
     }
   });
 
-  router.delete('/me/avatar', noStore, signedIn, async (req, res) => {
+  router.delete('/me/avatar', noStore, avatarLimit, signedIn, async (req, res) => {
     await profiles.removeAvatar(signedInUser(req.user));
     res.json({ profilePicture: '' });
   });

@@ -1,4 +1,3 @@
-import { isDuplicateKeyError } from '../platform/mongo';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AuthMessages } from '../domain/auth/auth-messages';
@@ -9,6 +8,8 @@ import {
   type ProfileUpdate,
 } from '../domain/profile/profile-schema';
 import { HttpError } from '../http/http-error';
+import type { SessionToken } from '../accounts/auth-tokens';
+import type { EmailChangeService } from '../accounts/email-change-service';
 import { UserModel, type UserDocument } from '../accounts/user-model';
 import type { Logger } from '../platform/logger';
 import type { Storage } from '../platform/storage';
@@ -17,14 +18,12 @@ import { detectImageType, mimeTypeOfKey } from '../media/image-type';
 /** The path the site loads the signed-in user's picture from; `v` changes with every upload. */
 export const AVATAR_PATH = '/api/me/avatar';
 
-/** Profile fields kept on the user itself (shared with registration) and in its profile part. */
-const USER_FIELDS = ['firstName', 'lastName', 'email', 'address'] as const;
+/**
+ * Profile fields kept on the user itself (shared with registration) and in its profile part.
+ * The email is not among them: it changes only through EmailChangeService.
+ */
+const USER_FIELDS = ['firstName', 'lastName', 'address'] as const;
 const PROFILE_FIELDS = ['phone', 'city', 'state', 'zipCode', 'country', 'dob', 'bio'] as const;
-
-const emailInUse = () =>
-  new HttpError(409, ProfileMessages.emailInUse, {
-    fields: { email: ProfileMessages.emailInUse },
-  });
 
 const isMissingObject = (error: unknown) =>
   error instanceof Error && (error.name === 'NoSuchKey' || error.name === 'NotFound');
@@ -43,6 +42,12 @@ export function avatarUrl(key: string): string {
   return `${AVATAR_PATH}?v=${encodeURIComponent(version)}`;
 }
 
+/** What a save did: the profile as saved, and whether it started an email change. */
+export interface ProfileSaved {
+  profile: Profile;
+  emailChangeStarted: boolean;
+}
+
 export interface AvatarContent {
   body: Readable;
   contentType: AvatarMimeType;
@@ -56,10 +61,16 @@ export class ProfileService {
   constructor(
     private readonly storage: Storage,
     private readonly logger: Logger,
+    private readonly emailChanges: EmailChangeService,
   ) {}
 
-  profileOf(user: UserDocument): Profile {
+  async profileOf(user: UserDocument): Promise<Profile> {
     const profile = user.profile;
+    // The hash itself never leaves MongoDB: only whether there is one.
+    const hasPassword = await UserModel.exists({
+      _id: user._id,
+      passwordHash: { $type: 'string' },
+    });
     return {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -73,11 +84,33 @@ export class ProfileService {
       dob: profile.dob,
       bio: profile.bio,
       profilePicture: avatarUrl(profile.avatarKey),
+      hasPassword: hasPassword !== null,
     };
   }
 
-  /** Saves the fields given (already validated); a field left out keeps its value. */
-  async update(user: UserDocument, input: ProfileUpdate): Promise<Profile> {
+  /**
+   * Saves the fields given (already validated); a field left out keeps its value. A new email
+   * is not saved: once the request proves the owner, it starts a change that the link mailed to
+   * that address completes. Without that proof nothing at all is saved.
+   */
+  async update(
+    user: UserDocument,
+    input: ProfileUpdate,
+    session: SessionToken,
+  ): Promise<ProfileSaved> {
+    const newEmail = input.email !== undefined && input.email !== user.email ? input.email : null;
+    if (newEmail !== null) {
+      await this.emailChanges.checkOwner(user, {
+        currentPassword: input.currentPassword,
+        session,
+      });
+    }
+    const saved = await this.saveFields(user, input);
+    if (newEmail !== null) await this.emailChanges.request(saved, newEmail);
+    return { profile: await this.profileOf(saved), emailChangeStarted: newEmail !== null };
+  }
+
+  private async saveFields(user: UserDocument, input: ProfileUpdate): Promise<UserDocument> {
     const changes: Record<string, string> = {};
     for (const field of USER_FIELDS) {
       const value = input[field];
@@ -87,26 +120,14 @@ export class ProfileService {
       const value = input[field];
       if (value !== undefined) changes[`profile.${field}`] = value;
     }
-    if (Object.keys(changes).length === 0) return this.profileOf(user);
-
-    if (input.email !== undefined && input.email !== user.email) {
-      const taken = await UserModel.exists({ email: input.email, _id: { $ne: user._id } });
-      if (taken) throw emailInUse();
-    }
-    let updated: UserDocument | null;
-    try {
-      updated = await UserModel.findOneAndUpdate(
-        { _id: user._id },
-        { $set: changes },
-        { new: true, runValidators: true },
-      );
-    } catch (error) {
-      // Another account took the address between the check and the save.
-      if (isDuplicateKeyError(error)) throw emailInUse();
-      throw error;
-    }
+    if (Object.keys(changes).length === 0) return user;
+    const updated = await UserModel.findOneAndUpdate(
+      { _id: user._id },
+      { $set: changes },
+      { new: true, runValidators: true },
+    );
     if (!updated) throw new HttpError(401, AuthMessages.sessionExpired);
-    return this.profileOf(updated);
+    return updated;
   }
 
   /**

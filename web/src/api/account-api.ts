@@ -30,8 +30,20 @@ export async function fetchProfile(token: string, signal: AbortSignal): Promise<
   return body.profile;
 }
 
-export function saveProfile(token: string, form: ProfileForm): Promise<{ profile: Profile }> {
-  return apiRequest<{ profile: Profile }>('/api/me/profile', { method: 'PUT', token, body: form });
+/**
+ * `currentPassword` goes along only with a new email, which it lets the API start changing.
+ * `message` is the server's: 'Profile updated successfully!', or what a new email needs next.
+ */
+export function saveProfile(
+  token: string,
+  form: ProfileForm,
+  currentPassword?: string,
+): Promise<{ profile: Profile; message?: string }> {
+  return apiRequest<{ profile: Profile; message?: string }>('/api/me/profile', {
+    method: 'PUT',
+    token,
+    body: currentPassword === undefined ? form : { ...form, currentPassword },
+  });
 }
 
 /** Answers the new picture's path (`/api/me/avatar?v=…`). */

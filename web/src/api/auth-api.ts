@@ -87,6 +87,22 @@ export function resetPassword(token: string, password: string): Promise<string |
   );
 }
 
+/** The token of an email-change link: moves the account to its new address. */
+export async function confirmEmailChange(token: string): Promise<{ message: string }> {
+  const message = await messageOf(
+    apiRequest<unknown>('/api/auth/confirm-email-change', { method: 'POST', body: { token } }),
+  );
+  return { message: message ?? AuthMessages.emailChangeConfirmed };
+}
+
+/** The welcome email's signed link: proves the account's address. */
+export async function verifyEmail(user: string, token: string): Promise<{ message: string }> {
+  const message = await messageOf(
+    apiRequest<unknown>('/api/auth/verify-email', { method: 'POST', body: { user, token } }),
+  );
+  return { message: message ?? AuthMessages.emailVerified };
+}
+
 /**
  * Whether the API can start a Google sign-in. Navigating to it blind would leave an unconfigured
  * site showing a bare JSON error page; a HEAD request learns the same without leaving. A

@@ -57,6 +57,9 @@ const NewsletterLinkPage = lazy(() =>
     default: m.NewsletterLinkPage,
   })),
 );
+const AccountEmailPage = lazy(() =>
+  import('../pages/account/AccountEmailPage').then((m) => ({ default: m.AccountEmailPage })),
+);
 // Operators only; the page is a small gate in front of a console chunk of its own.
 const AdminPage = lazy(() =>
   import('../pages/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
@@ -100,6 +103,9 @@ export const routes: RouteObject[] = [
           // The links of the newsletter's confirmation email and of every newsletter.
           { path: 'newsletter/confirm', element: <NewsletterLinkPage action="confirm" /> },
           { path: 'newsletter/unsubscribe', element: <NewsletterLinkPage action="unsubscribe" /> },
+          // The links of the account emails: a new address's confirmation, the welcome email's.
+          { path: 'account/confirm-email', element: <AccountEmailPage action="change" /> },
+          { path: 'account/verify-email', element: <AccountEmailPage action="verify" /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

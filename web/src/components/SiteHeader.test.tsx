@@ -1,12 +1,21 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteHeader } from './SiteHeader';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockResolvedValue(new Response('{}', { status: 200 }));
+});
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
   setScrollY(0);
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
 });
 
 function setScrollY(value: number) {
@@ -98,6 +107,43 @@ describe('SiteHeader (SPEC.md section 2, Header)', () => {
     expect(within(mainNav()).getByRole('link', { name: 'Register/Login' })).toBeDefined();
     expect(screen.queryByText(/Welcome/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+
+  it('ends the token on the server at logout, before clearing local storage', () => {
+    let tokenWhenCalled: string | null = null;
+    fetchMock.mockImplementation(() => {
+      tokenWhenCalled = localStorage.getItem('authToken');
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    });
+    signIn('Alex');
+    renderHeader('/blogs');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/auth/logout');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token');
+    // The request outlives the page, should the visitor close the tab at once.
+    expect(init?.keepalive).toBe(true);
+    expect(tokenWhenCalled).toBe('token');
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('still signs out in the browser when the server cannot be reached', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    signIn('Alex');
+    const router = renderHeader('/blogs');
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+      await Promise.resolve();
+    });
+
+    expect(localStorage.length).toBe(0);
+    expect(router.state.location.pathname).toBe('/');
+    expect(within(mainNav()).getByRole('link', { name: 'Register/Login' })).toBeDefined();
   });
 
   it('follows a sign-in made elsewhere in the site', () => {

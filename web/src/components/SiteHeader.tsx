@@ -2,7 +2,8 @@ import './SiteHeader.css';
 import { Company } from '@hs/api/domain/company';
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { signOut, useAuthState, useTokenRole } from '../auth/auth-storage';
+import { useAuthState, useTokenRole } from '../auth/auth-storage';
+import { logOut as endSession } from '../auth/log-out';
 import { Icon, MailIcon, PhoneIcon } from './icons';
 import {
   accountNav,
@@ -132,7 +133,7 @@ export function SiteHeader() {
     if (isAdmin) {
       void fetch('/api/admin/queue-session', { method: 'DELETE' }).catch(() => undefined);
     }
-    signOut();
+    endSession();
     void navigate('/');
   };
 

@@ -44,6 +44,9 @@ export const profileContent = {
   cancel: 'Cancel',
   fixErrors: 'Please correct the fields marked below.',
   saveFailed: 'Something went wrong!',
+  currentPasswordLabel: 'Current password',
+  currentPasswordHint:
+    'Needed to change your email. We then email the new address a link: the change happens once you follow it.',
   photoHeading: 'Photo',
   photoAlt: 'Your profile photo',
   previewAlt: 'Your new photo',
@@ -67,4 +70,14 @@ export const dashboardContent = {
   bookTo: '/service/service1',
   /** Changes are made from the signed link in each booking's emails, not from here. */
   manageHint: 'To move or cancel a booking, use the link in its confirmation email.',
+} as const;
+
+/** The pages the links of the account emails open. */
+export const accountEmailPageContent = {
+  confirmChangeTitle: 'Confirm your new email',
+  verifyTitle: 'Confirm your email',
+  working: 'Confirming…',
+  failed: 'Something went wrong!',
+  profile: 'Go to your profile',
+  home: 'Go to the home page',
 } as const;

@@ -1,4 +1,15 @@
-import { passwordResetEmail, welcomeEmail } from '@hs/api/accounts/auth-emails';
+import type { AccountLinks } from '@hs/api/accounts/account-links';
+import {
+  emailChangeConfirmationEmail,
+  emailChangeNoticeEmail,
+  passwordResetEmail,
+  welcomeEmail,
+} from '@hs/api/accounts/auth-emails';
+import { EmailChangeModel } from '@hs/api/accounts/email-change-model';
+import {
+  EMAIL_CHANGE_TTL_HOURS,
+  type EmailChangeService,
+} from '@hs/api/accounts/email-change-service';
 import type { PasswordResetService } from '@hs/api/accounts/password-reset-service';
 import { UserModel } from '@hs/api/accounts/user-model';
 import { jobs } from '@hs/api/jobs/job-definitions';
@@ -10,8 +21,23 @@ import { defineProcessor } from '../processor';
 export interface AuthEmailDependencies {
   mailer: Mailer;
   passwordResets: PasswordResetService;
+  /** Only mints the links' tokens here. */
+  emailChanges: Pick<EmailChangeService, 'issueToken'>;
+  accountLinks: AccountLinks;
   siteUrl: string;
 }
+
+/**
+ * Whether the email of `key` may already be with the server: then a repeat of its job must not
+ * mint another live token (sendOnce would not send the email that carries it anyway).
+ */
+const mayHaveBeenSent = async (key: string) =>
+  Boolean(
+    await EmailDeliveryModel.exists({
+      key,
+      $or: [{ sentAt: { $ne: null } }, { committedAt: { $ne: null } }],
+    }),
+  );
 
 export function authEmailProcessors(deps: AuthEmailDependencies) {
   return [
@@ -25,23 +51,69 @@ export function authEmailProcessors(deps: AuthEmailDependencies) {
         return;
       }
       const { token } = await deps.passwordResets.issueToken(userId);
-      const link = `${deps.siteUrl}/reset-password/${token}`;
       await sendOnce(
         deps.mailer,
         key,
-        passwordResetEmail(user, link, deps.passwordResets.validForMinutes),
+        passwordResetEmail(
+          user,
+          deps.accountLinks.resetPasswordUrl(token),
+          deps.passwordResets.validForMinutes,
+        ),
       );
       log.info({ userId }, 'password reset email sent');
     }),
     defineProcessor(jobs.welcomeEmail, async ({ userId }, { jobId, log }) => {
       const user = await UserModel.findById(userId);
       if (!user) return;
+      const confirmUrl = user.emailVerifiedAt
+        ? null
+        : deps.accountLinks.verifyEmailUrl(user.id as string, user.email);
       const result = await sendOnce(
         deps.mailer,
         `${jobs.welcomeEmail.name}:${jobId}`,
-        welcomeEmail(user, deps.siteUrl),
+        welcomeEmail(user, deps.siteUrl, confirmUrl),
       );
       log.info({ userId, result }, 'welcome email handled');
+    }),
+    defineProcessor(jobs.emailChangeConfirmation, async ({ requestId }, { jobId, log }) => {
+      const key = `${jobs.emailChangeConfirmation.name}:${jobId}`;
+      if (await mayHaveBeenSent(key)) return;
+      const issued = await deps.emailChanges.issueToken(requestId);
+      if (!issued) {
+        log.info({ requestId }, 'email change voided, expired or its address taken; nothing sent');
+        return;
+      }
+      await sendOnce(
+        deps.mailer,
+        key,
+        emailChangeConfirmationEmail(
+          issued.newEmail,
+          deps.accountLinks.confirmEmailChangeUrl(issued.token),
+          EMAIL_CHANGE_TTL_HOURS,
+        ),
+      );
+      log.info({ requestId }, 'email change confirmation sent');
+    }),
+    defineProcessor(jobs.emailChangeNotice, async ({ requestId }, { jobId, log }) => {
+      const key = `${jobs.emailChangeNotice.name}:${jobId}`;
+      if (await mayHaveBeenSent(key)) return;
+      // Sent even once the change is confirmed or voided: the old address hears of it either way.
+      const change = await EmailChangeModel.findById(requestId);
+      if (!change) {
+        log.info({ requestId }, 'email change gone before its notice; nothing to send');
+        return;
+      }
+      const { token } = await deps.passwordResets.issueToken(String(change.userId));
+      await sendOnce(
+        deps.mailer,
+        key,
+        emailChangeNoticeEmail(
+          change.previousEmail,
+          deps.accountLinks.resetPasswordUrl(token),
+          deps.passwordResets.validForMinutes,
+        ),
+      );
+      log.info({ requestId }, 'email change notice sent');
     }),
   ];
 }

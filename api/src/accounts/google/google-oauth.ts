@@ -3,7 +3,8 @@ import passport from 'passport';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import type OAuth2Strategy from 'passport-oauth2';
 import type { ApiConfig } from '../../config/api-config';
-import type { Refusal } from './google-sign-in-service';
+import { GOOGLE_EMAIL_UNVERIFIED } from '../../domain/auth/auth-messages';
+import type { GoogleRefusalCode, Refusal } from './google-sign-in-service';
 import { SignedCookieStateStore } from './oauth-state-store';
 
 /** What passport hands to the callback route on success. */
@@ -15,10 +16,12 @@ export class GoogleSignIn {
 export type GoogleVerify = (profile: Profile) => Promise<GoogleSignIn | Refusal>;
 
 /**
- * The outcome of the callback: the signed-in user, or why not (`failed`, for the log only). An
- * `error` is something that broke (Google unreachable, a refused code exchange, the database).
+ * The outcome of the callback: the signed-in user, or why not (`failed`, for the log only; `code`
+ * for the person, when they can act on it). An `error` is something that broke (Google
+ * unreachable, a refused code exchange, the database).
  */
-export type CallbackOutcome = { signedIn: GoogleSignIn } | { failed: string; error?: unknown };
+export type CallbackOutcome =
+  { signedIn: GoogleSignIn } | { failed: string; code?: GoogleRefusalCode; error?: unknown };
 
 export interface GoogleOAuth {
   /** GET /api/auth/google: redirects to Google with state and a PKCE challenge. */
@@ -67,7 +70,7 @@ export function createGoogleOAuth(config: ApiConfig, verify: GoogleVerify): Goog
         (outcome) =>
           outcome instanceof GoogleSignIn
             ? done(null, outcome)
-            : done(null, false, { message: outcome.refused }),
+            : done(null, false, { message: outcome.refused, code: outcome.code }),
         (error: unknown) => done(error),
       );
     },
@@ -88,7 +91,7 @@ export function createGoogleOAuth(config: ApiConfig, verify: GoogleVerify): Goog
           (error: unknown, user: unknown, info: unknown) => {
             if (error) resolve({ failed: describe(error), error });
             else if (user instanceof GoogleSignIn) resolve({ signedIn: user });
-            else resolve({ failed: describe(info) });
+            else resolve({ failed: describe(info), ...refusalCodeOf(info) });
           },
         ) as RequestHandler;
         void handler(req, res, (error: unknown) => {
@@ -96,6 +99,13 @@ export function createGoogleOAuth(config: ApiConfig, verify: GoogleVerify): Goog
         });
       }),
   };
+}
+
+/** The code our verify callback gave a refusal, if any (passport hands `info` on untyped). */
+function refusalCodeOf(info: unknown): { code?: GoogleRefusalCode } {
+  if (typeof info !== 'object' || info === null) return {};
+  const { code } = info as { code?: unknown };
+  return code === GOOGLE_EMAIL_UNVERIFIED ? { code } : {};
 }
 
 /** A short, token-free account of a failure for the log. */

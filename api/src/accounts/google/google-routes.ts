@@ -70,13 +70,14 @@ export function googleSignInRoutes(deps: GoogleRouteDependencies): Router {
   });
 
   router.get('/auth/google/callback', async (req, res) => {
-    const failed = (reason: string, error?: unknown) => {
+    // `code` tells the page which refusal to explain; anything else reads 'Google Sign-In Failed'.
+    const failed = (reason: string, error?: unknown, code?: string) => {
       if (error !== undefined && !isProviderError(error)) {
         req.log.error({ err: error }, 'google sign-in failed');
       } else {
         req.log.warn({ reason }, 'google sign-in failed');
       }
-      res.redirect(signInPage({ google_error: '1' }));
+      res.redirect(signInPage({ google_error: code ?? '1' }));
     };
     const { code, error } = req.query;
     if (!google) return failed(AuthMessages.googleNotConfigured);
@@ -87,7 +88,7 @@ export function googleSignInRoutes(deps: GoogleRouteDependencies): Router {
     if ('failed' in outcome) {
       // A person who declines at Google comes back with `error=access_denied` and no code.
       const reason = typeof error === 'string' ? `Google answered ${error.slice(0, 64)}` : '';
-      return failed(reason || outcome.failed, outcome.error);
+      return failed(reason || outcome.failed, outcome.error, outcome.code);
     }
 
     let issued: IssuedCode;
@@ -111,7 +112,10 @@ export function googleSignInRoutes(deps: GoogleRouteDependencies): Router {
     res.clearCookie(GoogleCookies.signIn, googleCookieOptions(secureCookies));
     const user = await service.redeemCode(code, binding);
     if (!user) throw new HttpError(400, AuthMessages.googleLoginFailed);
-    res.json({ ...deps.accounts.sessionFor(user), message: AuthMessages.googleLoginSuccess });
+    res.json({
+      ...deps.accounts.sessionFor(user, 'google'),
+      message: AuthMessages.googleLoginSuccess,
+    });
   });
 
   return router;

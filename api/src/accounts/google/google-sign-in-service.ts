@@ -1,5 +1,6 @@
 import { isDuplicateKeyError } from '../../platform/mongo';
 import type { Profile } from 'passport-google-oauth20';
+import { GOOGLE_EMAIL_UNVERIFIED } from '../../domain/auth/auth-messages';
 import { emailField } from '../../domain/auth/auth-schemas';
 import { jobs } from '../../jobs/job-definitions';
 import type { JobProducer } from '../../jobs/job-producer';
@@ -16,10 +17,17 @@ export interface GoogleIdentity {
   lastName: string;
 }
 
-/** A sign-in Google completed but we decline; `reason` is for the log, never for the client. */
+/**
+ * A sign-in Google completed but we decline; `refused` is for the log, never for the client.
+ * `code` names the few refusals the person can act on, for the site to explain.
+ */
 export interface Refusal {
   refused: string;
+  code?: GoogleRefusalCode;
 }
+
+/** The account exists with a password, but nobody has proved they own its address. */
+export type GoogleRefusalCode = typeof GOOGLE_EMAIL_UNVERIFIED;
 
 /** Same limit as the register form's name fields. */
 const NAME_MAX = 60;
@@ -61,9 +69,11 @@ export class GoogleSignInService {
   ) {}
 
   /**
-   * The account with this Google id; else the account with this (verified) email, which gets
-   * the Google id linked; else a new account without a password. Two first sign-ins racing end
-   * on one account: the loser of the unique index looks again.
+   * The account with this Google id; else the account with this email, which gets the Google id
+   * linked only if its owner has proved the address (else whoever registered someone else's
+   * address first would share the real owner's account once they use Google); else a new
+   * account without a password, its address proved by Google. Two first sign-ins racing end on
+   * one account: the loser of the unique index looks again.
    */
   async findOrCreate(identity: GoogleIdentity): Promise<UserDocument | Refusal> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -74,9 +84,15 @@ export class GoogleSignInService {
       if (byEmail?.googleId) {
         return { refused: 'The email belongs to an account linked to another Google account.' };
       }
+      if (byEmail && !byEmail.emailVerifiedAt) {
+        return {
+          refused: 'The email belongs to an account whose address was never confirmed.',
+          code: GOOGLE_EMAIL_UNVERIFIED,
+        };
+      }
       if (byEmail) {
         const user = await UserModel.findOneAndUpdate(
-          { _id: byEmail._id, googleId: null },
+          { _id: byEmail._id, googleId: null, emailVerifiedAt: { $ne: null } },
           { $set: { googleId: identity.googleId } },
           { new: true },
         );
@@ -90,6 +106,7 @@ export class GoogleSignInService {
           firstName: identity.firstName,
           lastName: identity.lastName,
           googleId: identity.googleId,
+          emailVerifiedAt: new Date(),
         });
         await this.queueWelcome(user);
         return user;

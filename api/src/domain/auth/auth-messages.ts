@@ -23,8 +23,27 @@ export const AuthMessages = {
   adminOnly: 'This area is for the Home Services team only.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   profileUpdated: 'Profile updated successfully!',
+  passwordTooCommon: 'This password is too common. Please choose another.',
+  loginDelayed: 'Too many failed logins for this account. Please wait a few seconds and try again.',
+  loggedOut: 'You have been logged out.',
+  googleEmailUnverified:
+    'An account with this email already exists. Sign in with your password, or confirm your email from our welcome email, then try Google again.',
+  emailChangeConfirmed: 'Your email address has been changed. Use it the next time you log in.',
+  emailChangeLinkInvalid:
+    'This confirmation link is invalid, has expired or has already been used.',
+  emailChangeTaken:
+    'Another account now uses this email address, so it cannot be moved to yours. Please choose another address in your profile.',
+  emailVerified: 'Thank you: your email address is confirmed.',
+  emailVerifyLinkInvalid:
+    'This confirmation link is invalid, or your account now uses another email address.',
   somethingWentWrong: 'Something went wrong!',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * The sign-in page's `?google_error=` when Google found a password account with its email that
+ * nobody has confirmed: the page explains, instead of a bare 'Google Sign-In Failed'.
+ */
+export const GOOGLE_EMAIL_UNVERIFIED = 'email-unverified';

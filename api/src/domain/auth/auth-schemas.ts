@@ -1,14 +1,7 @@
 import '../zod-config';
 import { z } from 'zod';
+import { accountLineOfText } from '../form-fields';
 import { AuthMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-messages';
-
-/** A readable "X is required." for an absent field, instead of zod's type wording. */
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
 
 /** Emails are trimmed and compared in lower case: Jo@Example.com and jo@example.com are one person. */
 export const emailField = z
@@ -29,9 +22,11 @@ export const registerSchema = z
     email: emailField,
     password: passwordField,
     confirmPassword: z.string({ error: 'Please confirm your password.' }),
-    firstName: requiredText('First name', 60),
-    lastName: requiredText('Last name', 60),
-    address: requiredText('Address', 200),
+    // Names end up in logs, the admin console and the operators' terminals: one line, no
+    // control characters, the same rule as the profile form.
+    firstName: accountLineOfText('First name', 60, true),
+    lastName: accountLineOfText('Last name', 60, true),
+    address: accountLineOfText('Address', 200, true),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: AuthMessages.passwordsDoNotMatch,
@@ -47,6 +42,26 @@ export const loginSchema = z.object({
 export const forgotPasswordSchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z.object({ password: passwordField });
+
+/** 32 random bytes, base64url: the token of an email-change link. */
+export const EMAIL_CHANGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Any problem with the body reads like a stale link: the page shows one message. */
+export const confirmEmailChangeSchema = z.object({
+  token: z
+    .string({ error: AuthMessages.emailChangeLinkInvalid })
+    .regex(EMAIL_CHANGE_TOKEN_PATTERN, AuthMessages.emailChangeLinkInvalid),
+});
+
+/** The welcome email's signed link: whose account, and the signature of its id and address. */
+export const verifyEmailSchema = z.object({
+  user: z
+    .string({ error: AuthMessages.emailVerifyLinkInvalid })
+    .regex(/^[a-f0-9]{24}$/, AuthMessages.emailVerifyLinkInvalid),
+  token: z
+    .string({ error: AuthMessages.emailVerifyLinkInvalid })
+    .regex(/^[A-Za-z0-9_-]{43}$/, AuthMessages.emailVerifyLinkInvalid),
+});
 
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { AuthMessages } from '../auth/auth-messages';
 import { emailField } from '../auth/auth-schemas';
 import { isCalendarDate } from '../calendar/toronto-date';
-import { CONTROL_CHARACTERS, INVALID_PHONE, lineOfText, phoneNumber } from '../form-fields';
+import {
+  accountLineOfText,
+  CONTROL_CHARACTERS,
+  INVALID_PHONE,
+  lineOfText,
+  phoneNumber,
+} from '../form-fields';
 
 /**
  * The Profile Settings form (SPEC.md section 3), shared by the API and the site: one set of rules,
@@ -32,7 +38,12 @@ export const PROFILE_LIMITS = {
 
 export const ProfileMessages = {
   updated: AuthMessages.profileUpdated,
-  emailInUse: 'Another account already uses this email address.',
+  /** The same answer whether or not another account uses the address: no enumeration. */
+  emailChangeSent: 'Check your new address for a link to confirm it.',
+  currentPasswordRequired: 'Please enter your current password to change your email address.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  googleSignInAgain:
+    'To change your email, sign in with Google again, then save your new email within 10 minutes.',
   invalidPhone: INVALID_PHONE,
   invalidZipCode: 'Please enter a valid postal or ZIP code.',
   dobFormat: 'Please enter your date of birth as YYYY-MM-DD.',
@@ -63,6 +74,11 @@ export interface Profile {
   dob: string;
   bio: string;
   profilePicture: string;
+  /**
+   * Whether the account has a password: an email change then asks for it. An account that signs
+   * in only with Google proves itself with a fresh Google sign-in instead.
+   */
+  hasPassword: boolean;
 }
 
 const phoneField = phoneNumber('Phone number', PROFILE_LIMITS.phone);
@@ -96,11 +112,11 @@ const dobField = z
 
 /** The whole form as the site submits it. Unknown fields (profilePicture among them) are dropped. */
 export const profileFormSchema = z.object({
-  firstName: lineOfText('First name', PROFILE_LIMITS.firstName, true),
-  lastName: lineOfText('Last name', PROFILE_LIMITS.lastName),
+  firstName: accountLineOfText('First name', PROFILE_LIMITS.firstName, true),
+  lastName: accountLineOfText('Last name', PROFILE_LIMITS.lastName),
   email: emailField,
   phone: phoneField,
-  address: lineOfText('Address', PROFILE_LIMITS.address),
+  address: accountLineOfText('Address', PROFILE_LIMITS.address),
   city: lineOfText('City', PROFILE_LIMITS.city),
   state: lineOfText('Province or state', PROFILE_LIMITS.state),
   zipCode: zipCodeField,
@@ -119,10 +135,17 @@ export const profileFormSchema = z.object({
  * What PUT /api/me/profile accepts: the same rules, but a field left out keeps its saved value,
  * so an older client that does not know a field cannot wipe it. A body naming no profile field
  * at all (empty, or only unknown names) is a mistake, not an update, and is refused.
+ * `currentPassword` is not a profile field: it proves the owner when the email changes.
  */
 export const profileUpdateSchema = profileFormSchema
   .partial()
-  .refine((changes) => Object.keys(changes).length > 0, {
+  .extend({
+    currentPassword: z
+      .string({ error: 'Current password must be text.' })
+      .max(1_000, ProfileMessages.currentPasswordWrong)
+      .optional(),
+  })
+  .refine(({ currentPassword: _, ...changes }) => Object.keys(changes).length > 0, {
     message: ProfileMessages.nothingToUpdate,
   });
 

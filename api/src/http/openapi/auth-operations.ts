@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { googleExchangeSchema } from '../../accounts/google/google-routes';
 import { USER_ROLES, type PublicUser } from '../../accounts/user-model';
 import {
+  confirmEmailChangeSchema,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
   resetPasswordSchema,
+  verifyEmailSchema,
 } from '../../domain/auth/auth-schemas';
 import type { ApiArea } from './api-operation';
 import {
@@ -51,6 +53,11 @@ export const authArea: ApiArea = {
       path: '/api/auth/login',
       operationId: 'login',
       summary: 'Sign in with email and password',
+      description:
+        'After 5 failed logins for one email (known or not, from any address), each further ' +
+        'attempt waits 1 s, 2 s, 4 s... up to 30 s after the last failure: until then the answer ' +
+        'is a 429 with `Retry-After` and the password is not checked. A success starts the ' +
+        'count again.',
       access: 'public',
       requestBody: jsonBody(loginSchema),
       responses: {
@@ -58,6 +65,17 @@ export const authArea: ApiArea = {
         '401': errorResponse('Unknown email or wrong password (one answer for both).'),
       },
       errors: ['BadRequest', 'TooManyRequests'],
+    },
+    {
+      method: 'post',
+      path: '/api/auth/logout',
+      operationId: 'logout',
+      summary: 'End this login token',
+      description:
+        'The token stops working at once, on every API instance; the account’s other sessions ' +
+        'go on.',
+      access: 'user',
+      responses: { '200': jsonResponse('Logged out.', messageBodySchema) },
     },
     {
       method: 'post',
@@ -77,11 +95,38 @@ export const authArea: ApiArea = {
       path: '/api/auth/reset-password/{token}',
       operationId: 'resetPassword',
       summary: 'Choose a new password with the emailed token',
-      description: 'Ends every session signed in with the old password.',
+      description:
+        'Ends every session signed in with the old password and voids a pending email change.',
       access: 'signedLink',
       pathParameters: { token: 'The token from the reset link.' },
       requestBody: jsonBody(resetPasswordSchema),
       responses: { '200': jsonResponse('The password is changed.', messageBodySchema) },
+      errors: ['BadRequest', 'TooManyRequests'],
+    },
+    {
+      method: 'post',
+      path: '/api/auth/confirm-email-change',
+      operationId: 'confirmEmailChange',
+      summary: 'Move the account to its new email with the emailed token',
+      description: 'The link works once and for 24 hours; a password reset voids it.',
+      access: 'signedLink',
+      requestBody: jsonBody(confirmEmailChangeSchema),
+      responses: {
+        '200': jsonResponse('The account now signs in with the new email.', messageBodySchema),
+        '409': errorResponse('Another account took the new address since the change was asked.'),
+      },
+      errors: ['BadRequest', 'TooManyRequests'],
+    },
+    {
+      method: 'post',
+      path: '/api/auth/verify-email',
+      operationId: 'verifyEmail',
+      summary: 'Confirm the account’s email with the welcome email’s signed link',
+      description:
+        'A confirmed address lets a Google account with the same email sign in to the account.',
+      access: 'signedLink',
+      requestBody: jsonBody(verifyEmailSchema),
+      responses: { '200': jsonResponse('The address is confirmed.', messageBodySchema) },
       errors: ['BadRequest', 'TooManyRequests'],
     },
     {
@@ -108,7 +153,9 @@ export const authArea: ApiArea = {
       summary: 'Where Google sends the browser back',
       description:
         "Signs into (or creates) the account, then redirects to the site's sign-in page with a " +
-        'one-time code in `?google=`, or with `?google_error=1`. Never answers with an error body.',
+        'one-time code in `?google=`, or with `?google_error=1` (`?google_error=email-unverified` ' +
+        'when a password account has that email but nobody has confirmed it: nothing is linked). ' +
+        'Never answers with an error body.',
       access: 'public',
       parameters: [
         {

@@ -21,6 +21,11 @@ const profileSchema = z.object({
   dob: z.string().describe("YYYY-MM-DD, or ''."),
   bio: z.string(),
   profilePicture: z.string().describe("The picture's API path, or '' when there is none."),
+  hasPassword: z
+    .boolean()
+    .describe(
+      'Whether the account has a password; without one (Google only), an email change needs a Google sign-in of the last 10 minutes.',
+    ),
 }) satisfies z.ZodType<Profile>;
 
 const pictureAnswer = jsonResponse(
@@ -43,7 +48,13 @@ const uploadAvatar = (method: 'put' | 'post', operationId: string): ApiOperation
     },
   }),
   responses: { '200': pictureAnswer },
-  errors: ['BadRequest', 'PayloadTooLarge', 'UnsupportedMediaType', 'ServiceUnavailable'],
+  errors: [
+    'BadRequest',
+    'PayloadTooLarge',
+    'UnsupportedMediaType',
+    'TooManyRequests',
+    'ServiceUnavailable',
+  ],
 });
 
 export const profileArea: ApiArea = {
@@ -63,14 +74,24 @@ export const profileArea: ApiArea = {
       path: '/api/me/profile',
       operationId: 'updateProfile',
       summary: 'Save the Profile Settings form',
-      description: 'A field left out keeps its saved value.',
+      description:
+        'A field left out keeps its saved value. A new `email` is not saved: with `currentPassword` ' +
+        '(or, for an account without a password, a login token from a Google sign-in of the last ' +
+        '10 minutes) it starts a change that the link mailed to the new address completes ' +
+        '(`POST /api/auth/confirm-email-change`), and the old address is told. The answer is the ' +
+        'same whether or not another account uses the new address.',
       access: 'user',
       requestBody: jsonBody(profileUpdateSchema),
       responses: {
-        '200': jsonResponse('Saved.', z.object({ profile: profileSchema, message: z.string() })),
-        '409': errorResponse('Another account already uses that email address.'),
+        '200': jsonResponse(
+          'Saved; `message` says when an email change was started instead.',
+          z.object({ profile: profileSchema, message: z.string() }),
+        ),
+        '403': errorResponse(
+          'A new email without the right current password, or without a recent Google sign-in.',
+        ),
       },
-      errors: ['BadRequest'],
+      errors: ['BadRequest', 'TooManyRequests'],
     },
     uploadAvatar('put', 'replaceAvatar'),
     uploadAvatar('post', 'uploadAvatar'),
@@ -101,7 +122,7 @@ export const profileArea: ApiArea = {
       summary: 'Remove the profile picture',
       access: 'user',
       responses: { '200': pictureAnswer },
-      errors: ['ServiceUnavailable'],
+      errors: ['TooManyRequests', 'ServiceUnavailable'],
     },
   ],
 };

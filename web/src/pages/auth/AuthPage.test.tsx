@@ -441,6 +441,15 @@ describe('AuthPage Google sign-in (SPEC.md sections 4 and 8)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('explains why Google did not sign in to an account whose email was never confirmed', () => {
+    returnFromGoogle('?google_error=email-unverified');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'An account with this email already exists. Sign in with your password, or confirm your email from our welcome email, then try Google again.',
+    );
+    expect(window.location.search).toBe('');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('leaves for Google when the API can start a sign-in', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 302 }));
     renderAuth();

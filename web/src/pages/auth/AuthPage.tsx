@@ -1,5 +1,5 @@
 import './AuthPage.css';
-import { AuthMessages } from '@hs/api/domain/auth/auth-messages';
+import { AuthMessages, GOOGLE_EMAIL_UNVERIFIED } from '@hs/api/domain/auth/auth-messages';
 import {
   type HTMLInputAutoCompleteAttribute,
   type MouseEvent,
@@ -32,7 +32,8 @@ import { AuthField } from './AuthField';
 
 type Message = { readonly tone: 'success' | 'error'; readonly text: string } | null;
 type FieldName = keyof SignUpForm;
-type GoogleReturn = { readonly code: string } | 'failed' | null;
+type GoogleRefusal = 'failed' | typeof GOOGLE_EMAIL_UNVERIFIED;
+type GoogleReturn = { readonly code: string } | GoogleRefusal | null;
 
 /**
  * How long the success message stays before the visitor is sent home. SPEC.md's alert held the
@@ -49,10 +50,12 @@ const EMPTY_FORM: SignUpForm = {
   confirmPassword: '',
 };
 
-/** Google's callback comes back here with ?google=<one-time code> or ?google_error=1. */
+/** Google's callback comes back here with ?google=<one-time code> or ?google_error=<why>. */
 function googleReturnOf(search: string): GoogleReturn {
   const params = new URLSearchParams(search);
-  if (params.has('google_error')) return 'failed';
+  const refusal = params.get('google_error');
+  if (refusal === GOOGLE_EMAIL_UNVERIFIED) return refusal;
+  if (refusal !== null) return 'failed';
   const code = params.get('google');
   if (code === null) return null;
   return code === '' ? 'failed' : { code };
@@ -92,12 +95,16 @@ export function AuthPage() {
   const [mode, setMode] = useState<AuthMode>('login');
   const [form, setForm] = useState<SignUpForm>(EMPTY_FORM);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [pending, setPending] = useState(googleReturn !== null && googleReturn !== 'failed');
+  const [pending, setPending] = useState(googleReturn !== null && typeof googleReturn === 'object');
   const [checkingGoogle, setCheckingGoogle] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
-  const [message, setMessage] = useState<Message>(
-    googleReturn === 'failed' ? { tone: 'error', text: AuthMessages.googleLoginFailed } : null,
-  );
+  const [message, setMessage] = useState<Message>(() => {
+    if (googleReturn === 'failed') return { tone: 'error', text: AuthMessages.googleLoginFailed };
+    if (googleReturn === GOOGLE_EMAIL_UNVERIFIED) {
+      return { tone: 'error', text: AuthMessages.googleEmailUnverified };
+    }
+    return null;
+  });
   const modeHeading = useRef<HTMLHeadingElement>(null);
   const googleHandled = useRef(false);
   const modeHeadingId = useId();
@@ -113,7 +120,7 @@ export function AuthPage() {
     if (googleReturn === null || googleHandled.current) return;
     googleHandled.current = true;
     removeGoogleParams();
-    if (googleReturn === 'failed') return;
+    if (typeof googleReturn !== 'object') return;
     exchangeGoogleCode(googleReturn.code).then(
       (session) => {
         completeSignIn(session, AuthMessages.googleLoginSuccess);

@@ -12,11 +12,17 @@ import { isSessionEnded, saveProfile } from '../../api/account-api';
 import { Notice } from '../../components/Notice';
 import { profileContent as copy, profileFields } from '../../content/account-content';
 
-type FieldName = keyof ProfileForm;
+/** `currentPassword` is not a profile field: it is asked for only while the email changes. */
+type FieldName = keyof ProfileForm | 'currentPassword';
 type FieldErrors = Partial<Record<FieldName, string>>;
 type Message = { readonly tone: 'success' | 'error'; readonly text: string } | null;
 
-const FIELD_ORDER: readonly FieldName[] = [...profileFields.map((field) => field.name), 'bio'];
+const FIELD_ORDER: readonly FieldName[] = [
+  ...profileFields.flatMap((field): FieldName[] =>
+    field.name === 'email' ? ['email', 'currentPassword'] : [field.name],
+  ),
+  'bio',
+];
 
 function isFieldName(name: PropertyKey | undefined): name is FieldName {
   return FIELD_ORDER.some((field) => field === name);
@@ -62,6 +68,7 @@ export function ProfileDetailsForm({
   onSessionEnded,
 }: ProfileDetailsFormProps) {
   const [values, setValues] = useState(() => formValues(saved));
+  const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<Message>(null);
   const [saving, setSaving] = useState(false);
@@ -69,6 +76,9 @@ export function ProfileDetailsForm({
   const headingId = `${idPrefix}-heading`;
   const fieldId = (name: FieldName) => `${idPrefix}-${name}`;
   const errorId = (name: FieldName) => `${idPrefix}-${name}-error`;
+  // The API keeps addresses trimmed and in lower case, as the form's schema sends them.
+  const emailChanging = values.email.trim().toLowerCase() !== saved.email;
+  const needsPassword = emailChanging && saved.hasPassword;
 
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
@@ -80,19 +90,31 @@ export function ProfileDetailsForm({
     event.preventDefault();
     if (saving) return;
     const parsed = profileFormSchema.safeParse(values);
-    if (!parsed.success) {
+    const found = parsed.success
+      ? {}
+      : errorsOf(parsed.error.issues.map((issue) => [issue.path[0], issue.message]));
+    if (needsPassword && currentPassword === '') {
+      found.currentPassword = ProfileMessages.currentPasswordRequired;
+    }
+    if (!parsed.success || Object.keys(found).length > 0) {
       setMessage({ tone: 'error', text: copy.fixErrors });
-      showErrors(errorsOf(parsed.error.issues.map((issue) => [issue.path[0], issue.message])));
+      showErrors(found);
       return;
     }
     setSaving(true);
     setErrors({});
     setMessage(null);
     try {
-      const { profile } = await saveProfile(token, parsed.data);
+      const { profile, message: saidByServer } = await saveProfile(
+        token,
+        parsed.data,
+        needsPassword ? currentPassword : undefined,
+      );
       onSaved(profile);
       setValues(formValues(profile));
-      setMessage({ tone: 'success', text: ProfileMessages.updated });
+      setCurrentPassword('');
+      // A new email is not saved yet: the server says what happens next.
+      setMessage({ tone: 'success', text: saidByServer ?? ProfileMessages.updated });
     } catch (error) {
       if (isSessionEnded(error)) {
         onSessionEnded();
@@ -108,6 +130,7 @@ export function ProfileDetailsForm({
 
   const cancel = () => {
     setValues(formValues(saved));
+    setCurrentPassword('');
     setErrors({});
     setMessage(null);
   };
@@ -130,6 +153,49 @@ export function ProfileDetailsForm({
   };
 
   const bioHintId = `${idPrefix}-bio-hint`;
+  const passwordHintId = `${idPrefix}-currentPassword-hint`;
+
+  /** What every control carries: its id and name, and where its error and hint are. */
+  const controlProps = (name: FieldName, hintId?: string) => ({
+    id: fieldId(name),
+    name,
+    'aria-invalid': errors[name] !== undefined,
+    'aria-describedby': describedBy(name, hintId),
+  });
+
+  const labelOf = (name: FieldName, text: string, required: boolean) => (
+    <label htmlFor={fieldId(name)}>
+      {text}
+      {required ? <span className="profile-form__required"> {copy.required}</span> : null}
+    </label>
+  );
+
+  /** What a new email needs: the current password, or a fresh Google sign-in without one. */
+  const emailChangeProof = () => {
+    if (!emailChanging) return null;
+    if (!saved.hasPassword) {
+      return <p className="profile-form__hint">{ProfileMessages.googleSignInAgain}</p>;
+    }
+    return (
+      <div className="profile-form__proof">
+        {labelOf('currentPassword', copy.currentPasswordLabel, true)}
+        <p id={passwordHintId} className="profile-form__hint">
+          {copy.currentPasswordHint}
+        </p>
+        <input
+          {...controlProps('currentPassword', passwordHintId)}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={currentPassword}
+          onChange={(event) => {
+            setCurrentPassword(event.target.value);
+          }}
+        />
+        {fieldError('currentPassword')}
+      </div>
+    );
+  };
 
   return (
     <form
@@ -147,41 +213,33 @@ export function ProfileDetailsForm({
           const required = field.name === 'firstName' || field.name === 'email';
           return (
             <div className="profile-form__field" key={field.name}>
-              <label htmlFor={fieldId(field.name)}>
-                {field.label}
-                {required ? <span className="profile-form__required"> {copy.required}</span> : null}
-              </label>
+              {labelOf(field.name, field.label, required)}
               <input
-                id={fieldId(field.name)}
-                name={field.name}
+                {...controlProps(field.name)}
                 type={field.type}
                 autoComplete={field.autoComplete}
                 required={required}
                 maxLength={field.name === 'dob' ? undefined : PROFILE_LIMITS[field.name]}
                 value={values[field.name]}
-                aria-invalid={errors[field.name] !== undefined}
-                aria-describedby={describedBy(field.name)}
                 onChange={(event) => {
                   change(field.name, event.target.value);
                 }}
               />
               {fieldError(field.name)}
+              {field.name === 'email' ? emailChangeProof() : null}
             </div>
           );
         })}
         <div className="profile-form__field profile-form__field--wide">
-          <label htmlFor={fieldId('bio')}>{copy.bioLabel}</label>
+          {labelOf('bio', copy.bioLabel, false)}
           <p id={bioHintId} className="profile-form__hint">
             {copy.bioHint}
           </p>
           <textarea
-            id={fieldId('bio')}
-            name="bio"
+            {...controlProps('bio', bioHintId)}
             rows={5}
             maxLength={PROFILE_LIMITS.bio}
             value={values.bio}
-            aria-invalid={errors.bio !== undefined}
-            aria-describedby={describedBy('bio', bioHintId)}
             onChange={(event) => {
               change('bio', event.target.value);
             }}

@@ -29,6 +29,7 @@ const ada: Profile = {
   dob: '1990-12-10',
   bio: 'I like tidy gardens.',
   profilePicture: '',
+  hasPassword: true,
 };
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -223,21 +224,94 @@ describe('ProfilePage (SPEC.md sections 2 to 5)', () => {
     signIn();
     serve(ada, {
       'PUT /api/me/profile': () =>
-        jsonResponse(409, {
-          error: 'Another account already uses this email address.',
-          fields: { email: 'Another account already uses this email address.' },
+        jsonResponse(403, {
+          error: 'Your current password is not correct.',
+          fields: { currentPassword: 'Your current password is not correct.' },
         }),
     });
     renderPage();
     await screen.findByRole('form', { name: 'Your details' });
-    fireEvent.change(field(/Email/), { target: { value: 'taken@example.com' } });
+    fireEvent.change(field(/Email/), { target: { value: 'new@example.com' } });
+    fireEvent.change(field(/Current password/), { target: { value: 'a wrong guess' } });
     submitForm();
 
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Another account already uses this email address.',
+      'Your current password is not correct.',
     );
-    expect(field(/Email/).getAttribute('aria-invalid')).toBe('true');
-    expect(field(/Email/).value).toBe('taken@example.com');
+    expect(field(/Current password/).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field(/Current password/));
+    expect(field(/Email/).value).toBe('new@example.com');
+  });
+
+  it('asks for the current password only when the email changes, and shows what the server says', async () => {
+    signIn();
+    serve(ada, {
+      'PUT /api/me/profile': () =>
+        jsonResponse(200, {
+          profile: { ...ada, city: 'Oakville' },
+          message: 'Check your new address for a link to confirm it.',
+        }),
+    });
+    renderPage();
+    await screen.findByRole('form', { name: 'Your details' });
+    expect(screen.queryByLabelText(/Current password/)).toBeNull();
+
+    fireEvent.change(field(/Email/), { target: { value: 'ada@newmail.example' } });
+    fireEvent.change(field('City'), { target: { value: 'Oakville' } });
+    expect(field(/Current password/).type).toBe('password');
+    expect(field(/Current password/).autocomplete).toBe('current-password');
+    submitForm();
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the fields marked below.');
+    expect(
+      screen.getByText('Please enter your current password to change your email address.'),
+    ).toBeDefined();
+    expect(calls().filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    fireEvent.change(field(/Current password/), { target: { value: 'my password 42' } });
+    submitForm();
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Check your new address for a link to confirm it.',
+    );
+    expect(calls().find((call) => call.method === 'PUT')?.body).toMatchObject({
+      email: 'ada@newmail.example',
+      currentPassword: 'my password 42',
+      city: 'Oakville',
+    });
+    // The address stays the old one until the link is followed.
+    expect(field(/Email/).value).toBe('ada@example.com');
+    expect(screen.queryByLabelText(/Current password/)).toBeNull();
+    expect(JSON.stringify(window.localStorage)).not.toContain('my password 42');
+  });
+
+  it('tells an account without a password to sign in with Google again to change its email', async () => {
+    signIn();
+    serve(
+      { ...ada, hasPassword: false },
+      {
+        'PUT /api/me/profile': () =>
+          jsonResponse(403, {
+            error:
+              'To change your email, sign in with Google again, then save your new email within 10 minutes.',
+            fields: {
+              email:
+                'To change your email, sign in with Google again, then save your new email within 10 minutes.',
+            },
+          }),
+      },
+    );
+    renderPage();
+    await screen.findByRole('form', { name: 'Your details' });
+    fireEvent.change(field(/Email/), { target: { value: 'ada@newmail.example' } });
+    expect(screen.queryByLabelText(/Current password/)).toBeNull();
+    expect(screen.getByText(/sign in with Google again/).textContent).toContain('10 minutes');
+    submitForm();
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'To change your email, sign in with Google again, then save your new email within 10 minutes.',
+    );
+    expect(calls().find((call) => call.method === 'PUT')?.body).not.toHaveProperty(
+      'currentPassword',
+    );
   });
 
   it('asks to log in again after a 401, leaving storage as it is', async () => {

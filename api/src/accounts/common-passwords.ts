@@ -1,0 +1,27 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { AuthMessages } from '../domain/auth/auth-messages';
+import { HttpError } from '../http/http-error';
+
+/**
+ * The ~49,000 passwords that breach lists show people choose most (zxcvbn's list, shipped in the
+ * package: no network at run time). A six-character minimum alone lets 'password1' and
+ * 'qwerty123' through, and those are the first guesses of every credential-stuffing run, which
+ * the per-address and per-account login limits only slow down. Kept on the server, not in the
+ * domain schemas: the list would add ~200 KB to the site for a check the API must make anyway.
+ */
+let common: ReadonlySet<string> | undefined;
+
+/** Case-insensitive: 'Password123' is as common as 'password123'. */
+export function isCommonPassword(password: string): boolean {
+  // Built on first use: processes that never take a new password never hold the list.
+  common ??= new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()));
+  return common.has(password.toLowerCase());
+}
+
+/** Refuses a new password from the list, as a 400 on the password field. */
+export function refuseCommonPassword(password: string): void {
+  if (!isCommonPassword(password)) return;
+  throw new HttpError(400, AuthMessages.passwordTooCommon, {
+    fields: { password: AuthMessages.passwordTooCommon },
+  });
+}

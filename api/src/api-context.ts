@@ -4,7 +4,7 @@ import { AuthTokens } from './accounts/auth-tokens';
 import { EmailChangeService } from './accounts/email-change-service';
 import { LoginThrottle } from './accounts/login-throttle';
 import { RevokedTokens } from './accounts/revoked-tokens';
-import { BookingService } from './bookings/booking-service';
+import { BookingService, bookingServiceSettings } from './bookings/booking-service';
 import { ManageLinks } from './bookings/manage-link';
 import { SlotLedger } from './bookings/slot-ledger';
 import { createPayments } from './payments/create-payment-provider';
@@ -73,9 +73,10 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
   const slots = new SlotLedger(config.SLOT_CAPACITY);
   const links = new ManageLinks(config.LINK_SECRET, config.SITE_URL);
   const bookings = new BookingService({
+    ...bookingServiceSettings(config),
     jobs,
     slots,
-    holdSeconds: config.PAYMENT_HOLD_SECONDS,
+    links,
     logger,
   });
   const contact = new ContactService({ jobs, logger });

@@ -24,7 +24,7 @@ import { eventually } from '../../tests/support/poll';
 import { testEmail, testEnv } from '../../tests/support/test-env';
 
 const PASSWORD = 'correct horse 42';
-const MISSING_ID = '0123456789abcdef01234567';
+const MISSING_ID = '0123456789abcdef0123456789abcdef';
 
 async function book(api: ApiHarness, fields = bookingFields(), photo?: Buffer): Promise<string> {
   let post = withFields(request(api.app).post('/api/bookings'), fields);
@@ -126,13 +126,17 @@ describe('the operators area', () => {
   });
 
   describe('bookings', () => {
-    let withPhoto: { id: string; date: string };
+    let withPhoto: { id: string; date: string; phone: string };
     let estimate: { id: string; date: string };
     const photo = png(3, 2, [200, 40, 40]);
 
     beforeAll(async () => {
       const paidFields = bookingFields();
-      withPhoto = { id: await book(api, paidFields, photo), date: paidFields.date ?? '' };
+      withPhoto = {
+        id: await book(api, paidFields, photo),
+        date: paidFields.date ?? '',
+        phone: paidFields.phone ?? '',
+      };
       const estimateFields = bookingFields({
         service: 'Free Construction Estimate',
         plan: 'Custom Estimate',
@@ -152,7 +156,7 @@ describe('the operators area', () => {
         id: withPhoto.id,
         status: 'pending_payment',
         name: 'Maya Singh',
-        phone: '416-555-0199',
+        phone: withPhoto.phone,
         hasImage: true,
         allowedStatuses: ['paid', 'payment_failed', 'cancelled'],
       });
@@ -517,6 +521,8 @@ describe('a refund from the admin API', () => {
         paymentMethod: 'card',
         customerEmail: fields.email,
         paymentMethodId: testPaymentMethodFor('4242 4242 4242 4242') ?? '',
+        // The token the booking answer gave (the same the manage link carries).
+        token: api.context.links.token(bookingId),
       });
     expect(paid.status).toBe(200);
     await eventually(async () =>

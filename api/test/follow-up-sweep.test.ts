@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingModel } from '../src/bookings/booking-model';
+import { newBookingId } from '../src/bookings/booking-id';
 import { BookingService } from '../src/bookings/booking-service';
 import { ContactMessageModel } from '../src/contact/contact-message-model';
 import { ContactService } from '../src/contact/contact-service';
@@ -27,11 +28,17 @@ const silent = createLogger({ name: 'test', level: 'silent' });
 /** Moves a record's creation back in time, past the sweep's grace for requests in flight. */
 async function saveAgo(
   collection: mongoose.mongo.Collection,
-  id: mongoose.Types.ObjectId,
+  id: string | mongoose.Types.ObjectId,
   minutes: number,
 ): Promise<void> {
   const at = new Date(Date.now() - minutes * 60_000);
-  await collection.updateOne({ _id: id }, { $set: { createdAt: at } });
+  // The raw driver: mongoose keeps createdAt from being changed. Booking ids are strings.
+  await collection.updateOne(
+    { _id: { $eq: id } } as mongoose.mongo.Filter<mongoose.mongo.Document>,
+    {
+      $set: { createdAt: at },
+    },
+  );
 }
 
 describe('the follow-up sweep', () => {
@@ -52,11 +59,14 @@ describe('the follow-up sweep', () => {
     const bookings = new BookingService({
       jobs: stoppedProducer,
       slots: context.slots,
+      links: context.links,
       holdSeconds: 1,
+      holdLimitSeconds: 1,
+      unpaidHoldsPerContact: 2,
       logger: silent,
     });
     const form = bookingFormSchema().parse(bookingFields());
-    const { booking } = await bookings.create(form, { bookingId: new mongoose.Types.ObjectId() });
+    const { booking } = await bookings.create(form, { bookingId: newBookingId() });
     expect(booking.followUpsPending).toBe(true);
     const held = await context.slots.remaining(form.date, form.date);
 

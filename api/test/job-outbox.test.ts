@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { newBookingId } from '../src/bookings/booking-id';
 import { freePort } from '../../infra/local/ports';
 import { startRedis, type RedisService } from '../../infra/local/redis';
 import { eventually } from '../../tests/support/poll';
@@ -139,7 +140,7 @@ describe('a job added while Redis is unreachable', () => {
 
   it('is kept at once, and queued exactly once when Redis is back', async () => {
     const messageId = objectId();
-    const bookingId = objectId();
+    const bookingId = newBookingId();
     const addedAt = Date.now();
     const started = performance.now();
     // The same job twice (a retried request), and a delayed one.

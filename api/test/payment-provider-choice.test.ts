@@ -57,9 +57,12 @@ describe('a production site without Stripe keys', () => {
     const fields = bookingFields();
     const booked = await withFields(request(api.app).post('/api/bookings'), fields);
     expect(booked.status).toBe(201);
-    const checkout = await request(api.app)
-      .post('/api/payments/checkout')
-      .send({ bookingId: booked.body.booking.id, amount: 14900, email: fields.email });
+    const checkout = await request(api.app).post('/api/payments/checkout').send({
+      bookingId: booked.body.booking.id,
+      amount: 14900,
+      email: fields.email,
+      token: booked.body.token,
+    });
     expect(checkout.status).toBe(503);
     expect(checkout.body.error).toBe(PaymentMessages.notSetUp);
     expect((await request(api.app).get('/api/payments/config')).body.provider).toBe('none');

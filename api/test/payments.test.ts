@@ -66,6 +66,7 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
       id: response.body.booking.id as string,
       email: fields.email ?? '',
       booking: response.body.booking,
+      token: response.body.token as string,
     };
   }
 
@@ -84,10 +85,10 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
   const statusOf = async (id: string) => (await BookingModel.findById(id))?.status;
 
   it('books, opens checkout, takes the signed webhook, marks paid, and emails the confirmation once', async () => {
-    const { id, email, booking } = await book();
+    const { id, email, booking, token } = await book();
     const checkout = await request(api.app)
       .post('/api-docs/api/payments')
-      .send({ bookingId: id, amount: 14900, email });
+      .send({ bookingId: id, amount: 14900, email, token });
     expect(checkout.status).toBe(200);
 
     const sent = stripe.requests.find((entry) => entry.path === '/v1/checkout/sessions');
@@ -106,7 +107,7 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
     // The same request again (a double click): the same session, no second one.
     const again = await request(api.app)
       .post('/api/payments/checkout')
-      .send({ bookingId: id, amount: 14900, email });
+      .send({ bookingId: id, amount: 14900, email, token });
     expect(again.body.url).toBe(checkout.body.url);
 
     const event = checkoutCompletedEvent({
@@ -169,29 +170,29 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
   });
 
   it('refuses an amount that is not the booking price, and a booking not awaiting payment', async () => {
-    const { id, email } = await book();
+    const { id, email, token } = await book();
     const wrong = await request(api.app)
       .post('/api/payments/checkout')
-      .send({ bookingId: id, amount: 100, email });
+      .send({ bookingId: id, amount: 100, email, token });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe(PaymentMessages.amountMismatch);
 
     const estimate = await book({ plan: 'Custom Estimate' });
     const notPayable = await request(api.app)
       .post('/api/payments/checkout')
-      .send({ bookingId: estimate.id, amount: 14900, email });
+      .send({ bookingId: estimate.id, amount: 14900, email, token: estimate.token });
     expect(notPayable.status).toBe(409);
 
     await BookingModel.updateOne({ _id: id }, { $set: { status: 'cancelled' } });
     const cancelled = await request(api.app)
       .post('/api/payments/checkout')
-      .send({ bookingId: id, amount: 14900, email });
+      .send({ bookingId: id, amount: 14900, email, token });
     expect(cancelled.status).toBe(409);
     expect(cancelled.body.error).toBe(PaymentMessages.notAwaitingPayment);
 
     const missing = await request(api.app)
       .post('/api/payments/checkout')
-      .send({ bookingId: '0123456789abcdef01234567', amount: 14900, email });
+      .send({ bookingId: '0123456789abcdef0123456789abcdef', amount: 14900, email, token });
     expect(missing.status).toBe(404);
     const invalid = await request(api.app).post('/api/payments/checkout').send({ amount: '14900' });
     expect(invalid.status).toBe(400);
@@ -220,7 +221,7 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
   });
 
   it('refunds a paid booking cancelled more than 24 hours ahead, through the provider', async () => {
-    const { id, email, booking } = await book();
+    const { id, email, booking, token } = await book();
     const intentId = 'pi_test_refund1';
     expect(
       (
@@ -239,7 +240,6 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
     ).toBe(200);
     await eventually(async () => expect(await statusOf(id)).toBe('paid'));
 
-    const token = api.context.links.token(id);
     const cancel = await request(api.app).post(`/api/bookings/${id}/cancel`).send({ token });
     expect(cancel.status).toBe(200);
     expect(cancel.body.booking.status).toBe('cancelled');
@@ -336,13 +336,16 @@ describe('the local test provider (no Stripe keys)', () => {
   }
 
   const pay = (id: string, email: string, paymentMethodId: string) =>
-    request(api.app).post('/api/payments').send({
-      bookingId: id,
-      amount: 14900,
-      paymentMethod: 'card',
-      customerEmail: email,
-      paymentMethodId,
-    });
+    request(api.app)
+      .post('/api/payments')
+      .send({
+        bookingId: id,
+        amount: 14900,
+        paymentMethod: 'card',
+        customerEmail: email,
+        paymentMethodId,
+        token: api.context.links.token(id),
+      });
 
   it('tells the site to show the test card form', async () => {
     const response = await request(api.app).get('/api/payments/config');
@@ -389,9 +392,10 @@ describe('the local test provider (no Stripe keys)', () => {
 
   it('runs the redirect flow through its own checkout page', async () => {
     const { id, email } = await book();
+    const token = api.context.links.token(id);
     const checkout = await request(api.app)
       .post('/api/payments/checkout')
-      .send({ bookingId: id, amount: 14900, email });
+      .send({ bookingId: id, amount: 14900, email, token });
     expect(checkout.status).toBe(200);
     const path = new URL(String(checkout.body.url)).pathname;
     const page = await request(api.app).get(path);

@@ -25,7 +25,7 @@ import {
 } from '../../tests/support/fake-stripe';
 
 const WEBHOOK_SECRET = 'whsec_test_provider_secret';
-const BOOKING_ID = '65f1c0ffee0123456789abcd';
+const BOOKING_ID = '65f1c0ffee0123456789abcdef012345';
 const REFERENCE = 'HS-2048';
 
 function checkoutRequest(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {

@@ -32,6 +32,7 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund 
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=8080 \
     WEB_DIST_DIR=/app/web/dist
 WORKDIR /app

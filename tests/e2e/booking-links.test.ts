@@ -28,6 +28,7 @@ describe('the booking pages a customer reaches from emails and from the payment 
     return {
       id: response.body.booking.id as string,
       reference: response.body.booking.reference as string,
+      token: response.body.token as string,
       email: fields.email ?? '',
     };
   }
@@ -82,10 +83,10 @@ describe('the booking pages a customer reaches from emails and from the payment 
   });
 
   it('pays on the test checkout page and shows the booking confirmed on return', async () => {
-    const { id, email } = await book({ service: 'Lawn Repair' });
+    const { id, email, token } = await book({ service: 'Lawn Repair' });
     const checkout = await request(product.api.app)
       .post('/api-docs/api/payments')
-      .send({ bookingId: id, amount: 14900, email });
+      .send({ bookingId: id, amount: 14900, email, token });
     expect(checkout.status).toBe(200);
     const { page, problems } = await openPage(String(checkout.body.url));
     await page.getByRole('button', { name: /Pay with test card 4242/ }).click();

@@ -97,8 +97,9 @@ const REFUSALS: Record<string, Refusal> = {
   rescheduleBooking: 'credential',
   listMyBookings: 'reads',
   getPaymentConfig: 'reads',
-  createCheckout: 'body',
-  payInPage: 'body',
+  // Both need the booking's token (or its owner's login), which the fuzzer never sends.
+  createCheckout: 'credential',
+  payInPage: 'credential',
   receivePaymentEvent: 'credential',
   showTestCheckout: 'reads',
   completeTestCheckout: 'credential',
@@ -172,8 +173,12 @@ function hostile(endpoint: string, raw: RawRequest, brokenBody = false): Hostile
   };
 }
 
-const hex24 = fc
-  .uint8Array({ minLength: 12, maxLength: 12 })
+/** Ids of both shapes the API uses: ObjectIds (24 hex digits) and booking ids (32). */
+const hexId = fc
+  .oneof(
+    fc.uint8Array({ minLength: 12, maxLength: 12 }),
+    fc.uint8Array({ minLength: 16, maxLength: 16 }),
+  )
   .map((bytes) => Buffer.from(bytes).toString('hex'));
 
 const futureDate = () => {
@@ -566,7 +571,7 @@ function pathFor(endpoint: Endpoint, f: Fixtures): fc.Arbitrary<string> {
   }
   const value = fc.oneof(
     { weight: 3, arbitrary: urlPiece },
-    { weight: 1, arbitrary: hex24 },
+    { weight: 1, arbitrary: hexId },
     ...(real.length > 0 ? [{ weight: 2, arbitrary: fc.constantFrom(...real) }] : []),
     {
       // Shaped like a reset token or sign-in code (43 base64url characters), so checks past
@@ -611,7 +616,7 @@ function plausible(name: string, schema: JsonSchema, f: Fixtures): fc.Arbitrary<
     subject: fc.constant('Hello'),
     message: fc.constant('Hi there'),
     body: fc.constant('Hello'),
-    bookingId: fc.oneof(fc.constant(f.bookingId), hex24),
+    bookingId: fc.oneof(fc.constant(f.bookingId), hexId),
     amount: fc.constantFrom(14900, 24900),
     paymentMethodId: fc.constantFrom('pm_card_visa', 'pm_card_chargeDeclined'),
     code: fc.string({

@@ -5,6 +5,17 @@ import { testEmail } from './test-env';
 export type BookingFields = Record<string, string>;
 
 let nextDay = 2;
+let phoneSerial = Math.floor(Math.random() * 9_000_000);
+
+/**
+ * A phone number of its own for each booking: one phone may hold only a few unpaid bookings at
+ * once (UNPAID_HOLDS_PER_CONTACT), so forms that share one would refuse each other.
+ */
+export function testPhone(): string {
+  phoneSerial = (phoneSerial + 1) % 10_000_000;
+  const digits = String(phoneSerial).padStart(7, '0');
+  return `416-${digits.slice(0, 3)}-${digits.slice(3)}`;
+}
 
 /**
  * A valid booking form as the site posts it. Each form is for another day (from two days ahead),
@@ -15,7 +26,7 @@ export function bookingFields(overrides: BookingFields = {}): BookingFields {
   nextDay = nextDay >= 300 ? 2 : nextDay + 1;
   return {
     name: 'Maya Singh',
-    phone: '416-555-0199',
+    phone: testPhone(),
     email: testEmail('booker'),
     address: '12 Rosedale Ave, Toronto, ON M4W 1P8',
     date: addDays(todayInToronto(), daysAhead),

@@ -6,6 +6,8 @@ import { bookingFields } from './booking-form';
 export interface BookedVisit {
   id: string;
   reference: string;
+  /** The proof of ownership the booking answer gave: to pay for it or open it. */
+  token: string;
   /** The customer's address, of this booking only. */
   email: string;
 }
@@ -21,6 +23,9 @@ export async function bookPaidVisit(apiUrl: string): Promise<BookedVisit> {
     body: multipart(fields),
   });
   expect(response.status).toBe(201);
-  const { booking } = (await response.json()) as { booking: { id: string; reference: string } };
-  return { id: booking.id, reference: booking.reference, email: fields.email ?? '' };
+  const { booking, token } = (await response.json()) as {
+    booking: { id: string; reference: string };
+    token: string;
+  };
+  return { id: booking.id, reference: booking.reference, token, email: fields.email ?? '' };
 }

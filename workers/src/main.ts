@@ -1,7 +1,7 @@
 import { AccountLinks } from '@hs/api/accounts/account-links';
 import { EmailChangeService } from '@hs/api/accounts/email-change-service';
 import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
-import { BookingService } from '@hs/api/bookings/booking-service';
+import { BookingService, bookingServiceSettings } from '@hs/api/bookings/booking-service';
 import { ManageLinks } from '@hs/api/bookings/manage-link';
 import { SlotLedger } from '@hs/api/bookings/slot-ledger';
 import { allJobs } from '@hs/api/jobs/job-definitions';
@@ -37,9 +37,10 @@ async function main(): Promise<void> {
   const producerConnection = connect();
   const producer = new JobProducer(producerConnection, config.QUEUE_PREFIX);
   const bookings = new BookingService({
+    ...bookingServiceSettings(config),
     jobs: producer,
     slots: new SlotLedger(config.SLOT_CAPACITY),
-    holdSeconds: config.PAYMENT_HOLD_SECONDS,
+    links: new ManageLinks(config.LINK_SECRET, config.SITE_URL),
     logger,
   });
   const payments = createPayments(config, producer);

@@ -51,6 +51,7 @@ describe('a workers process killed while sending a booking confirmation', () => 
       paymentMethod: 'card',
       customerEmail: fields.email,
       paymentMethodId: TEST_PAYMENT_METHODS.succeeds,
+      token: booked.body.token,
     });
     expect(paid.status).toBe(200);
 

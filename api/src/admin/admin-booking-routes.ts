@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import mongoose from 'mongoose';
+import { isBookingId } from '../domain/booking/booking-id';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
@@ -103,7 +103,7 @@ export function adminBookingRoutes(deps: AdminBookingRouteDependencies): Router 
   router.get('/admin/booking-photos/:id', async (req, res) => {
     const bookingId = req.params.id;
     if (
-      !mongoose.isValidObjectId(bookingId) ||
+      !isBookingId(bookingId) ||
       !deps.photoLinks.verify(bookingId, req.query.expires, req.query.sig)
     ) {
       throw new HttpError(403, AdminMessages.photoLinkInvalid);

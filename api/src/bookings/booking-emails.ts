@@ -99,21 +99,26 @@ function invite(
   };
 }
 
+/**
+ * Anyone can ask for an estimate in anyone's name at anyone's address, with no payment, so this
+ * email repeats nothing the requester typed (no name, no address): only our own words and the
+ * catalogue's. Otherwise the form would mail a stranger's text, links and all, under our name.
+ */
 export function estimateAcknowledgementEmail(booking: BookingDocument): MailMessage {
   const visit = visitOf(booking);
   return renderEmail({
     to: booking.email,
     subject: `We received your estimate request ${booking.reference}: ${visit.service.title}`,
     paragraphs: [
-      greeting(booking),
+      'Hello,',
       `Thank you for your Custom Estimate request for ${visit.service.title}. We have received it and will contact you soon to arrange a free on-site assessment.`,
+      'If you did not ask for an estimate, ignore this email: nothing else will happen.',
     ],
     details: [
       ['Reference', booking.reference],
       ['Service', visit.service.title],
       ['Preferred date', visit.day],
       ['Preferred time', visit.when],
-      ['Address', booking.address],
     ],
   });
 }

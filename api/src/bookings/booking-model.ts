@@ -1,6 +1,7 @@
 import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { BOOKING_STATUSES } from '../domain/booking/booking-status';
 import { PLANS, SERVICES, TIME_WINDOW_IDS } from '../domain/booking/catalogue';
+import { newBookingId } from './booking-id';
 
 const paymentSchema = new mongoose.Schema(
   {
@@ -31,11 +32,15 @@ const historySchema = new mongoose.Schema(
 
 const bookingSchema = new mongoose.Schema(
   {
-    /** Short code the customer quotes on the phone: 'HS-7K3F9Q'. */
+    /** 128 random bits (domain/booking/booking-id.ts), never an ObjectId: it must not be guessable. */
+    _id: { type: String, default: newBookingId },
+    /** Short code the customer quotes on the phone: 'HS-7K3F9Q'. It grants nothing by itself. */
     reference: { type: String, required: true, unique: true },
     userId: { type: mongoose.Schema.Types.ObjectId, ref: 'User', default: null, index: true },
     name: { type: String, required: true },
     phone: { type: String, required: true },
+    /** The phone's digits alone: how the bound on unpaid holds recognises one phone. */
+    phoneDigits: { type: String, default: '' },
     email: { type: String, required: true, index: true },
     address: { type: String, required: true },
     serviceId: { type: String, required: true, enum: SERVICES.map((service) => service.id) },
@@ -51,8 +56,20 @@ const bookingSchema = new mongoose.Schema(
     imageType: { type: String, default: '' },
     /** From the client's Idempotency-Key header: a repeated submit finds this booking. */
     idempotencyKey: { type: String, default: undefined },
+    /**
+     * Hash of the form, its photo and the account it came from: a repeated Idempotency-Key gets
+     * this booking back only with the same request from the same sender.
+     */
+    requestFingerprint: { type: String, default: '' },
     /** An unpaid booking keeps its place until then; the payment timer checks it. */
     holdUntil: { type: Date, default: null },
+    /** However often checkout is opened again, an unpaid hold never runs past this. */
+    holdLimit: { type: Date, default: null },
+    /**
+     * A cancel is refunded only before this: 24 hours before the visit as first paid for, never
+     * later, so moving a visit that is due soon and then cancelling it refunds nothing.
+     */
+    refundCutoff: { type: Date, default: null },
     payment: { type: paymentSchema, default: () => ({}) },
     /**
      * True until the booking's follow-up jobs (emails, payment timer) are handed over: on their
@@ -71,6 +88,8 @@ bookingSchema.index({ date: 1, time: 1 });
 // The follow-up sweep's query; only the few bookings still pending are in it.
 bookingSchema.index({ createdAt: 1 }, { partialFilterExpression: { followUpsPending: true } });
 bookingSchema.index({ status: 1, date: 1 });
+// The bound on unpaid holds counts by email (indexed above) and by phone.
+bookingSchema.index({ phoneDigits: 1 });
 bookingSchema.index(
   { idempotencyKey: 1 },
   { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },

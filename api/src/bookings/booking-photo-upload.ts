@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { Request, RequestHandler } from 'express';
-import mongoose from 'mongoose';
+import { isBookingId } from '../domain/booking/booking-id';
 import multer from 'multer';
 import {
   BOOKING_IMAGE_FIELD,
@@ -132,10 +132,10 @@ class BookingPhotoStorage implements multer.StorageEngine {
 /** `bookings/<booking id>/photo`: the id is chosen before the upload starts. */
 export function bookingPhotoKeyBase(req: Request): string {
   const bookingId: unknown = req.res?.locals.bookingId;
-  if (!(bookingId instanceof mongoose.Types.ObjectId)) {
+  if (!isBookingId(bookingId)) {
     throw new Error('booking id must be chosen before the photo is received');
   }
-  return `bookings/${bookingId.toHexString()}/photo`;
+  return `bookings/${bookingId}/photo`;
 }
 
 const PHOTO_UPLOAD_MESSAGES = {

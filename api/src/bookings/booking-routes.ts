@@ -1,12 +1,14 @@
-import express, { type RequestHandler, type Router } from 'express';
-import mongoose from 'mongoose';
+import express, { type Request, type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import { identifyUser, requireAuth, signedInUser } from '../accounts/require-auth';
 import {
   BookingMessages,
   bookingFormSchema,
+  bookingTokenField,
+  cancelSchema,
   rescheduleSchema,
+  type NewBookingAnswer,
 } from '../domain/booking/booking-schema';
 import { CATALOGUE } from '../domain/booking/catalogue';
 import { addDays, isCalendarDate, todayInToronto } from '../domain/calendar/toronto-date';
@@ -14,16 +16,15 @@ import { HttpError } from '../http/http-error';
 import { parseBody } from '../http/parse-body';
 import type { Logger } from '../platform/logger';
 import type { Storage } from '../platform/storage';
+import { newBookingId } from './booking-id';
 import { receiveBookingForm, storedPhoto } from './booking-photo-upload';
-import type { BookingService } from './booking-service';
+import type { BookingService, OwnershipProof } from './booking-service';
 import { bookingView, managedBookingView } from './booking-view';
-import type { ManageLinks } from './manage-link';
 import { MAX_AVAILABILITY_DAYS, type SlotLedger } from './slot-ledger';
 
 export interface BookingRouteDependencies {
   bookings: BookingService;
   slots: SlotLedger;
-  links: ManageLinks;
   storage: Storage;
   tokens: AuthTokens;
   logger: Logger;
@@ -53,7 +54,21 @@ export const availabilityQuery = z
     path: ['to'],
   });
 
-export const manageToken = z.object({ token: z.string().max(100).optional() });
+/** The booking token of a GET: in the query, as the manage link puts it. */
+export const manageToken = z.object({ token: bookingTokenField });
+
+/**
+ * Who is asking about a booking: the token the request carries (already validated from its query
+ * or body) and the signed-in user, if any (identifyUser ran before).
+ */
+export function ownershipProof(req: Request, token: string | undefined): OwnershipProof {
+  return { token, userId: req.user?.id as string | undefined };
+}
+
+/** A POST's booking token: in its body, or in the query as a GET (and the manage link) has it. */
+function postedToken(req: Request, bodyToken: string | undefined): string | undefined {
+  return bodyToken ?? parseBody(manageToken, { ...req.query }).token;
+}
 
 /**
  * The booking form (POST /bookings, multipart), the catalogue and availability it is filled from,
@@ -74,34 +89,35 @@ export function bookingRoutes(deps: BookingRouteDependencies): Router {
 
   router.post('/bookings', noStore, ...createBooking(deps));
 
-  /** The signed link's token: a wrong one is refused before the booking is even looked up. */
-  const signedLink: RequestHandler = (req, _res, next) => {
-    const bookingId = String(req.params.id);
-    const { token } = parseBody(manageToken, {
-      token: req.query.token ?? (req.body as { token?: unknown } | undefined)?.token,
-    });
-    if (!mongoose.isValidObjectId(bookingId) || !deps.links.verify(bookingId, token)) {
-      throw new HttpError(403, BookingMessages.linkInvalid);
-    }
-    next();
-  };
+  // Each route proves ownership first (the token, or the owner's login): anything else is the
+  // same 404 as an unknown booking, before any rule about the booking itself is applied.
+  const signedIn = identifyUser(deps.tokens);
 
-  router.get('/bookings/:id', noStore, signedLink, async (req, res) => {
-    const booking = await deps.bookings.find(String(req.params.id));
+  router.get('/bookings/:id', noStore, signedIn, async (req, res) => {
+    const { token } = parseBody(manageToken, { ...req.query });
+    const booking = await deps.bookings.findOwned(
+      String(req.params.id),
+      ownershipProof(req, token),
+    );
     res.json({ booking: managedBookingView(booking) });
   });
 
-  router.post('/bookings/:id/cancel', noStore, deps.formLimit, signedLink, async (req, res) => {
-    const { booking, refund } = await deps.bookings.cancel(String(req.params.id), 'customer');
+  router.post('/bookings/:id/cancel', noStore, deps.formLimit, signedIn, async (req, res) => {
+    const { token } = parseBody(cancelSchema, req.body ?? {});
+    const proof = ownershipProof(req, postedToken(req, token));
+    const owned = await deps.bookings.findOwned(String(req.params.id), proof);
+    const { booking, refund } = await deps.bookings.cancel(owned.id as string, 'customer');
     res.json({
       booking: managedBookingView(booking),
       message: refund ? BookingMessages.cancelledWithRefund : BookingMessages.cancelled,
     });
   });
 
-  router.post('/bookings/:id/reschedule', noStore, deps.formLimit, signedLink, async (req, res) => {
-    const { date, time } = parseBody(rescheduleSchema(), req.body);
-    const booking = await deps.bookings.reschedule(String(req.params.id), date, time);
+  router.post('/bookings/:id/reschedule', noStore, deps.formLimit, signedIn, async (req, res) => {
+    const { date, time, token } = parseBody(rescheduleSchema(), req.body);
+    const proof = ownershipProof(req, postedToken(req, token));
+    const owned = await deps.bookings.findOwned(String(req.params.id), proof);
+    const booking = await deps.bookings.reschedule(owned.id as string, date, time);
     const view = managedBookingView(booking);
     res.json({ booking: view, message: BookingMessages.rescheduled(view.date, view.timeLabel) });
   });
@@ -126,7 +142,7 @@ export function createBooking(deps: BookingRouteDependencies): RequestHandler[] 
     if (!req.is(['multipart/form-data', 'application/json'])) {
       throw new HttpError(415, 'Send the booking form as multipart/form-data.');
     }
-    res.locals.bookingId = new mongoose.Types.ObjectId();
+    res.locals.bookingId = newBookingId();
     next();
   };
   const create: RequestHandler = async (req, res) => {
@@ -137,20 +153,22 @@ export function createBooking(deps: BookingRouteDependencies): RequestHandler[] 
         throw new HttpError(400, BookingMessages.idempotencyKey);
       }
       const form = parseBody(bookingForm, req.body);
-      const { booking, replayed } = await deps.bookings.create(form, {
-        bookingId: res.locals.bookingId as mongoose.Types.ObjectId,
+      const { booking, token, replayed } = await deps.bookings.create(form, {
+        bookingId: res.locals.bookingId as string,
         photo,
         userId: req.user?.id as string | undefined,
         idempotencyKey,
       });
       if (replayed && photo) await deps.storage.delete(photo.key).catch(() => undefined);
-      res.status(replayed ? 200 : 201).json({
+      const answer: NewBookingAnswer = {
         booking: bookingView(booking),
+        token,
         message:
           booking.status === 'estimate_requested'
             ? BookingMessages.estimateThanks
             : BookingMessages.created,
-      });
+      };
+      res.status(replayed ? 200 : 201).json(answer);
     } catch (error) {
       if (photo) {
         await deps.storage.delete(photo.key).catch((cause: unknown) => {

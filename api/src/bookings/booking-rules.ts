@@ -13,10 +13,30 @@ export function visitStart(booking: Pick<BookingDocument, 'date' | 'time'>): Dat
   return torontoTimeToUtc(booking.date, window?.startHour ?? 0);
 }
 
-export function isRefundableOnCancel(booking: BookingDocument, now = new Date()): boolean {
-  return (
-    booking.status === 'paid' && visitStart(booking).getTime() - now.getTime() > REFUND_NOTICE_MS
-  );
+/** The last moment a cancel of a visit on this date and window is refunded. */
+export function refundCutoffFor(visit: Pick<BookingDocument, 'date' | 'time'>): Date {
+  return new Date(visitStart(visit).getTime() - REFUND_NOTICE_MS);
+}
+
+/**
+ * The last moment a cancel of this booking is refunded: the earliest of the cutoff of the visit
+ * it points at now and that of every visit it pointed at while paid (`refundCutoff`), so a visit
+ * due within 24 hours cannot be moved a month out and then cancelled for its money back.
+ */
+export function refundDeadline(
+  booking: Pick<BookingDocument, 'date' | 'time' | 'refundCutoff'>,
+): Date {
+  const current = refundCutoffFor(booking);
+  const earlier = booking.refundCutoff;
+  return earlier && earlier < current ? earlier : current;
+}
+
+/** A paid booking cancelled before its refund deadline is refunded. */
+export function isRefundableOnCancel(
+  booking: Pick<BookingDocument, 'status' | 'date' | 'time' | 'refundCutoff'>,
+  now = new Date(),
+): boolean {
+  return booking.status === 'paid' && now < refundDeadline(booking);
 }
 
 /** How long until the reminder is due; null when that moment has passed. */

@@ -1,4 +1,5 @@
-import mongoose from 'mongoose';
+import { createHash } from 'node:crypto';
+import { isBookingId } from '../domain/booking/booking-id';
 import { BookingMessages, type BookingForm, timeLabel } from '../domain/booking/booking-schema';
 import { AWAITING_PAYMENT, HOLDS_A_PLACE } from '../domain/booking/booking-status';
 import { findPlan, type TimeWindowId } from '../domain/booking/catalogue';
@@ -11,18 +12,25 @@ import type { Logger } from '../platform/logger';
 import { isDuplicateKeyError } from '../platform/mongo';
 import { referenceCode } from '../platform/reference-code';
 import { BookingModel, type BookingDocument } from './booking-model';
-import { isRefundableOnCancel, reminderDelayMs } from './booking-rules';
+import {
+  isRefundableOnCancel,
+  refundCutoffFor,
+  refundDeadline,
+  reminderDelayMs,
+} from './booking-rules';
 import { moveBooking } from './booking-transitions';
+import type { ManageLinks } from './manage-link';
 import type { SlotLedger } from './slot-ledger';
 
 export interface StoredPhoto {
   key: string;
   mimeType: string;
+  size?: number;
 }
 
 export interface CreateBookingOptions {
-  /** Chosen before the upload, so the photo is stored under the booking's own key. */
-  bookingId: mongoose.Types.ObjectId;
+  /** Chosen before the upload (newBookingId), so the photo is stored under the booking's own key. */
+  bookingId: string;
   photo?: StoredPhoto | undefined;
   userId?: string | undefined;
   idempotencyKey?: string | undefined;
@@ -30,8 +38,55 @@ export interface CreateBookingOptions {
 
 export interface CreatedBooking {
   booking: BookingDocument;
+  /**
+   * The proof of ownership handed to the page that made the booking: it pays for the booking and
+   * opens it again with this. The same token the manage link in the emails carries.
+   */
+  token: string;
   /** True when an earlier request with the same idempotency key made this booking. */
   replayed: boolean;
+}
+
+/**
+ * What proves a caller owns a booking: its token (from the booking answer, the manage link or the
+ * checkout's return address), or the login of the account it was made from.
+ */
+export interface OwnershipProof {
+  token?: string | undefined;
+  userId?: string | undefined;
+}
+
+/** Everything that makes one booking request: a repeated Idempotency-Key must repeat all of it. */
+function requestFingerprint(form: BookingForm, options: CreateBookingOptions): string {
+  const photo = options.photo ? [options.photo.mimeType, options.photo.size ?? null] : null;
+  const parts = [
+    form.name,
+    form.phone,
+    form.email,
+    form.address,
+    form.service,
+    form.plan,
+    form.date,
+    form.time,
+    photo,
+    options.userId ?? null,
+  ];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+}
+
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+
+/** The booking settings of the configuration, as the API and the workers both read them. */
+export function bookingServiceSettings(config: {
+  PAYMENT_HOLD_SECONDS: number;
+  PAYMENT_HOLD_LIMIT_SECONDS: number;
+  UNPAID_HOLDS_PER_CONTACT: number;
+}) {
+  return {
+    holdSeconds: config.PAYMENT_HOLD_SECONDS,
+    holdLimitSeconds: Math.max(config.PAYMENT_HOLD_LIMIT_SECONDS, config.PAYMENT_HOLD_SECONDS),
+    unpaidHoldsPerContact: config.UNPAID_HOLDS_PER_CONTACT,
+  };
 }
 
 const windowFull = (date: string, time: TimeWindowId) => {
@@ -45,7 +100,12 @@ export class BookingService {
     private readonly deps: {
       jobs: JobProducer;
       slots: SlotLedger;
+      links: ManageLinks;
       holdSeconds: number;
+      /** However often checkout is opened again, an unpaid hold ends this long after booking. */
+      holdLimitSeconds: number;
+      /** Unpaid places one email address or one phone number may hold at once. */
+      unpaidHoldsPerContact: number;
       logger: Logger;
     },
   ) {}
@@ -56,40 +116,65 @@ export class BookingService {
    * was taken gives it back.
    */
   async create(form: BookingForm, options: CreateBookingOptions): Promise<CreatedBooking> {
+    const fingerprint = requestFingerprint(form, options);
     if (options.idempotencyKey) {
       const earlier = await BookingModel.findOne({ idempotencyKey: options.idempotencyKey });
-      if (earlier) return this.replay(earlier);
+      if (earlier) return this.replay(earlier, fingerprint);
     }
     const plan = findPlan(form.plan);
     if (!plan) throw new HttpError(400, BookingMessages.planUnknown);
-    const bookingId = options.bookingId.toHexString();
+    const bookingId = options.bookingId;
     const paid = plan.amountCents !== null;
     if (paid && !(await this.deps.slots.take(form.date, form.time, bookingId))) {
       throw windowFull(form.date, form.time);
     }
     let booking: BookingDocument;
     try {
-      booking = await this.insert(form, options, paid);
+      booking = await this.insert(form, options, paid, fingerprint);
     } catch (error) {
       if (paid) await this.deps.slots.release(form.date, form.time, bookingId);
       if (options.idempotencyKey && isDuplicateKeyError(error)) {
         const earlier = await BookingModel.findOne({ idempotencyKey: options.idempotencyKey });
-        if (earlier) return this.replay(earlier);
+        if (earlier) return this.replay(earlier, fingerprint);
       }
       throw error;
     }
+    if (paid) await this.refuseOverUnpaidBound(booking);
     await this.handOverFollowUps(booking);
-    return { booking, replayed: false };
+    return { booking, token: this.deps.links.token(bookingId), replayed: false };
   }
 
   /**
-   * The same form sent again. If the first request stopped before its follow-ups were handed
-   * over (the process died, or MongoDB failed too), this is the moment to finish that: the job
-   * ids are the booking's own, so what was queued already is not queued twice.
+   * The same form sent again (a double click, a retry after a lost answer). Only the same request
+   * from the same sender gets the booking, and with it the booking's token: the same key with
+   * another form, another photo or another account is refused. If the first request stopped
+   * before its follow-ups were handed over, this is the moment to finish that: the job ids are
+   * the booking's own, so what was queued already is not queued twice.
    */
-  private async replay(earlier: BookingDocument): Promise<CreatedBooking> {
+  private async replay(earlier: BookingDocument, fingerprint: string): Promise<CreatedBooking> {
+    if (earlier.requestFingerprint !== fingerprint) {
+      throw new HttpError(409, BookingMessages.idempotencyKeyReused);
+    }
     if (earlier.followUpsPending) await this.handOverFollowUps(earlier);
-    return { booking: earlier, replayed: true };
+    return { booking: earlier, token: this.deps.links.token(earlier.id as string), replayed: true };
+  }
+
+  /**
+   * One email address or phone may hold only a few unpaid places at once, so nobody can take a
+   * day's places off sale by booking and never paying. Counted after the insert, so two bookings
+   * racing past the bound both see each other and both step back: the bound is never passed.
+   */
+  private async refuseOverUnpaidBound(booking: BookingDocument): Promise<void> {
+    const limit = this.deps.unpaidHoldsPerContact;
+    const holding = await BookingModel.countDocuments({
+      status: { $in: AWAITING_PAYMENT },
+      holdUntil: { $gt: new Date() },
+      $or: [{ email: booking.email }, { phoneDigits: booking.phoneDigits }],
+    });
+    if (holding <= limit) return;
+    await BookingModel.deleteOne({ _id: booking._id });
+    await this.deps.slots.release(booking.date, booking.time, booking.id as string);
+    throw new HttpError(409, BookingMessages.tooManyUnpaid(String(limit)));
   }
 
   /** The follow-up sweep's part: bookings saved before `savedBefore` whose jobs were never handed over. */
@@ -120,9 +205,11 @@ export class BookingService {
     form: BookingForm,
     options: CreateBookingOptions,
     paid: boolean,
+    fingerprint: string,
   ): Promise<BookingDocument> {
     const plan = findPlan(form.plan);
     const status = paid ? 'pending_payment' : 'estimate_requested';
+    const now = Date.now();
     for (let attempt = 0; ; attempt += 1) {
       try {
         return await BookingModel.create({
@@ -131,6 +218,7 @@ export class BookingService {
           userId: options.userId ?? null,
           name: form.name,
           phone: form.phone,
+          phoneDigits: digitsOf(form.phone),
           email: form.email,
           address: form.address,
           serviceId: form.service,
@@ -142,7 +230,10 @@ export class BookingService {
           imageKey: options.photo?.key ?? '',
           imageType: options.photo?.mimeType ?? '',
           idempotencyKey: options.idempotencyKey,
-          holdUntil: paid ? new Date(Date.now() + this.deps.holdSeconds * 1000) : null,
+          requestFingerprint: fingerprint,
+          holdUntil: paid ? new Date(now + this.deps.holdSeconds * 1000) : null,
+          holdLimit: paid ? new Date(now + this.deps.holdLimitSeconds * 1000) : null,
+          refundCutoff: paid ? refundCutoffFor(form) : null,
           history: [{ from: null, to: status, by: 'customer', at: new Date() }],
         });
       } catch (error) {
@@ -179,10 +270,26 @@ export class BookingService {
     }
   }
 
+  /** A booking by id, for operators and jobs; customers reach theirs through `findOwned`. */
   async find(bookingId: string): Promise<BookingDocument> {
-    const booking = mongoose.isValidObjectId(bookingId)
-      ? await BookingModel.findById(bookingId)
-      : null;
+    const booking = isBookingId(bookingId) ? await BookingModel.findById(bookingId) : null;
+    if (!booking) throw new HttpError(404, BookingMessages.notFound);
+    return booking;
+  }
+
+  /**
+   * The booking, when the proof shows the caller owns it. Every other caller gets the very 404 an
+   * unknown id gets, so an id (or a reference read out on the phone) tells a stranger nothing.
+   */
+  async findOwned(bookingId: string, proof: OwnershipProof): Promise<BookingDocument> {
+    let booking: BookingDocument | null = null;
+    if (isBookingId(bookingId)) {
+      if (proof.token !== undefined && this.deps.links.verify(bookingId, proof.token)) {
+        booking = await BookingModel.findById(bookingId);
+      } else if (proof.userId !== undefined) {
+        booking = await BookingModel.findOne({ _id: bookingId, userId: proof.userId });
+      }
+    }
     if (!booking) throw new HttpError(404, BookingMessages.notFound);
     return booking;
   }
@@ -247,10 +354,17 @@ export class BookingService {
     if (holdsPlace && !(await this.deps.slots.take(date, time, bookingId))) {
       throw windowFull(date, time);
     }
+    // A paid visit keeps the earliest cutoff it ever had; an unpaid one takes its new visit's.
+    // (The update is conditional on the date and time read here, so nothing moved it meanwhile.)
+    let refundCutoff = refundCutoffFor({ date, time });
+    if (booking.status === 'paid') {
+      const earlier = refundDeadline(booking);
+      if (earlier < refundCutoff) refundCutoff = earlier;
+    }
     const moved = await BookingModel.findOneAndUpdate(
       { _id: booking._id, status: booking.status, date: booking.date, time: booking.time },
       {
-        $set: { date, time },
+        $set: { date, time, refundCutoff },
         $push: {
           history: {
             from: booking.status,

@@ -7,7 +7,7 @@ import { AWAITING_PAYMENT, HOLDS_A_PLACE } from '../domain/booking/booking-statu
 import { PLANS, SERVICES } from '../domain/booking/catalogue';
 import { todayInToronto } from '../domain/calendar/toronto-date';
 import type { BookingDocument } from './booking-model';
-import { isRefundableOnCancel } from './booking-rules';
+import { isRefundableOnCancel, refundDeadline } from './booking-rules';
 
 export function serviceTitle(serviceId: string): string {
   return SERVICES.find((service) => service.id === serviceId)?.title ?? serviceId;
@@ -55,5 +55,6 @@ export function managedBookingView(booking: BookingDocument, now = new Date()): 
       upcoming &&
       !AWAITING_PAYMENT.includes(booking.status) &&
       isRefundableOnCancel(booking, now),
+    refundUntil: booking.status === 'paid' ? refundDeadline(booking).toISOString() : null,
   };
 }

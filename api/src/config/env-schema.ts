@@ -127,6 +127,19 @@ export const bookingEnv = {
     .max(7 * 24 * 3600)
     .default(45 * 60),
   /**
+   * The longest an unpaid booking can keep its place, however often its checkout is opened again
+   * (a checkout page still open extends the hold, never past this). Never shorter than
+   * PAYMENT_HOLD_SECONDS: the longer of the two applies.
+   */
+  PAYMENT_HOLD_LIMIT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600)
+    .default(90 * 60),
+  /** Unpaid places one email address or one phone number may hold at once. */
+  UNPAID_HOLDS_PER_CONTACT: z.coerce.number().int().min(1).max(1000).default(2),
+  /**
    * Signs the links in emails that act without a login: a booking's manage link, a newsletter
    * confirmation or unsubscribe link (openssl rand -base64 48).
    */
@@ -169,7 +182,11 @@ export const apiEnv = {
   ...storageEnv,
   ...mailEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * The interface the API listens on. This machine only by default: a container or a server
+   * behind a load balancer sets 0.0.0.0 (the images and docker-compose.yml do).
+   */
+  HOST: z.string().default('127.0.0.1'),
   ...siteEnv,
   ...authEnv,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),

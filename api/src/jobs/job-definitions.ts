@@ -1,6 +1,7 @@
 import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
 import { mailMessageSchema } from '../platform/mailer';
+import { BOOKING_ID_PATTERN } from '../domain/booking/booking-id';
 
 /**
  * Queue names are stored in Redis with every job: renaming one strands the jobs already queued
@@ -41,7 +42,7 @@ const transientRetries: JobsOptions = {
 const userRef = z.object({ userId: z.string().regex(/^[a-f0-9]{24}$/, 'must be a user id') });
 
 const bookingRef = z.object({
-  bookingId: z.string().regex(/^[a-f0-9]{24}$/, 'must be a booking id'),
+  bookingId: z.string().regex(BOOKING_ID_PATTERN, 'must be a booking id'),
 });
 
 /** Jobs about a booking on a given day: a job for an older date finds the booking moved and stops. */

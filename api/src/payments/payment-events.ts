@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { BOOKING_ID_PATTERN } from '../domain/booking/booking-id';
 
 /**
  * What a provider's event means for a booking. Both providers report outcomes as Stripe-shaped
@@ -18,14 +19,12 @@ export type PaymentEventEffect =
   | { kind: 'refunded'; bookingId: string | null; intentId: string | null }
   | { kind: 'ignored'; reason: string };
 
-const BOOKING_ID = /^[a-f0-9]{24}$/;
-
 type BookingIdCheck = { ok: true; bookingId: string | null } | { ok: false; reason: string };
 
 /** The booking an event names, if any: an id that is not one of ours means not our event. */
 function checkBookingId(value: string | null | undefined): BookingIdCheck {
   if (value === null || value === undefined || value === '') return { ok: true, bookingId: null };
-  if (!BOOKING_ID.test(value)) return { ok: false, reason: `not a booking id: '${value}'` };
+  if (!BOOKING_ID_PATTERN.test(value)) return { ok: false, reason: `not a booking id: '${value}'` };
   return { ok: true, bookingId: value };
 }
 

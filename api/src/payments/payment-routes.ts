@@ -1,4 +1,7 @@
 import express, { type RequestHandler, type Router } from 'express';
+import type { AuthTokens } from '../accounts/auth-tokens';
+import { identifyUser } from '../accounts/require-auth';
+import { ownershipProof } from '../bookings/booking-routes';
 import {
   checkoutSchema,
   inPagePaymentSchema,
@@ -16,6 +19,7 @@ export interface PaymentRouteDependencies {
   payments: PaymentService;
   setup: PaymentSetup;
   inbox: PaymentEventInbox;
+  tokens: AuthTokens;
   logger: Logger;
   formLimit: RequestHandler;
 }
@@ -30,9 +34,10 @@ export function checkoutHandlers(deps: PaymentRouteDependencies): RequestHandler
   return [
     noStore,
     deps.formLimit,
+    identifyUser(deps.tokens),
     async (req, res) => {
       const input = parseBody(checkoutSchema, req.body);
-      res.json(await deps.payments.checkout(input));
+      res.json(await deps.payments.checkout(input, ownershipProof(req, input.token)));
     },
   ];
 }
@@ -45,9 +50,9 @@ export function paymentRoutes(deps: PaymentRouteDependencies): Router {
     res.json(deps.setup);
   });
   router.post('/payments/checkout', ...checkoutHandlers(deps));
-  router.post('/payments', noStore, deps.formLimit, async (req, res) => {
+  router.post('/payments', noStore, deps.formLimit, identifyUser(deps.tokens), async (req, res) => {
     const input = parseBody(inPagePaymentSchema, req.body);
-    res.json(await deps.payments.payInPage(input));
+    res.json(await deps.payments.payInPage(input, ownershipProof(req, input.token)));
   });
   return router;
 }

@@ -1,6 +1,6 @@
 import type { BookingDocument } from '../bookings/booking-model';
 import { BookingModel } from '../bookings/booking-model';
-import type { BookingService } from '../bookings/booking-service';
+import type { BookingService, OwnershipProof } from '../bookings/booking-service';
 import { planName, serviceTitle } from '../bookings/booking-view';
 import type { ManageLinks } from '../bookings/manage-link';
 import { AWAITING_PAYMENT } from '../domain/booking/booking-status';
@@ -22,6 +22,13 @@ const CHECKOUT_STEP_MS = 10 * 60_000;
 const REUSE_MARGIN_MS = 10 * 60_000;
 /** The place stays held a little past the checkout page's end, for a payment made at the last second. */
 const HOLD_MARGIN_MS = 5 * 60_000;
+/** A page cut short by the hold's limit ends on a whole minute, so a repeat asks for the same one. */
+const CHECKOUT_FLOOR_MS = 60_000;
+
+/** The latest an unpaid booking may hold its place (one made before limits: its hold as it is). */
+function holdLimitOf(booking: BookingDocument): number {
+  return (booking.holdLimit ?? booking.holdUntil)?.getTime() ?? 0;
+}
 
 export interface PaymentServiceDependencies {
   provider: PaymentProvider;
@@ -39,8 +46,13 @@ export interface PaymentServiceDependencies {
 export class PaymentService {
   constructor(private readonly deps: PaymentServiceDependencies) {}
 
-  private async payableBooking(bookingId: string, amount: number): Promise<BookingDocument> {
-    const booking = await this.deps.bookings.find(bookingId);
+  /** The caller's own booking, still waiting for exactly this amount. */
+  private async payableBooking(
+    input: { bookingId: string; amount: number },
+    proof: OwnershipProof,
+  ): Promise<BookingDocument> {
+    const { amount } = input;
+    const booking = await this.deps.bookings.findOwned(input.bookingId, proof);
     if (booking.amountCents === null || booking.amountCents === undefined) {
       throw new HttpError(409, PaymentMessages.noPaymentNeeded);
     }
@@ -68,17 +80,28 @@ export class PaymentService {
     };
   }
 
-  /** The provider's hosted checkout page for a booking awaiting payment: `{url}`. */
-  async checkout(input: CheckoutInput): Promise<{ url: string }> {
-    const booking = await this.payableBooking(input.bookingId, input.amount);
+  /**
+   * The provider's hosted checkout page for the caller's booking awaiting payment: `{url}`. Each
+   * new page extends the booking's hold to the page's end, but never past the hold's limit: a
+   * page that could not stay open its minimum time within the limit is not opened.
+   */
+  async checkout(input: CheckoutInput, proof: OwnershipProof): Promise<{ url: string }> {
+    const booking = await this.payableBooking(input, proof);
     const now = Date.now();
     const stored = booking.payment.checkoutExpiresAt?.getTime() ?? 0;
     if (booking.payment.checkoutUrl && stored - now > REUSE_MARGIN_MS) {
       return { url: booking.payment.checkoutUrl };
     }
+    const latestEnd = holdLimitOf(booking) - HOLD_MARGIN_MS;
     const expiresAt = new Date(
-      Math.ceil((now + MIN_CHECKOUT_MS) / CHECKOUT_STEP_MS) * CHECKOUT_STEP_MS,
+      Math.min(
+        Math.ceil((now + MIN_CHECKOUT_MS) / CHECKOUT_STEP_MS) * CHECKOUT_STEP_MS,
+        Math.floor(latestEnd / CHECKOUT_FLOOR_MS) * CHECKOUT_FLOOR_MS,
+      ),
     );
+    if (expiresAt.getTime() < now + MIN_CHECKOUT_MS) {
+      throw new HttpError(409, PaymentMessages.holdEnded);
+    }
     const bookingId = booking.id as string;
     const query = new URLSearchParams({
       booking: bookingId,
@@ -113,8 +136,8 @@ export class PaymentService {
    * The in-page payment: the card was turned into a provider token in the browser. Answers at
    * once with the provider's verdict; the booking itself follows the provider's event.
    */
-  async payInPage(input: InPagePaymentInput): Promise<InPagePaymentResult> {
-    const booking = await this.payableBooking(input.bookingId, input.amount);
+  async payInPage(input: InPagePaymentInput, proof: OwnershipProof): Promise<InPagePaymentResult> {
+    const booking = await this.payableBooking(input, proof);
     const bookingId = booking.id as string;
     const outcome = await this.deps.provider.pay({
       ...this.order(booking),

@@ -20,7 +20,8 @@ function renderPage(session: TestCheckout, declined: boolean): string {
       : '') +
     `<div class="card"><p><strong>${escapeHtml(session.description)}</strong><br>Booking ${escapeHtml(session.reference)}</p>` +
     `<p>Total: <strong>${escapeHtml(formatCad(session.amountCents))} CAD</strong></p>` +
-    `<p class="muted">Receipt to ${escapeHtml(session.customerEmail)}</p></div>` +
+    // Nothing of the customer's own: the page's address is a capability, and addresses leak.
+    `<p class="muted">The receipt goes to the email address of the booking.</p></div>` +
     `<form method="post"><input type="hidden" name="choice" value="pay"><button type="submit">Pay with test card 4242 4242 4242 4242</button></form>` +
     `<form method="post"><input type="hidden" name="choice" value="decline"><button type="submit" class="secondary">Try the declined test card 4000 0000 0000 0002</button></form>` +
     `<p><a href="${escapeHtml(session.cancelUrl)}">Cancel and return to the site</a></p>`;

@@ -52,7 +52,8 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
-    const sessionId = `cs_test_${randomBytes(12).toString('hex')}`;
+    // 128 random bits: the page's address is all that opens it.
+    const sessionId = `cs_test_${randomBytes(16).toString('hex')}`;
     const session = await TestCheckoutModel.findOneAndUpdate(
       { idempotencyKey: request.idempotencyKey },
       {
@@ -80,7 +81,7 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async findCheckout(sessionId: string): Promise<TestCheckout | null> {
-    if (!/^cs_test_[a-f0-9]{24}$/.test(sessionId)) return null;
+    if (!/^cs_test_[a-f0-9]{32}$/.test(sessionId)) return null;
     return TestCheckoutModel.findOne({ sessionId });
   }
 

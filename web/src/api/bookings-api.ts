@@ -1,16 +1,17 @@
 import type {
   Availability,
-  BookingView,
   ManagedBookingView,
+  NewBookingAnswer,
 } from '@hs/api/domain/booking/booking-schema';
 import type { Catalogue, TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import { apiRequest } from './api-client';
 import { uploadForm } from './upload';
 
-/** The booking calls a customer makes from the signed link in their emails. */
+/** The booking calls a customer makes with the booking's token: the manage link's, or the booking answer's. */
 
 export interface BookingLink {
   bookingId: string;
+  /** Proof of ownership: without it the API answers as if the booking did not exist. */
   token: string;
 }
 
@@ -62,10 +63,7 @@ export function fetchCatalogue(signal?: AbortSignal): Promise<Catalogue> {
   return apiRequest<Catalogue>('/api/catalogue', signal ? { signal } : {});
 }
 
-export interface NewBooking {
-  booking: BookingView;
-  message: string;
-}
+export type NewBooking = NewBookingAnswer;
 
 export interface CreateBookingOptions {
   /** One per filled-in form: a second click, or a retry after a lost answer, makes no second booking. */

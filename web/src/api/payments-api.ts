@@ -10,6 +10,8 @@ export function fetchPaymentSetup(signal?: AbortSignal): Promise<PaymentSetup> {
 
 export interface CheckoutRequest {
   bookingId: string;
+  /** The booking's token from the booking answer: only the booking's owner can pay for it. */
+  token: string;
   /** CAD cents, as the server priced the booking. */
   amount: number;
   email: string;
@@ -26,6 +28,8 @@ export async function startCheckout(request: CheckoutRequest): Promise<string> {
 
 export interface InPagePaymentRequest {
   bookingId: string;
+  /** The booking's token from the booking answer. */
+  token: string;
   amount: number;
   customerEmail: string;
   /** The provider's card token: the card number itself never reaches our server. */

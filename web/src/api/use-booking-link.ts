@@ -1,3 +1,4 @@
+import { isBookingId } from '@hs/api/domain/booking/booking-id';
 import { useSearchParams } from 'react-router-dom';
 import type { BookingLink } from './bookings-api';
 
@@ -6,5 +7,5 @@ export function useBookingLink(): BookingLink | null {
   const [params] = useSearchParams();
   const bookingId = params.get('booking') ?? '';
   const token = params.get('token') ?? '';
-  return /^[a-f0-9]{24}$/.test(bookingId) && token ? { bookingId, token } : null;
+  return isBookingId(bookingId) && token ? { bookingId, token } : null;
 }

@@ -173,6 +173,17 @@ export const skipLinkLabel = 'Skip to main content';
 
 export const loadingLabel = 'Loading…';
 
+const deadlineFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Toronto',
+  dateStyle: 'full',
+  timeStyle: 'short',
+});
+
+/** A moment as the customer reads it, in Toronto's time: 'Tuesday, May 13, 2030 at 8:00 a.m.'. */
+export function torontoMoment(iso: string): string {
+  return deadlineFormat.format(new Date(iso));
+}
+
 /** The words of the booking pages reached from emails and from the payment provider. */
 export const bookingPageContent = {
   invalidLink: 'This booking link is not valid. Please use the link in your confirmation email.',
@@ -189,7 +200,13 @@ export const bookingPageContent = {
   cancelKeep: 'Keep my booking',
   cancelling: 'Cancelling…',
   refundNote: 'You will get a full refund to the card you paid with.',
-  noRefundNote: 'Your visit is less than 24 hours away, so this cancellation is not refunded.',
+  noRefundNote:
+    'Cancellations are refunded only until 24 hours before the visit as first booked. That time has passed, so this cancellation is not refunded.',
+  /** Said before a paid visit is moved: the refund deadline stays where it was. */
+  moveKeepsDeadline: (deadline: string) =>
+    `Moving your visit does not move the refund deadline: a cancellation is refunded only until ${deadline}.`,
+  moveAfterDeadline:
+    'You can still move this visit, but it can no longer be cancelled for a refund: that was possible only until 24 hours before the visit as first booked.',
   closed: 'This booking can no longer be changed online. Call us if you need help.',
   waiting: 'Waiting for the payment provider to confirm your payment…',
   stillWaiting:

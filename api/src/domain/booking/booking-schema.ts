@@ -50,7 +50,6 @@ export const BookingMessages = {
   imageOneOnly: 'Please attach one photo, in the "image" field.',
   imageUnreadable: 'The upload could not be read. Please try again.',
   notFound: 'We could not find that booking.',
-  linkInvalid: 'This booking link is not valid.',
   cancelled: 'Your booking has been cancelled.',
   cancelledWithRefund: 'Your booking has been cancelled. Your refund is on its way.',
   cannotCancel: 'This booking can no longer be cancelled.',
@@ -60,7 +59,22 @@ export const BookingMessages = {
   sameSlot: 'Your booking is already on that date and time.',
   unavailable: 'Bookings are unavailable right now. Please try again shortly.',
   idempotencyKey: 'Idempotency-Key must be 8 to 100 letters, digits, - or _.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for another booking request. Please send the form again with a new key.',
+  tooManyUnpaid: (limit: string) =>
+    `This email address or phone number already has ${limit} bookings waiting for payment. Please pay for one, or let its hold end, before booking another.`,
+  token: 'token must be the booking token from the booking answer or the manage link.',
 } as const;
+
+/**
+ * The proof of ownership that the booking answer (201) and the manage link carry. Optional in
+ * every schema: a signed-in owner's login proves ownership too. Anything else is answered like an
+ * unknown booking.
+ */
+export const bookingTokenField = z
+  .string({ error: BookingMessages.token })
+  .max(100, BookingMessages.token)
+  .optional();
 
 /** 'YYYY-MM-DD', a real date, from today in Toronto up to the booking horizon. */
 export function visitDateField(today: () => string = todayInToronto) {
@@ -141,8 +155,11 @@ export type BookingForm = z.infer<ReturnType<typeof bookingFormSchema>>;
 
 /** POST /api/bookings/:id/reschedule (with the manage token): another date and window. */
 export function rescheduleSchema(today: () => string = todayInToronto) {
-  return z.object({ date: visitDateField(today), time: timeWindowField });
+  return z.object({ date: visitDateField(today), time: timeWindowField, token: bookingTokenField });
 }
+
+/** POST /api/bookings/:id/cancel: the manage token, unless the owner is signed in. */
+export const cancelSchema = z.object({ token: bookingTokenField });
 
 /** A booking as the API answers it to its customer. */
 export interface BookingView {
@@ -174,8 +191,23 @@ export interface ManagedBookingView extends BookingView {
   address: string;
   canCancel: boolean;
   canReschedule: boolean;
-  /** Cancelling now gives the money back (paid and more than 24 hours ahead). */
+  /** Cancelling now gives the money back (paid, and before `refundUntil`). */
   refundOnCancel: boolean;
+  /**
+   * For a paid booking, the last moment a cancel is refunded (ISO time): 24 hours before the
+   * visit as first paid for. Moving the visit later does not move it. Null when unpaid.
+   */
+  refundUntil: string | null;
+}
+
+/**
+ * What POST /api/bookings answers: the booking and the token that proves the page that made it
+ * owns it (to pay for it and to open it again), the same token the manage link carries.
+ */
+export interface NewBookingAnswer {
+  booking: BookingView;
+  token: string;
+  message: string;
 }
 
 /** Places left per date and window: `GET /api/availability?from=&to=`. */

@@ -11,4 +11,6 @@ export const PaymentMessages = {
   invalidSignature: 'Webhook signature verification failed.',
   unavailable: 'Payments are unavailable right now. Please try again shortly.',
   notSetUp: 'Online payment is not available. We will contact you to arrange payment.',
+  holdEnded:
+    'The time to pay for this booking has run out, so its place is being released. Please book again.',
 } as const;

@@ -1,6 +1,8 @@
 import '../zod-config';
 import { z } from 'zod';
 import { emailField } from '../auth/auth-schemas';
+import { BOOKING_ID_PATTERN } from '../booking/booking-id';
+import { bookingTokenField } from '../booking/booking-schema';
 import { PaymentMessages } from './payment-messages';
 
 /**
@@ -8,9 +10,9 @@ import { PaymentMessages } from './payment-messages';
  * Card numbers are not here on purpose: they go to the payment provider, never to our server.
  */
 
-const objectId = z
+const bookingId = z
   .string({ error: 'bookingId is required.' })
-  .regex(/^[a-f0-9]{24}$/, 'bookingId must be a booking id.');
+  .regex(BOOKING_ID_PATTERN, 'bookingId must be a booking id.');
 
 const amountCents = z
   .number({ error: 'amount must be a number of cents.' })
@@ -20,9 +22,10 @@ const amountCents = z
 
 /** POST /api/payments/checkout: opens the provider's hosted checkout for a booking. */
 export const checkoutSchema = z.object({
-  bookingId: objectId,
+  bookingId,
   amount: amountCents,
   email: emailField,
+  token: bookingTokenField,
 });
 
 /** A provider's card token: Stripe's `pm_...` ids, or the local test provider's test tokens. */
@@ -30,8 +33,9 @@ export const PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9_]{1,100}$/;
 
 /** POST /api/payments: the in-page payment from the 'Complete Your Payment' modal. */
 export const inPagePaymentSchema = z.object({
-  bookingId: objectId,
+  bookingId,
   amount: amountCents,
+  token: bookingTokenField,
   paymentMethod: z.literal('card', { error: PaymentMessages.methodNotOffered }),
   customerEmail: emailField,
   paymentMethodId: z

@@ -9,9 +9,10 @@ import type { SharedResponse } from './shared-responses';
 /**
  * Who may call an operation. `optionalUser`: open to visitors, and a signed-in caller's token is
  * used when sent (a booking belongs to the account it was made from). `signedLink`: the token of
- * a link the API emailed stands in for a login.
+ * a link the API emailed stands in for a login. `bookingOwner`: the booking's own token (from the
+ * booking answer or the manage link), or the login of the account that made it.
  */
-export type Access = 'public' | 'optionalUser' | 'user' | 'admin' | 'signedLink';
+export type Access = 'public' | 'optionalUser' | 'user' | 'admin' | 'signedLink' | 'bookingOwner';
 
 /** One route as the reference shows it; each area of the API lists its own. */
 export interface ApiOperation {

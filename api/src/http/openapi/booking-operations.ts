@@ -20,8 +20,8 @@ const timeWindow = z.enum(TIME_WINDOW_IDS);
 const planId = z.enum(['one-time', 'monthly', 'custom-estimate']) satisfies z.ZodType<PlanId>;
 
 export const bookingViewSchema = z.object({
-  id: z.string(),
-  reference: z.string(),
+  id: z.string().describe('128 random bits as 32 hex digits.'),
+  reference: z.string().describe('Short, to read out on the phone; it grants nothing by itself.'),
   service: z.string().describe("The service's title."),
   serviceId: z.string(),
   plan: z.string().describe("The plan's name."),
@@ -44,6 +44,13 @@ export const managedBookingViewSchema = bookingViewSchema.extend({
   canCancel: z.boolean(),
   canReschedule: z.boolean(),
   refundOnCancel: z.boolean(),
+  refundUntil: z
+    .string()
+    .nullable()
+    .describe(
+      'Paid bookings: the last moment a cancel is refunded (24 hours before the visit as first ' +
+        'paid for; moving the visit does not move it). Null when unpaid.',
+    ),
 }) satisfies z.ZodType<ManagedBookingView>;
 
 const availabilitySchema = z.object({
@@ -88,13 +95,25 @@ const catalogueSchema = z.object({
   estimateOnlyKeywords: z.array(z.string()),
 });
 
-const bookingAnswer = z.object({ booking: bookingViewSchema, message: z.string() });
+const bookingAnswer = z.object({
+  booking: bookingViewSchema,
+  token: z
+    .string()
+    .describe(
+      'Proof of ownership: send it as `token` to pay for, open, cancel or move this booking.',
+    ),
+  message: z.string(),
+});
 const managedBookingAnswer = z.object({ booking: managedBookingViewSchema, message: z.string() });
 
 const manageTokenParameters = queryParameters(manageToken, {
-  token: 'The token of the manage link emailed with the booking; a POST may send it in the body.',
+  token:
+    'The booking token (from the booking answer or the manage link); a POST may send it in the ' +
+    "body. Not needed with the owner's login.",
 });
-const bookingId = { id: 'The booking id (from the manage link).' };
+const bookingId = {
+  id: 'The booking id (32 hex digits, from the booking answer or the manage link).',
+};
 
 /** Multipart as the site sends it (with the photo), or JSON without a photo. */
 function bookingFormBody(): RequestBodyObject {
@@ -113,7 +132,9 @@ function bookingFormBody(): RequestBodyObject {
 const VISIT_FIELDS =
   '`date` is YYYY-MM-DD, from today in Toronto up to 365 days ahead; `time` is morning, ' +
   'afternoon or evening (morning when left out).';
-const badLink = errorResponse('The link is not valid for this booking.');
+const notOwned = errorResponse(
+  'No such booking, or no proof of owning it: the same answer either way.',
+);
 
 export const bookingArea: ApiArea = {
   tag: 'bookings',
@@ -156,7 +177,8 @@ export const bookingArea: ApiArea = {
           name: 'Idempotency-Key',
           in: 'header',
           description:
-            'The same key again answers 200 with the first booking instead of a second one.',
+            'The same key again, with the same form from the same sender (account), answers 200 ' +
+            'with the first booking instead of a second one; with anything else, 409.',
           schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' },
         },
       ],
@@ -167,7 +189,10 @@ export const bookingArea: ApiArea = {
           'A repeated Idempotency-Key: the booking made the first time.',
           bookingAnswer,
         ),
-        '409': errorResponse('That time window is fully booked on that date.'),
+        '409': errorResponse(
+          'That time window is fully booked on that date; the email or phone already holds as ' +
+            'many unpaid bookings as allowed; or the Idempotency-Key was used for another request.',
+        ),
       },
       errors: [
         'BadRequest',
@@ -182,7 +207,7 @@ export const bookingArea: ApiArea = {
       path: '/api/bookings/{id}',
       operationId: 'getManagedBooking',
       summary: 'A booking, from its manage link',
-      access: 'signedLink',
+      access: 'bookingOwner',
       pathParameters: bookingId,
       parameters: manageTokenParameters,
       responses: {
@@ -190,7 +215,7 @@ export const bookingArea: ApiArea = {
           'The booking and what may still be done with it.',
           z.object({ booking: managedBookingViewSchema }),
         ),
-        '403': badLink,
+        '404': notOwned,
       },
       errors: ['BadRequest', 'NotFound'],
     },
@@ -200,12 +225,12 @@ export const bookingArea: ApiArea = {
       operationId: 'cancelBooking',
       summary: 'Cancel a booking from its manage link',
       description: 'A paid booking more than 24 hours ahead is refunded.',
-      access: 'signedLink',
+      access: 'bookingOwner',
       pathParameters: bookingId,
       parameters: manageTokenParameters,
       responses: {
         '200': jsonResponse('Cancelled.', managedBookingAnswer),
-        '403': badLink,
+        '404': notOwned,
         '409': errorResponse('The booking can no longer be cancelled.'),
       },
       errors: ['BadRequest', 'NotFound', 'TooManyRequests'],
@@ -216,13 +241,13 @@ export const bookingArea: ApiArea = {
       operationId: 'rescheduleBooking',
       summary: 'Move a booking to another date and time window',
       description: VISIT_FIELDS,
-      access: 'signedLink',
+      access: 'bookingOwner',
       pathParameters: bookingId,
       parameters: manageTokenParameters,
       requestBody: jsonBody(rescheduleSchema()),
       responses: {
         '200': jsonResponse('Moved.', managedBookingAnswer),
-        '403': badLink,
+        '404': notOwned,
         '409': errorResponse('The booking can no longer be moved, or the new window is full.'),
       },
       errors: ['BadRequest', 'NotFound', 'TooManyRequests'],

@@ -42,6 +42,7 @@ const SECURITY: Record<Access, SecurityRequirement[]> = {
   public: [],
   signedLink: [],
   optionalUser: [{}, { bearerAuth: [] }],
+  bookingOwner: [{}, { bearerAuth: [] }],
   user: [{ bearerAuth: [] }],
   admin: [{ bearerAuth: ['admin'] }],
 };
@@ -50,6 +51,10 @@ const ACCESS_NOTES: Partial<Record<Access, string>> = {
   user: 'Needs a signed-in account.',
   admin: 'Needs a signed-in **admin** account.',
   signedLink: 'No login: the token or signature of an emailed or issued link is the credential.',
+  bookingOwner:
+    "Only the booking's owner: its `token` (from the booking answer, or the manage link emailed " +
+    'with it), or the login of the account that made it. Anything else, a wrong token included, ' +
+    'is answered 404 like an unknown booking.',
 };
 
 const reference = (name: SharedResponse): ReferenceObject => ({

@@ -51,8 +51,9 @@ export const paymentArea: ApiArea = {
       summary: "Open the provider's hosted checkout for a booking",
       description:
         'The amount must be the booking’s server-side price. Also served at ' +
-        '`POST /api-docs/api/payments`, the path the original site posted to.',
-      access: 'public',
+        '`POST /api-docs/api/payments`, the path the original site posted to. Each new page ' +
+        'extends the booking’s hold, never past its limit; 409 when too little time is left.',
+      access: 'bookingOwner',
       requestBody: jsonBody(checkoutSchema),
       responses: {
         '200': jsonResponse(
@@ -69,7 +70,7 @@ export const paymentArea: ApiArea = {
       operationId: 'payInPage',
       summary: 'Pay for a booking with a card token from the in-page form',
       description: 'Card numbers never reach this API: the form turns the card into a token first.',
-      access: 'public',
+      access: 'bookingOwner',
       requestBody: jsonBody(inPagePaymentSchema),
       responses: {
         '200': jsonResponse('Where the payment stands.', inPagePaymentResultSchema),

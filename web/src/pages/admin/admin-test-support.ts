@@ -37,6 +37,7 @@ export const paidBooking: AdminBookingView = {
   canCancel: true,
   canReschedule: true,
   refundOnCancel: true,
+  refundUntil: '2030-05-13T12:00:00.000Z',
   photoUrl: 'https://storage.example.com/photos/b1.jpg?signature=abc',
   allowedStatuses: ['cancelled', 'refunded'],
 };

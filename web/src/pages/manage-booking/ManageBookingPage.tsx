@@ -33,7 +33,8 @@ export function ManageBookingPage() {
     fetchManagedBooking(link, controller.signal).then(setBooking, (error: unknown) => {
       if (controller.signal.aborted) return;
       const text =
-        error instanceof ApiError && error.status === 403
+        // The API answers a wrong token as it answers an unknown booking: it says neither which.
+        error instanceof ApiError && error.status === 404
           ? copy.invalidLink
           : error instanceof Error
             ? error.message

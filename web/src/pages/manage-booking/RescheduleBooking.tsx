@@ -11,7 +11,7 @@ import {
   type BookingChange,
   type BookingLink,
 } from '../../api/bookings-api';
-import { bookingPageContent as copy } from '../../content/site-content';
+import { bookingPageContent as copy, torontoMoment } from '../../content/site-content';
 
 interface RescheduleBookingProps {
   readonly booking: ManagedBookingView;
@@ -69,6 +69,13 @@ export function RescheduleBooking({ booking, link, onChanged, onFailed }: Resche
   return (
     <section className="manage-booking__panel" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{copy.rescheduleHeading}</h2>
+      {booking.refundUntil !== null ? (
+        <p>
+          {booking.refundOnCancel
+            ? copy.moveKeepsDeadline(torontoMoment(booking.refundUntil))
+            : copy.moveAfterDeadline}
+        </p>
+      ) : null}
       <form className="form" onSubmit={submit}>
         <label htmlFor={`${id}-date`}>{copy.dateLabel}</label>
         <input

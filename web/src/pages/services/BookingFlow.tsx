@@ -34,6 +34,8 @@ export type BookingStep =
       readonly plan: Plan;
       readonly viaPlans: boolean;
       readonly booking: BookingView;
+      /** The booking's token from the booking answer: it lets this page pay for the booking. */
+      readonly token: string;
       readonly setup: PaymentSetup;
     };
 
@@ -119,6 +121,7 @@ export function BookingFlow({ step, onStep, plans, onNotice, redirect }: Booking
     return (
       <PaymentModal
         booking={step.booking}
+        token={step.token}
         plan={step.plan}
         email={draft.email}
         setup={step.setup}
@@ -135,7 +138,7 @@ export function BookingFlow({ step, onStep, plans, onNotice, redirect }: Booking
     );
   }
 
-  const afterBooking = async ({ booking }: NewBooking) => {
+  const afterBooking = async ({ booking, token }: NewBooking) => {
     if (step.plan.id === CUSTOM_ESTIMATE || booking.amountCents === null) {
       close();
       onNotice({ tone: 'success', text: BookingMessages.estimateThanks });
@@ -150,14 +153,17 @@ export function BookingFlow({ step, onStep, plans, onNotice, redirect }: Booking
     } else if (setup.provider === 'stripe' && setup.publishableKey === null) {
       // Without a publishable key Stripe.js cannot take the card here: Stripe's own page does.
       const amount = booking.amountCents;
-      const url = await startCheckout({ bookingId: booking.id, amount, email: draft.email }).catch(
-        (error: unknown) => {
-          throw paymentFailure(error);
-        },
-      );
+      const url = await startCheckout({
+        bookingId: booking.id,
+        token,
+        amount,
+        email: draft.email,
+      }).catch((error: unknown) => {
+        throw paymentFailure(error);
+      });
       redirect(url);
     } else {
-      onStep({ ...step, kind: 'payment', booking, setup });
+      onStep({ ...step, kind: 'payment', booking, token, setup });
     }
   };
 

@@ -18,6 +18,8 @@ type Method = 'card' | 'paypal';
 
 interface PaymentModalProps {
   readonly booking: BookingView;
+  /** The booking's token from the booking answer: the proof that this page may pay for it. */
+  readonly token: string;
   readonly plan: Plan;
   /** Where the confirmation goes: the email of the booking form. */
   readonly email: string;
@@ -37,6 +39,7 @@ interface PaymentModalProps {
  */
 export function PaymentModal({
   booking,
+  token,
   plan,
   email,
   setup,
@@ -82,9 +85,12 @@ export function PaymentModal({
   const payOnCheckoutPage = () => {
     setBusy(true);
     setFailure(null);
-    startCheckout({ bookingId: booking.id, amount, email }).then(redirect, (error: unknown) => {
-      fail(error instanceof ApiError && error.fromServer ? error.message : null);
-    });
+    startCheckout({ bookingId: booking.id, token, amount, email }).then(
+      redirect,
+      (error: unknown) => {
+        fail(error instanceof ApiError && error.fromServer ? error.message : null);
+      },
+    );
   };
 
   const pay = async (card: CardToken) => {
@@ -94,6 +100,7 @@ export function PaymentModal({
     try {
       const result = await payInPage({
         bookingId: booking.id,
+        token,
         amount,
         customerEmail: email,
         paymentMethodId: card.paymentMethodId,

@@ -19,10 +19,12 @@ vi.mock('./stripe-loader', () => ({ loadStripeOnce: vi.fn() }));
 const loadStripe = vi.mocked(loadStripeOnce);
 
 const visitDate = addDays(todayInToronto(), 3);
+/** What the booking answer hands the page: the proof it owns the booking, sent when paying. */
+const BOOKING_TOKEN = 'booking-token-from-the-201-answer';
 
 function bookingView(overrides: Partial<BookingView> = {}): BookingView {
   return {
-    id: 'a'.repeat(24),
+    id: 'a'.repeat(32),
     reference: 'HS-1234',
     service: 'Garden Maintenance',
     serviceId: 'garden-maintenance',
@@ -398,7 +400,7 @@ describe('ServicesPage', () => {
     expect(form?.get('service')).toBe('garden-maintenance');
     expect(form?.get('plan')).toBe('one-time');
     expect(form?.get('time')).toBe('morning');
-    finish?.({ booking: bookingView(), message: BookingMessages.created });
+    finish?.({ booking: bookingView(), token: BOOKING_TOKEN, message: BookingMessages.created });
     expect(await screen.findByRole('dialog', { name: 'Complete Your Payment' })).toBeDefined();
   });
 
@@ -431,7 +433,11 @@ describe('ServicesPage', () => {
         json(200, { provider: 'stripe', publishableKey: null, currency: 'cad' }),
       'POST /api/payments/checkout': () => json(200, { url: 'https://checkout.example/s/1' }),
     });
-    upload.mockResolvedValue({ booking: bookingView(), message: BookingMessages.created });
+    upload.mockResolvedValue({
+      booking: bookingView(),
+      token: BOOKING_TOKEN,
+      message: BookingMessages.created,
+    });
     const { redirect } = renderPage();
     const dialog = await openForm();
     fillForm(dialog);
@@ -440,7 +446,8 @@ describe('ServicesPage', () => {
       expect(redirect).toHaveBeenCalledWith('https://checkout.example/s/1');
     });
     expect(calls.find((call) => call.path === '/api/payments/checkout')?.body).toEqual({
-      bookingId: 'a'.repeat(24),
+      bookingId: 'a'.repeat(32),
+      token: BOOKING_TOKEN,
       amount: 14_900,
       email: 'ada@example.com',
     });
@@ -451,7 +458,11 @@ describe('ServicesPage', () => {
       'GET /api/payments/config': () =>
         json(200, { provider: 'none', publishableKey: null, currency: 'cad' }),
     });
-    upload.mockResolvedValue({ booking: bookingView(), message: BookingMessages.created });
+    upload.mockResolvedValue({
+      booking: bookingView(),
+      token: BOOKING_TOKEN,
+      message: BookingMessages.created,
+    });
     renderPage();
     const dialog = await openForm();
     fillForm(dialog);
@@ -464,7 +475,11 @@ describe('ServicesPage', () => {
 describe('the payment modal', () => {
   async function openPayment(answers: Record<string, Answer> = {}) {
     const calls = stubApi(answers);
-    upload.mockResolvedValue({ booking: bookingView(), message: BookingMessages.created });
+    upload.mockResolvedValue({
+      booking: bookingView(),
+      token: BOOKING_TOKEN,
+      message: BookingMessages.created,
+    });
     const { redirect } = renderPage();
     const form = await openForm();
     fillForm(form);
@@ -552,7 +567,8 @@ describe('the payment modal', () => {
     ).toBeDefined();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.find((call) => call.path === '/api/payments')?.body).toEqual({
-      bookingId: 'a'.repeat(24),
+      bookingId: 'a'.repeat(32),
+      token: BOOKING_TOKEN,
       amount: 14_900,
       customerEmail: 'ada@example.com',
       paymentMethodId: 'pm_card_visa',
@@ -601,7 +617,11 @@ describe('the payment modal with Stripe Elements', () => {
 
   async function openStripePayment(answers: Record<string, Answer> = {}) {
     const calls = stubApi({ 'GET /api/payments/config': stripeSetup, ...answers });
-    upload.mockResolvedValue({ booking: bookingView(), message: BookingMessages.created });
+    upload.mockResolvedValue({
+      booking: bookingView(),
+      token: BOOKING_TOKEN,
+      message: BookingMessages.created,
+    });
     renderPage();
     const form = await openForm();
     fillForm(form);
@@ -665,7 +685,11 @@ describe('the payment modal with Stripe Elements', () => {
   it('says the card form could not load and leaves the checkout page as the way to pay', async () => {
     loadStripe.mockRejectedValue(new Error('offline'));
     stubApi({ 'GET /api/payments/config': stripeSetup });
-    upload.mockResolvedValue({ booking: bookingView(), message: BookingMessages.created });
+    upload.mockResolvedValue({
+      booking: bookingView(),
+      token: BOOKING_TOKEN,
+      message: BookingMessages.created,
+    });
     renderPage();
     const form = await openForm();
     fillForm(form);

@@ -4,6 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Express and the API's http/ folder: the HTTP layer, which services and workers never import. */
+const HTTP_LAYER_IMPORT = {
+  regex: '^(express|express-serve-static-core|multer|supertest)$|(^|/)http/|^@hs/api/http/',
+  message: 'Only the HTTP layer imports Express or http/: throw a DomainError and let it map.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -79,6 +85,7 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^node:', message: 'domain/ must stay browser-safe.' },
+            HTTP_LAYER_IMPORT,
             {
               regex: '^(express|mongoose|bullmq|ioredis|nodemailer|@aws-sdk/.*|pino.*)$',
               message: 'domain/ must stay browser-safe.',
@@ -86,6 +93,32 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Services, models, jobs and the workers speak the domain's language (DomainError) and know
+    // nothing of HTTP; only the HTTP layer named in `ignores` may import Express or http/.
+    files: ['api/src/**/*.ts', 'workers/src/**/*.ts'],
+    ignores: [
+      'api/src/domain/**',
+      'api/src/http/**',
+      'api/src/**/*-routes.ts',
+      'api/src/main.ts',
+      'api/src/api-context.ts',
+      // Express middleware and request plumbing that lives beside its feature.
+      'api/src/accounts/require-auth.ts',
+      'api/src/accounts/google/google-cookies.ts',
+      'api/src/accounts/google/google-oauth.ts',
+      'api/src/accounts/google/oauth-state-store.ts',
+      'api/src/admin/admin-guard.ts',
+      'api/src/admin/queue-dashboard.ts',
+      'api/src/admin/queue-session.ts',
+      'api/src/bookings/booking-photo-upload.ts',
+      'api/src/metrics/http-metrics.ts',
+      'api/src/payments/test-checkout-page.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [HTTP_LAYER_IMPORT] }],
     },
   },
   {

@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import { isDuplicateKeyError } from '../platform/mongo';
 import { AuthMessages } from '../domain/auth/auth-messages';
 import type { LoginInput, RegisterInput } from '../domain/auth/auth-schemas';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import type { Logger } from '../platform/logger';
@@ -55,7 +55,7 @@ export class AccountService {
         address: input.address,
       });
     } catch (error) {
-      if (isDuplicateKeyError(error)) throw new HttpError(409, AuthMessages.emailTaken);
+      if (isDuplicateKeyError(error)) throw new DomainError('conflict', AuthMessages.emailTaken);
       throw error;
     }
     await this.deps.jobs.add(
@@ -76,7 +76,7 @@ export class AccountService {
     const matches = await verifyPassword(input.password, user?.passwordHash ?? null);
     if (!user || !matches) {
       await this.deps.loginThrottle.failed(input.email);
-      throw new HttpError(401, AuthMessages.invalidCredentials);
+      throw new DomainError('unauthenticated', AuthMessages.invalidCredentials);
     }
     await this.deps.loginThrottle.succeeded(input.email);
     return this.sessionFor(user, 'password');
@@ -106,7 +106,7 @@ export class AccountService {
   async verifyEmail(userId: string, token: string): Promise<void> {
     const user = mongoose.isValidObjectId(userId) ? await UserModel.findById(userId) : null;
     if (!user || !this.deps.links.verifiesEmail(user.id as string, user.email, token)) {
-      throw new HttpError(400, AuthMessages.emailVerifyLinkInvalid);
+      throw new DomainError('invalid', AuthMessages.emailVerifyLinkInvalid);
     }
     await UserModel.updateOne(
       { _id: user._id, email: user.email, emailVerifiedAt: null },

@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { AuthMessages } from '../domain/auth/auth-messages';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 
 /**
  * The ~49,000 passwords that breach lists show people choose most (zxcvbn's list, shipped in the
@@ -21,7 +21,7 @@ export function isCommonPassword(password: string): boolean {
 /** Refuses a new password from the list, as a 400 on the password field. */
 export function refuseCommonPassword(password: string): void {
   if (!isCommonPassword(password)) return;
-  throw new HttpError(400, AuthMessages.passwordTooCommon, {
+  throw new DomainError('invalid', AuthMessages.passwordTooCommon, {
     fields: { password: AuthMessages.passwordTooCommon },
   });
 }

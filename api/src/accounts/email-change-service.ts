@@ -3,7 +3,7 @@ import type mongoose from 'mongoose';
 import { AuthMessages } from '../domain/auth/auth-messages';
 import { EMAIL_CHANGE_TOKEN_PATTERN } from '../domain/auth/auth-schemas';
 import { ProfileMessages } from '../domain/profile/profile-schema';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import { isDuplicateKeyError } from '../platform/mongo';
@@ -50,21 +50,21 @@ export class EmailChangeService {
     if (!passwordHash) {
       const { method, issuedAt } = proof.session;
       if (method !== 'google' || Date.now() - issuedAt.getTime() > FRESH_GOOGLE_SIGN_IN_MS) {
-        throw new HttpError(403, ProfileMessages.googleSignInAgain, {
+        throw new DomainError('forbidden', ProfileMessages.googleSignInAgain, {
           fields: { email: ProfileMessages.googleSignInAgain },
         });
       }
       return;
     }
     if (!proof.currentPassword) {
-      throw new HttpError(400, ProfileMessages.currentPasswordRequired, {
+      throw new DomainError('invalid', ProfileMessages.currentPasswordRequired, {
         fields: { currentPassword: ProfileMessages.currentPasswordRequired },
       });
     }
     await this.throttle?.check(user.email);
     if (!(await verifyPassword(proof.currentPassword, passwordHash))) {
       await this.throttle?.failed(user.email);
-      throw new HttpError(403, ProfileMessages.currentPasswordWrong, {
+      throw new DomainError('forbidden', ProfileMessages.currentPasswordWrong, {
         fields: { currentPassword: ProfileMessages.currentPasswordWrong },
       });
     }
@@ -116,24 +116,25 @@ export class EmailChangeService {
   /** Follows a link once, atomically; 409 when another account took the address meanwhile. */
   async confirm(token: string): Promise<void> {
     if (!EMAIL_CHANGE_TOKEN_PATTERN.test(token)) {
-      throw new HttpError(400, AuthMessages.emailChangeLinkInvalid);
+      throw new DomainError('invalid', AuthMessages.emailChangeLinkInvalid);
     }
     const now = new Date();
     const change = await EmailChangeModel.findOneAndUpdate(
       { tokenHash: sha256(token), usedAt: null, expiresAt: { $gt: now } },
       { $set: { usedAt: now } },
     );
-    if (!change) throw new HttpError(400, AuthMessages.emailChangeLinkInvalid);
+    if (!change) throw new DomainError('invalid', AuthMessages.emailChangeLinkInvalid);
     let moved: UserDocument | null;
     try {
       moved = await UserModel.findByIdAndUpdate(change.userId, {
         $set: { email: change.newEmail, emailVerifiedAt: now },
       });
     } catch (error) {
-      if (isDuplicateKeyError(error)) throw new HttpError(409, AuthMessages.emailChangeTaken);
+      if (isDuplicateKeyError(error))
+        throw new DomainError('conflict', AuthMessages.emailChangeTaken);
       throw error;
     }
-    if (!moved) throw new HttpError(400, AuthMessages.emailChangeLinkInvalid);
+    if (!moved) throw new DomainError('invalid', AuthMessages.emailChangeLinkInvalid);
   }
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AuthMessages } from '../domain/auth/auth-messages';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import type { Logger } from '../platform/logger';
 import type { Redis } from '../platform/redis';
 
@@ -47,7 +47,12 @@ export class LoginThrottle {
       return;
     }
     if (remainingMs > 0) {
-      throw new HttpError(429, AuthMessages.loginDelayed, undefined, Math.ceil(remainingMs / 1000));
+      throw new DomainError(
+        'tooMany',
+        AuthMessages.loginDelayed,
+        undefined,
+        Math.ceil(remainingMs / 1000),
+      );
     }
   }
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AuthMessages } from '../domain/auth/auth-messages';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import { refuseCommonPassword } from './common-passwords';
 import { voidPendingEmailChanges } from './email-change-service';
 import { hashPassword } from './password-hashing';
@@ -36,7 +36,8 @@ export class PasswordResetService {
    * one. A common password is refused before the link is spent, so the link still works.
    */
   async reset(token: string, newPassword: string): Promise<void> {
-    if (!RESET_TOKEN_PATTERN.test(token)) throw new HttpError(400, AuthMessages.resetLinkInvalid);
+    if (!RESET_TOKEN_PATTERN.test(token))
+      throw new DomainError('invalid', AuthMessages.resetLinkInvalid);
     refuseCommonPassword(newPassword);
     const passwordHash = await hashPassword(newPassword);
     const now = new Date();
@@ -44,12 +45,12 @@ export class PasswordResetService {
       { tokenHash: sha256(token), usedAt: null, expiresAt: { $gt: now } },
       { $set: { usedAt: now } },
     );
-    if (!used) throw new HttpError(400, AuthMessages.resetLinkInvalid);
+    if (!used) throw new DomainError('invalid', AuthMessages.resetLinkInvalid);
     const user = await UserModel.findByIdAndUpdate(used.userId, {
       $set: { passwordHash, emailVerifiedAt: now },
       $inc: { tokenVersion: 1 },
     });
-    if (!user) throw new HttpError(400, AuthMessages.resetLinkInvalid);
+    if (!user) throw new DomainError('invalid', AuthMessages.resetLinkInvalid);
     await voidPendingEmailChanges(used.userId);
     await PasswordResetTokenModel.updateMany(
       { userId: used.userId, usedAt: null },

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import mongoose from 'mongoose';
 import { AuthMessages } from '../domain/auth/auth-messages';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import type { AuthTokens, SessionToken } from './auth-tokens';
 import { UserModel, type UserDocument } from './user-model';
 
@@ -31,11 +31,11 @@ export interface SessionClaims {
  */
 export async function userOfSession(claims: SessionClaims | null): Promise<UserDocument> {
   if (!claims || !mongoose.isValidObjectId(claims.userId)) {
-    throw new HttpError(401, AuthMessages.sessionExpired);
+    throw new DomainError('unauthenticated', AuthMessages.sessionExpired);
   }
   const user = await UserModel.findById(claims.userId);
   if (!user || user.tokenVersion !== claims.tokenVersion) {
-    throw new HttpError(401, AuthMessages.sessionExpired);
+    throw new DomainError('unauthenticated', AuthMessages.sessionExpired);
   }
   return user;
 }
@@ -48,7 +48,7 @@ export async function userOfSession(claims: SessionClaims | null): Promise<UserD
 export function requireAuth(tokens: AuthTokens): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req.headers.authorization);
-    if (!token) throw new HttpError(401, AuthMessages.signInRequired);
+    if (!token) throw new DomainError('unauthenticated', AuthMessages.signInRequired);
     const session = await tokens.admit(token);
     req.user = await userOfSession(session);
     req.auth = session ?? undefined;
@@ -70,7 +70,7 @@ export function identifyUser(tokens: AuthTokens): RequestHandler {
     try {
       await check(req, res, () => undefined);
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
     }
     next();
   };
@@ -78,17 +78,17 @@ export function identifyUser(tokens: AuthTokens): RequestHandler {
 
 /** After requireAuth: only admins pass. */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (req.user?.role !== 'admin') throw new HttpError(403, AuthMessages.adminOnly);
+  if (req.user?.role !== 'admin') throw new DomainError('forbidden', AuthMessages.adminOnly);
   next();
 };
 
 export function signedInUser(user: UserDocument | undefined): UserDocument {
-  if (!user) throw new HttpError(401, AuthMessages.signInRequired);
+  if (!user) throw new DomainError('unauthenticated', AuthMessages.signInRequired);
   return user;
 }
 
 /** After requireAuth: the login token of the request. */
 export function signedInSession(session: SessionToken | undefined): SessionToken {
-  if (!session) throw new HttpError(401, AuthMessages.signInRequired);
+  if (!session) throw new DomainError('unauthenticated', AuthMessages.signInRequired);
   return session;
 }

@@ -4,7 +4,7 @@ import { moveBooking, type MoveResult } from '../bookings/booking-transitions';
 import type { SlotLedger } from '../bookings/slot-ledger';
 import { BookingMessages } from '../domain/booking/booking-schema';
 import { BOOKING_STATUSES, canMove, type BookingStatus } from '../domain/booking/booking-status';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import { AdminMessages } from './admin-messages';
@@ -70,14 +70,17 @@ export class AdminBookingMoves {
     }
   }
 
-  private refusal(booking: BookingDocument, to: BookingStatus): HttpError {
-    return new HttpError(409, AdminMessages.cannotMove(booking.status, to, this.allowed(booking)));
+  private refusal(booking: BookingDocument, to: BookingStatus): DomainError {
+    return new DomainError(
+      'conflict',
+      AdminMessages.cannotMove(booking.status, to, this.allowed(booking)),
+    );
   }
 
   /** The moved booking, or the refusal when another change got there first. */
   private moved(to: BookingStatus, result: MoveResult): BookingDocument {
     if (result.moved) return result.booking;
-    if (!result.booking) throw new HttpError(404, BookingMessages.notFound);
+    if (!result.booking) throw new DomainError('notFound', BookingMessages.notFound);
     throw this.refusal(result.booking, to);
   }
 
@@ -111,8 +114,9 @@ export class AdminBookingMoves {
 
   /** A paid booking is cancelled (its place freed) with the refund; a cancelled one is refunded. */
   private async refund(booking: BookingDocument, by: string): Promise<BookingDocument> {
-    if (!hasPayment(booking)) throw new HttpError(409, AdminMessages.noPaymentToRefund);
-    if (booking.payment.refundRequestedAt) throw new HttpError(409, AdminMessages.refundUnderway);
+    if (!hasPayment(booking)) throw new DomainError('conflict', AdminMessages.noPaymentToRefund);
+    if (booking.payment.refundRequestedAt)
+      throw new DomainError('conflict', AdminMessages.refundUnderway);
     if (booking.status === 'paid') return this.cancel(booking, by, true);
     // Conditional, so two operators pressing Refund at once request one refund.
     const claimed = await BookingModel.findOneAndUpdate(
@@ -130,7 +134,7 @@ export class AdminBookingMoves {
       },
       { new: true },
     );
-    if (!claimed) throw new HttpError(409, AdminMessages.refundUnderway);
+    if (!claimed) throw new DomainError('conflict', AdminMessages.refundUnderway);
     await this.queueRefund(booking.id as string);
     return claimed;
   }

@@ -11,7 +11,7 @@ import type { SlotLedger } from '../bookings/slot-ledger';
 import type { AdminBookingList } from '../domain/admin/admin-views';
 import { BOOKING_STATUSES, type BookingStatus } from '../domain/booking/booking-status';
 import { isCalendarDate } from '../domain/calendar/toronto-date';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import { parseBody } from '../http/parse-body';
 import type { JobProducer } from '../jobs/job-producer';
 import type { Storage } from '../platform/storage';
@@ -53,8 +53,8 @@ async function openPhoto(storage: Storage, key: string): Promise<Readable> {
   try {
     return await storage.get(key);
   } catch (error) {
-    if (isMissingObject(error)) throw new HttpError(404, AdminMessages.photoNotFound);
-    const unavailable = new HttpError(503, AdminMessages.photoUnavailable);
+    if (isMissingObject(error)) throw new DomainError('notFound', AdminMessages.photoNotFound);
+    const unavailable = new DomainError('unavailable', AdminMessages.photoUnavailable);
     unavailable.cause = error;
     throw unavailable;
   }
@@ -106,10 +106,10 @@ export function adminBookingRoutes(deps: AdminBookingRouteDependencies): Router 
       !isBookingId(bookingId) ||
       !deps.photoLinks.verify(bookingId, req.query.expires, req.query.sig)
     ) {
-      throw new HttpError(403, AdminMessages.photoLinkInvalid);
+      throw new DomainError('forbidden', AdminMessages.photoLinkInvalid);
     }
     const booking = await BookingModel.findById(bookingId);
-    if (!booking?.imageKey) throw new HttpError(404, AdminMessages.photoNotFound);
+    if (!booking?.imageKey) throw new DomainError('notFound', AdminMessages.photoNotFound);
     const body = await openPhoto(deps.storage, booking.imageKey);
     res.setHeader('Content-Type', booking.imageType || 'application/octet-stream');
     res.setHeader('Cache-Control', `private, max-age=${PHOTO_LINK_TTL_SECONDS}`);

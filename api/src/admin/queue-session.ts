@@ -12,7 +12,7 @@ import {
 } from '../accounts/require-auth';
 import type { ApiConfig } from '../config/api-config';
 import { AuthMessages } from '../domain/auth/auth-messages';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import { adminOnly } from './admin-guard';
 
 /** Where bull-board is mounted; the session cookie is sent to this path only. */
@@ -83,7 +83,7 @@ export class QueueSessions {
         return;
       }
       const token = readCookie(req, QUEUE_SESSION_COOKIE);
-      if (!token) throw new HttpError(401, AuthMessages.signInRequired);
+      if (!token) throw new DomainError('unauthenticated', AuthMessages.signInRequired);
       req.user = await userOfSession(this.verify(token));
       requireAdmin(req, res, next);
     };

@@ -7,7 +7,7 @@ import {
   BOOKING_IMAGE_MAX_BYTES,
   BookingMessages,
 } from '../domain/booking/booking-schema';
-import { HttpError } from '../http/http-error';
+import { DomainError, type DomainErrorKind } from '../domain/domain-error';
 import { fileFieldError, uploadError } from '../http/upload-errors';
 import { detectImageType } from '../media/image-type';
 import type { Logger } from '../platform/logger';
@@ -23,8 +23,8 @@ export interface UploadedPhoto {
 /** Bytes needed to tell a JPEG or PNG from anything else. */
 const SNIFF_BYTES = 16;
 
-const photoError = (status: number, message: string) =>
-  fileFieldError(BOOKING_IMAGE_FIELD, status, message);
+const photoError = (kind: DomainErrorKind, message: string) =>
+  fileFieldError(BOOKING_IMAGE_FIELD, kind, message);
 
 /** Reads the first bytes of a stream, then hands back a stream of the whole file. */
 function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; whole: PassThrough }> {
@@ -77,7 +77,7 @@ class BookingPhotoStorage implements multer.StorageEngine {
         if (!type || type.mimeType === 'image/webp') {
           source.unpipe(whole);
           source.resume();
-          callback(photoError(415, BookingMessages.imageWrongType));
+          callback(photoError('unsupportedMedia', BookingMessages.imageWrongType));
           return;
         }
         const key = `${keyBase}.${type.extension}`;
@@ -95,7 +95,7 @@ class BookingPhotoStorage implements multer.StorageEngine {
             // Multer keeps no record of a file whose engine failed: remove what may be there.
             void this.remove(key);
             callback(
-              tooLarge ? photoError(413, BookingMessages.imageTooLarge) : unavailable(error),
+              tooLarge ? photoError('tooLarge', BookingMessages.imageTooLarge) : unavailable(error),
             );
           },
         );
@@ -145,8 +145,8 @@ const PHOTO_UPLOAD_MESSAGES = {
 };
 
 /** Storage failed: the booking cannot be taken with its photo right now. */
-function unavailable(cause: unknown): HttpError {
-  const error = new HttpError(503, BookingMessages.unavailable);
+function unavailable(cause: unknown): DomainError {
+  const error = new DomainError('unavailable', BookingMessages.unavailable);
   error.cause = cause;
   return error;
 }

@@ -12,7 +12,7 @@ import {
 } from '../domain/booking/booking-schema';
 import { CATALOGUE } from '../domain/booking/catalogue';
 import { addDays, isCalendarDate, todayInToronto } from '../domain/calendar/toronto-date';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import { parseBody } from '../http/parse-body';
 import type { Logger } from '../platform/logger';
 import type { Storage } from '../platform/storage';
@@ -140,7 +140,7 @@ export function createBooking(deps: BookingRouteDependencies): RequestHandler[] 
   const bookingForm = bookingFormSchema();
   const chooseId: RequestHandler = (req, res, next) => {
     if (!req.is(['multipart/form-data', 'application/json'])) {
-      throw new HttpError(415, 'Send the booking form as multipart/form-data.');
+      throw new DomainError('unsupportedMedia', 'Send the booking form as multipart/form-data.');
     }
     res.locals.bookingId = newBookingId();
     next();
@@ -150,7 +150,7 @@ export function createBooking(deps: BookingRouteDependencies): RequestHandler[] 
     try {
       const idempotencyKey = req.get('Idempotency-Key');
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        throw new HttpError(400, BookingMessages.idempotencyKey);
+        throw new DomainError('invalid', BookingMessages.idempotencyKey);
       }
       const form = parseBody(bookingForm, req.body);
       const { booking, token, replayed } = await deps.bookings.create(form, {

@@ -4,7 +4,7 @@ import { BookingMessages, type BookingForm, timeLabel } from '../domain/booking/
 import { AWAITING_PAYMENT, HOLDS_A_PLACE } from '../domain/booking/booking-status';
 import { findPlan, type TimeWindowId } from '../domain/booking/catalogue';
 import { todayInToronto } from '../domain/calendar/toronto-date';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import { jobs } from '../jobs/job-definitions';
 import { resumeStranded } from '../jobs/follow-up-sweep';
 import type { JobProducer } from '../jobs/job-producer';
@@ -91,7 +91,7 @@ export function bookingServiceSettings(config: {
 
 const windowFull = (date: string, time: TimeWindowId) => {
   const message = BookingMessages.windowFull(date, timeLabel(time));
-  return new HttpError(409, message, { fields: { time: message } });
+  return new DomainError('conflict', message, { fields: { time: message } });
 };
 
 /** Bookings: creating them, and what a customer may do with one afterwards. */
@@ -122,7 +122,7 @@ export class BookingService {
       if (earlier) return this.replay(earlier, fingerprint);
     }
     const plan = findPlan(form.plan);
-    if (!plan) throw new HttpError(400, BookingMessages.planUnknown);
+    if (!plan) throw new DomainError('invalid', BookingMessages.planUnknown);
     const bookingId = options.bookingId;
     const paid = plan.amountCents !== null;
     if (paid && !(await this.deps.slots.take(form.date, form.time, bookingId))) {
@@ -153,7 +153,7 @@ export class BookingService {
    */
   private async replay(earlier: BookingDocument, fingerprint: string): Promise<CreatedBooking> {
     if (earlier.requestFingerprint !== fingerprint) {
-      throw new HttpError(409, BookingMessages.idempotencyKeyReused);
+      throw new DomainError('conflict', BookingMessages.idempotencyKeyReused);
     }
     if (earlier.followUpsPending) await this.handOverFollowUps(earlier);
     return { booking: earlier, token: this.deps.links.token(earlier.id as string), replayed: true };
@@ -174,7 +174,7 @@ export class BookingService {
     if (holding <= limit) return;
     await BookingModel.deleteOne({ _id: booking._id });
     await this.deps.slots.release(booking.date, booking.time, booking.id as string);
-    throw new HttpError(409, BookingMessages.tooManyUnpaid(String(limit)));
+    throw new DomainError('conflict', BookingMessages.tooManyUnpaid(String(limit)));
   }
 
   /** The follow-up sweep's part: bookings saved before `savedBefore` whose jobs were never handed over. */
@@ -273,7 +273,7 @@ export class BookingService {
   /** A booking by id, for operators and jobs; customers reach theirs through `findOwned`. */
   async find(bookingId: string): Promise<BookingDocument> {
     const booking = isBookingId(bookingId) ? await BookingModel.findById(bookingId) : null;
-    if (!booking) throw new HttpError(404, BookingMessages.notFound);
+    if (!booking) throw new DomainError('notFound', BookingMessages.notFound);
     return booking;
   }
 
@@ -290,7 +290,7 @@ export class BookingService {
         booking = await BookingModel.findOne({ _id: bookingId, userId: proof.userId });
       }
     }
-    if (!booking) throw new HttpError(404, BookingMessages.notFound);
+    if (!booking) throw new DomainError('notFound', BookingMessages.notFound);
     return booking;
   }
 
@@ -307,14 +307,15 @@ export class BookingService {
     by: string,
   ): Promise<{ booking: BookingDocument; refund: boolean }> {
     const booking = await this.find(bookingId);
-    if (booking.date < todayInToronto()) throw new HttpError(409, BookingMessages.cannotCancel);
+    if (booking.date < todayInToronto())
+      throw new DomainError('conflict', BookingMessages.cannotCancel);
     const refund = isRefundableOnCancel(booking);
     const result = await moveBooking(bookingId, 'cancelled', by, {
       cancelledAt: new Date(),
       cancelReason: 'customer',
       ...(refund ? { 'payment.refundRequestedAt': new Date() } : {}),
     });
-    if (!result.moved) throw new HttpError(409, BookingMessages.cannotCancel);
+    if (!result.moved) throw new DomainError('conflict', BookingMessages.cannotCancel);
     const cancelled = result.booking;
     await this.visitCalledOff(cancelled, refund);
     if (refund) {
@@ -343,10 +344,10 @@ export class BookingService {
     const booking = await this.find(bookingId);
     const open = booking.status === 'estimate_requested' || HOLDS_A_PLACE.includes(booking.status);
     if (!open || booking.date < todayInToronto()) {
-      throw new HttpError(409, BookingMessages.cannotReschedule);
+      throw new DomainError('conflict', BookingMessages.cannotReschedule);
     }
     if (booking.date === date && booking.time === time) {
-      throw new HttpError(400, BookingMessages.sameSlot, {
+      throw new DomainError('invalid', BookingMessages.sameSlot, {
         fields: { date: BookingMessages.sameSlot },
       });
     }
@@ -378,7 +379,7 @@ export class BookingService {
     );
     if (!moved) {
       if (holdsPlace) await this.deps.slots.release(date, time, bookingId);
-      throw new HttpError(409, BookingMessages.cannotReschedule);
+      throw new DomainError('conflict', BookingMessages.cannotReschedule);
     }
     if (holdsPlace) {
       await this.deps.slots.release(booking.date, booking.time, bookingId);

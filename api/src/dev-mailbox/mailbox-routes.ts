@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import express, { type RequestHandler, type Response, type Router } from 'express';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import { MailboxClient, MailboxError, type MailDetail } from './mailbox-client';
 import { renderMailboxList, renderMailboxMessage } from './mailbox-page';
 
@@ -25,7 +25,7 @@ async function messageOrNotFound(mailbox: MailboxClient, id: string): Promise<Ma
     return await mailbox.get(id);
   } catch (error) {
     if (error instanceof MailboxError && error.status >= 400 && error.status < 500) {
-      throw new HttpError(404, 'There is no such message in the mailbox.');
+      throw new DomainError('notFound', 'There is no such message in the mailbox.');
     }
     throw error;
   }
@@ -58,7 +58,7 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 const thisMachineOnly: RequestHandler = (req, _res, next) => {
   const local =
     isLoopbackAddress(req.socket.remoteAddress) && LOOPBACK_NAMES.has(hostName(req.headers.host));
-  next(local ? undefined : new HttpError(404, `Nothing at ${req.path}`));
+  next(local ? undefined : new DomainError('notFound', `Nothing at ${req.path}`));
 };
 
 /** Development only: lets a person read what the site emailed (reset links, confirmations). */

@@ -41,7 +41,7 @@ import type { Logger } from '../platform/logger';
 import { profileRoutes } from '../profile/profile-routes';
 import { crossOriginPolicy } from './cors';
 import { apiNotFound, errorHandler } from './error-handler';
-import { HttpError } from './http-error';
+import { DomainError } from '../domain/domain-error';
 import { rateLimited } from './rate-limit';
 import { requestLogging } from './request-logging';
 import { securityHeaders } from './security-headers';
@@ -181,7 +181,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(QUEUE_DASHBOARD_PATH, queueDashboard(deps));
   app.use(siteRouter(config.WEB_DIST_DIR ?? DEFAULT_DIST_DIR));
   app.use((req, _res, next) => {
-    next(new HttpError(404, `Nothing at ${req.path}`));
+    next(new DomainError('notFound', `Nothing at ${req.path}`));
   });
   app.use(errorHandler);
   return app;

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isMongoUnavailable } from '../platform/mongo';
-import { HttpError } from './http-error';
+import { DomainError, type DomainErrorKind } from '../domain/domain-error';
 
 interface BodyParserError {
   type: string;
@@ -36,11 +36,31 @@ const BODY_PARSER_MESSAGES: Record<string, [number, string]> = {
   'charset.unsupported': [415, 'Unsupported charset.'],
 };
 
+/** The one place a domain error's kind becomes an HTTP status. */
+export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  paymentDeclined: 402,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  gone: 410,
+  tooLarge: 413,
+  unsupportedMedia: 415,
+  tooMany: 429,
+  unavailable: 503,
+};
+
 /** Said for a dependency that is down: a person can act on it, and it names nothing inside. */
 const UNAVAILABLE = 'The service is unavailable right now. Please try again in a moment.';
 
 export const apiNotFound: RequestHandler = (req, _res, next) => {
-  next(new HttpError(404, `No API route for ${req.method} ${req.originalUrl.split('?')[0] ?? ''}`));
+  next(
+    new DomainError(
+      'notFound',
+      `No API route for ${req.method} ${req.originalUrl.split('?')[0] ?? ''}`,
+    ),
+  );
 };
 
 /**
@@ -56,8 +76,8 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   let status = 500;
   let message = 'Something went wrong on our side. Please try again.';
   let details: Record<string, unknown> | undefined;
-  if (error instanceof HttpError) {
-    status = error.status;
+  if (error instanceof DomainError) {
+    status = STATUS_OF_KIND[error.kind];
     message = error.message;
     details = error.details;
     if (error.retryAfterSeconds !== undefined) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HttpError } from './http-error';
+import { DomainError } from '../domain/domain-error';
 
 /**
  * Validates a request body against its one schema. The first problem is the message a person
@@ -7,7 +7,7 @@ import { HttpError } from './http-error';
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'The request body must be a JSON object.');
+    throw new DomainError('invalid', 'The request body must be a JSON object.');
   }
   const result = schema.safeParse(body);
   if (result.success) return result.data;
@@ -16,5 +16,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
     const field = issue.path.join('.') || 'body';
     fields[field] ??= issue.message;
   }
-  throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request.', { fields });
+  throw new DomainError('invalid', result.error.issues[0]?.message ?? 'Invalid request.', {
+    fields,
+  });
 }

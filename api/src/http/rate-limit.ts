@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { rateLimit, type IncrementResponse, type Store } from 'express-rate-limit';
 import type { Logger } from '../platform/logger';
 import type { Redis } from '../platform/redis';
-import { HttpError } from './http-error';
+import { DomainError } from '../domain/domain-error';
 
 /** The store could not count a request: the limiter lets it through (see `rateLimited`). */
 class LimitsUnavailableError extends Error {}
@@ -135,7 +135,7 @@ export function rateLimited(options: RateLimitOptions): RequestHandler {
       },
     },
     handler: (_req, _res, next) => {
-      next(new HttpError(429, options.message));
+      next(new DomainError('tooMany', options.message));
     },
   });
 }

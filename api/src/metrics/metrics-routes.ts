@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import { countRequests } from './http-metrics';
 import { createMetricsRegistry } from './metrics-registry';
 import { checkMetricsToken } from './metrics-token';
@@ -14,7 +14,7 @@ export function metricsRoutes(token: string | undefined): Router {
   if (!token) {
     // Answered here rather than left to fall through to the site, which would serve its page shell.
     router.get('/metrics', (req) => {
-      throw new HttpError(404, `Nothing at ${req.path}`);
+      throw new DomainError('notFound', `Nothing at ${req.path}`);
     });
     return router;
   }
@@ -24,9 +24,9 @@ export function metricsRoutes(token: string | undefined): Router {
     const check = checkMetricsToken(req.headers.authorization, token);
     if (check === 'missing') {
       res.setHeader('WWW-Authenticate', 'Bearer');
-      throw new HttpError(401, 'A metrics token is required.');
+      throw new DomainError('unauthenticated', 'A metrics token is required.');
     }
-    if (check === 'wrong') throw new HttpError(403, 'That metrics token is not valid.');
+    if (check === 'wrong') throw new DomainError('forbidden', 'That metrics token is not valid.');
     res.setHeader('Cache-Control', 'no-store');
     res.type(register.contentType).send(await register.metrics());
   });

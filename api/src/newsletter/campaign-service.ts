@@ -1,13 +1,13 @@
 import mongoose from 'mongoose';
 import type { CampaignInput, CampaignView } from '../domain/newsletter/newsletter-schema';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import { renderCampaignContent } from './campaign-content';
 import { CampaignModel, type CampaignDocument } from './campaign-model';
 import { NewsletterDeliveryModel, OPEN_DELIVERY } from './newsletter-delivery-model';
 
-const notFound = () => new HttpError(404, 'No such campaign.');
+const notFound = () => new DomainError('notFound', 'No such campaign.');
 
 export interface FailedDelivery {
   email: string;
@@ -47,7 +47,7 @@ export class CampaignService {
       { $set: { status: 'sending', startedAt: new Date() } },
       { new: true },
     );
-    if (!campaign) throw new HttpError(409, 'Only a draft campaign can be sent.');
+    if (!campaign) throw new DomainError('conflict', 'Only a draft campaign can be sent.');
     await this.deps.jobs.add(
       jobs.newsletterFanOut,
       { campaignId },
@@ -63,7 +63,8 @@ export class CampaignService {
       { $set: { status: 'paused' } },
       { new: true },
     );
-    if (!campaign) throw new HttpError(409, 'Only a campaign that is sending can be paused.');
+    if (!campaign)
+      throw new DomainError('conflict', 'Only a campaign that is sending can be paused.');
     return this.view(campaign);
   }
 
@@ -74,7 +75,7 @@ export class CampaignService {
       { $set: { status: 'sending' }, $inc: { round: 1 } },
       { new: true },
     );
-    if (!campaign) throw new HttpError(409, 'Only a paused campaign can be resumed.');
+    if (!campaign) throw new DomainError('conflict', 'Only a paused campaign can be resumed.');
     const round = String(campaign.round);
     if (!campaign.fanOutDone) {
       await this.deps.jobs.add(

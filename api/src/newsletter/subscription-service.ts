@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import { NewsletterMessages } from '../domain/newsletter/newsletter-messages';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import { isDuplicateKeyError } from '../platform/mongo';
@@ -10,7 +10,7 @@ import { SubscriberModel, type SubscriberDocument } from './subscriber-model';
 /** At most one confirmation email per address in this window, however often the form is sent. */
 const CONFIRMATION_WINDOW_MS = 10 * 60_000;
 
-const invalidLink = () => new HttpError(403, NewsletterMessages.linkInvalid);
+const invalidLink = () => new DomainError('forbidden', NewsletterMessages.linkInvalid);
 
 /**
  * Double opt-in (CASL): an address is only written down as pending until its owner confirms it

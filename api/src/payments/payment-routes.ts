@@ -8,7 +8,7 @@ import {
   type PaymentSetup,
 } from '../domain/payment/payment-schema';
 import { PaymentMessages } from '../domain/payment/payment-messages';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import { parseBody } from '../http/parse-body';
 import type { Logger } from '../platform/logger';
 import type { PaymentEventInbox } from './payment-event-inbox';
@@ -81,7 +81,7 @@ export function paymentWebhookRoute(deps: { inbox: PaymentEventInbox }): Router 
         res.json({ received: true });
       } catch (error) {
         if (error instanceof WebhookSignatureError) {
-          throw new HttpError(400, PaymentMessages.invalidSignature);
+          throw new DomainError('invalid', PaymentMessages.invalidSignature);
         }
         throw error;
       }

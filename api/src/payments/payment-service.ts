@@ -10,7 +10,7 @@ import {
   type InPagePaymentResult,
 } from '../domain/payment/payment-schema';
 import { PaymentMessages } from '../domain/payment/payment-messages';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import type { Logger } from '../platform/logger';
 import type { PaymentProvider } from './payment-provider';
 
@@ -54,13 +54,13 @@ export class PaymentService {
     const { amount } = input;
     const booking = await this.deps.bookings.findOwned(input.bookingId, proof);
     if (booking.amountCents === null || booking.amountCents === undefined) {
-      throw new HttpError(409, PaymentMessages.noPaymentNeeded);
+      throw new DomainError('conflict', PaymentMessages.noPaymentNeeded);
     }
     if (!AWAITING_PAYMENT.includes(booking.status)) {
-      throw new HttpError(409, PaymentMessages.notAwaitingPayment);
+      throw new DomainError('conflict', PaymentMessages.notAwaitingPayment);
     }
     if (amount !== booking.amountCents) {
-      throw new HttpError(400, PaymentMessages.amountMismatch, {
+      throw new DomainError('invalid', PaymentMessages.amountMismatch, {
         fields: { amount: PaymentMessages.amountMismatch },
       });
     }
@@ -100,7 +100,7 @@ export class PaymentService {
       ),
     );
     if (expiresAt.getTime() < now + MIN_CHECKOUT_MS) {
-      throw new HttpError(409, PaymentMessages.holdEnded);
+      throw new DomainError('conflict', PaymentMessages.holdEnded);
     }
     const bookingId = booking.id as string;
     const query = new URLSearchParams({
@@ -157,7 +157,7 @@ export class PaymentService {
     }
     if (outcome.status === 'failed') {
       this.deps.logger.info({ bookingId, reason: outcome.reason }, 'payment declined');
-      throw new HttpError(402, PaymentMessages.failed, { reason: outcome.reason });
+      throw new DomainError('paymentDeclined', PaymentMessages.failed, { reason: outcome.reason });
     }
     const message = PaymentMessages.confirmed(serviceTitle(booking.serviceId), booking.email);
     if (outcome.status === 'requires_action') {

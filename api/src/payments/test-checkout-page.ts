@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import { formatCad } from '../domain/booking/catalogue';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import { escapeHtml } from '../mail/escape-html';
 import type { TestCheckout } from './test-checkout-model';
 import type { TestPaymentProvider } from './test-provider';
@@ -41,9 +41,12 @@ export function testCheckoutRoutes(provider: TestPaymentProvider, siteUrl: strin
 
   const findOpen = async (sessionId: string) => {
     const session = await provider.findCheckout(sessionId);
-    if (!session) throw new HttpError(404, 'This checkout page does not exist.');
+    if (!session) throw new DomainError('notFound', 'This checkout page does not exist.');
     if (session.status !== 'open' || session.expiresAt.getTime() < Date.now()) {
-      throw new HttpError(410, 'This checkout page has expired. Please start the payment again.');
+      throw new DomainError(
+        'gone',
+        'This checkout page has expired. Please start the payment again.',
+      );
     }
     return session;
   };
@@ -62,7 +65,7 @@ export function testCheckoutRoutes(provider: TestPaymentProvider, siteUrl: strin
       const session = await findOpen(req.params.id);
       const choice = (req.body as { choice?: unknown } | undefined)?.choice;
       if (choice !== 'pay' && choice !== 'decline') {
-        throw new HttpError(400, 'Choose a test card.');
+        throw new DomainError('invalid', 'Choose a test card.');
       }
       const next = await provider.completeCheckout(session, choice);
       res.redirect(303, choice === 'decline' ? `${next}?declined=1` : next);

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { PaymentMessages } from '../domain/payment/payment-messages';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import {
   WebhookSignatureError,
   type CheckoutSession,
@@ -8,7 +8,7 @@ import {
   type PaymentProvider,
 } from './payment-provider';
 
-const notSetUp = () => new HttpError(503, PaymentMessages.notSetUp);
+const notSetUp = () => new DomainError('unavailable', PaymentMessages.notSetUp);
 
 /**
  * A production deployment without Stripe keys: it takes no payment at all. The test provider

@@ -9,6 +9,7 @@ import {
   ProfileMessages,
   profileUpdateSchema,
 } from '../domain/profile/profile-schema';
+import type { DomainErrorKind } from '../domain/domain-error';
 import { fileFieldError, uploadError } from '../http/upload-errors';
 import { parseBody } from '../http/parse-body';
 import type { Logger } from '../platform/logger';
@@ -31,8 +32,8 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-const avatarError = (status: number, message: string) =>
-  fileFieldError(AVATAR_FIELD, status, message);
+const avatarError = (kind: DomainErrorKind, message: string) =>
+  fileFieldError(AVATAR_FIELD, kind, message);
 
 const AVATAR_UPLOAD_MESSAGES = {
   tooLarge: ProfileMessages.avatarTooLarge,
@@ -92,7 +93,7 @@ export function profileRoutes(deps: ProfileRouteDependencies): Router {
 
   const uploadAvatar: RequestHandler = async (req, res) => {
     const user = signedInUser(req.user);
-    if (!req.file) throw avatarError(400, ProfileMessages.avatarMissing);
+    if (!req.file) throw avatarError('invalid', ProfileMessages.avatarMissing);
     const profilePicture = await profiles.replaceAvatar(user, req.file.buffer);
     res.json({ profilePicture });
   };

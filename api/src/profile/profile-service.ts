@@ -7,7 +7,7 @@ import {
   type Profile,
   type ProfileUpdate,
 } from '../domain/profile/profile-schema';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../domain/domain-error';
 import type { SessionToken } from '../accounts/auth-tokens';
 import type { EmailChangeService } from '../accounts/email-change-service';
 import { UserModel, type UserDocument } from '../accounts/user-model';
@@ -28,8 +28,8 @@ const PROFILE_FIELDS = ['phone', 'city', 'state', 'zipCode', 'country', 'dob', '
 const isMissingObject = (error: unknown) =>
   error instanceof Error && (error.name === 'NoSuchKey' || error.name === 'NotFound');
 
-function unavailable(cause: unknown): HttpError {
-  const error = new HttpError(503, ProfileMessages.avatarUnavailable);
+function unavailable(cause: unknown): DomainError {
+  const error = new DomainError('unavailable', ProfileMessages.avatarUnavailable);
   error.cause = cause;
   return error;
 }
@@ -126,7 +126,7 @@ export class ProfileService {
       { $set: changes },
       { new: true, runValidators: true },
     );
-    if (!updated) throw new HttpError(401, AuthMessages.sessionExpired);
+    if (!updated) throw new DomainError('unauthenticated', AuthMessages.sessionExpired);
     return updated;
   }
 
@@ -136,13 +136,13 @@ export class ProfileService {
    */
   async replaceAvatar(user: UserDocument, bytes: Buffer): Promise<string> {
     if (bytes.length === 0) {
-      throw new HttpError(400, ProfileMessages.avatarMissing, {
+      throw new DomainError('invalid', ProfileMessages.avatarMissing, {
         fields: { avatar: ProfileMessages.avatarMissing },
       });
     }
     const type = detectImageType(bytes);
     if (!type) {
-      throw new HttpError(415, ProfileMessages.avatarWrongType, {
+      throw new DomainError('unsupportedMedia', ProfileMessages.avatarWrongType, {
         fields: { avatar: ProfileMessages.avatarWrongType },
       });
     }
@@ -168,7 +168,7 @@ export class ProfileService {
     }
     if (!before) {
       await this.discard(key);
-      throw new HttpError(401, AuthMessages.sessionExpired);
+      throw new DomainError('unauthenticated', AuthMessages.sessionExpired);
     }
     const previousKey = before.profile.avatarKey;
     if (previousKey && previousKey !== key) await this.discard(previousKey);
@@ -178,11 +178,11 @@ export class ProfileService {
   async openAvatar(user: UserDocument): Promise<AvatarContent> {
     const key = user.profile.avatarKey;
     const contentType = key ? mimeTypeOfKey(key) : null;
-    if (!key || !contentType) throw new HttpError(404, ProfileMessages.avatarNotFound);
+    if (!key || !contentType) throw new DomainError('notFound', ProfileMessages.avatarNotFound);
     try {
       return { body: await this.storage.get(key), contentType };
     } catch (error) {
-      if (isMissingObject(error)) throw new HttpError(404, ProfileMessages.avatarNotFound);
+      if (isMissingObject(error)) throw new DomainError('notFound', ProfileMessages.avatarNotFound);
       throw unavailable(error);
     }
   }

@@ -2,7 +2,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import type { ApiConfig } from '../../config/api-config';
 import { AuthMessages } from '../../domain/auth/auth-messages';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../../domain/domain-error';
 import { parseBody } from '../../http/parse-body';
 import type { JobProducer } from '../../jobs/job-producer';
 import type { Logger } from '../../platform/logger';
@@ -65,7 +65,7 @@ export function googleSignInRoutes(deps: GoogleRouteDependencies): Router {
   });
 
   router.get('/auth/google', (req, res, next) => {
-    if (!google) throw new HttpError(503, AuthMessages.googleNotConfigured);
+    if (!google) throw new DomainError('unavailable', AuthMessages.googleNotConfigured);
     google.start(req, res, next);
   });
 
@@ -111,7 +111,7 @@ export function googleSignInRoutes(deps: GoogleRouteDependencies): Router {
     const binding = readCookie(req, GoogleCookies.signIn);
     res.clearCookie(GoogleCookies.signIn, googleCookieOptions(secureCookies));
     const user = await service.redeemCode(code, binding);
-    if (!user) throw new HttpError(400, AuthMessages.googleLoginFailed);
+    if (!user) throw new DomainError('invalid', AuthMessages.googleLoginFailed);
     res.json({
       ...deps.accounts.sessionFor(user, 'google'),
       message: AuthMessages.googleLoginSuccess,

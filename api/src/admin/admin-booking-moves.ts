@@ -1,6 +1,7 @@
 import { BookingModel, type BookingDocument } from '../bookings/booking-model';
 import type { BookingService } from '../bookings/booking-service';
 import { moveBooking, type MoveResult } from '../bookings/booking-transitions';
+import { operatorRefundBar } from '../bookings/lifecycle/refund-policy';
 import type { SlotLedger } from '../bookings/slot-ledger';
 import { BookingMessages } from '../domain/booking/booking-schema';
 import { BOOKING_STATUSES, canMove, type BookingStatus } from '../domain/booking/booking-status';
@@ -13,16 +14,6 @@ export interface AdminMove {
   booking: BookingDocument;
   /** True when the move asked the payment provider for a refund (it completes later). */
   refundRequested: boolean;
-}
-
-/** A card payment the provider could give back. */
-function hasPayment(booking: BookingDocument): boolean {
-  return Boolean(booking.payment.intentId) && typeof booking.amountCents === 'number';
-}
-
-/** ... and nobody has asked for it back yet. */
-function canRefund(booking: BookingDocument): boolean {
-  return hasPayment(booking) && !booking.payment.refundRequestedAt;
 }
 
 /**
@@ -41,7 +32,8 @@ export class AdminBookingMoves {
   /** The moves an operator may make from here: the state machine's, less a refund of nothing. */
   allowed(booking: BookingDocument): BookingStatus[] {
     return BOOKING_STATUSES.filter(
-      (to) => canMove(booking.status, to) && (to !== 'refunded' || canRefund(booking)),
+      (to) =>
+        canMove(booking.status, to) && (to !== 'refunded' || operatorRefundBar(booking) === null),
     );
   }
 
@@ -114,9 +106,9 @@ export class AdminBookingMoves {
 
   /** A paid booking is cancelled (its place freed) with the refund; a cancelled one is refunded. */
   private async refund(booking: BookingDocument, by: string): Promise<BookingDocument> {
-    if (!hasPayment(booking)) throw new DomainError('conflict', AdminMessages.noPaymentToRefund);
-    if (booking.payment.refundRequestedAt)
-      throw new DomainError('conflict', AdminMessages.refundUnderway);
+    const bar = operatorRefundBar(booking);
+    if (bar === 'noPayment') throw new DomainError('conflict', AdminMessages.noPaymentToRefund);
+    if (bar === 'alreadyAsked') throw new DomainError('conflict', AdminMessages.refundUnderway);
     if (booking.status === 'paid') return this.cancel(booking, by, true);
     // Conditional, so two operators pressing Refund at once request one refund.
     const claimed = await BookingModel.findOneAndUpdate(

@@ -12,15 +12,11 @@ import type { Logger } from '../platform/logger';
 import { isDuplicateKeyError } from '../platform/mongo';
 import { referenceCode } from '../platform/reference-code';
 import { BookingModel, type BookingDocument } from './booking-model';
-import {
-  isRefundableOnCancel,
-  refundCutoffFor,
-  refundDeadline,
-  reminderDelayMs,
-} from './booking-rules';
 import { moveBooking } from './booking-transitions';
+import { refundCutoffFor, refundDeadline, refundOnCustomerCancel } from './lifecycle/refund-policy';
 import type { ManageLinks } from './manage-link';
 import type { SlotLedger } from './slot-ledger';
+import { reminderDelayMs } from './visit-times';
 
 export interface StoredPhoto {
   key: string;
@@ -309,7 +305,7 @@ export class BookingService {
     const booking = await this.find(bookingId);
     if (booking.date < todayInToronto())
       throw new DomainError('conflict', BookingMessages.cannotCancel);
-    const refund = isRefundableOnCancel(booking);
+    const refund = refundOnCustomerCancel(booking, new Date());
     const result = await moveBooking(bookingId, 'cancelled', by, {
       cancelledAt: new Date(),
       cancelReason: 'customer',

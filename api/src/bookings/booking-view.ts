@@ -7,7 +7,7 @@ import { AWAITING_PAYMENT, HOLDS_A_PLACE } from '../domain/booking/booking-statu
 import { PLANS, SERVICES } from '../domain/booking/catalogue';
 import { todayInToronto } from '../domain/calendar/toronto-date';
 import type { BookingDocument } from './booking-model';
-import { isRefundableOnCancel, refundDeadline } from './booking-rules';
+import { refundDeadline, refundOnCustomerCancel } from './lifecycle/refund-policy';
 
 export function serviceTitle(serviceId: string): string {
   return SERVICES.find((service) => service.id === serviceId)?.title ?? serviceId;
@@ -54,7 +54,7 @@ export function managedBookingView(booking: BookingDocument, now = new Date()): 
       open &&
       upcoming &&
       !AWAITING_PAYMENT.includes(booking.status) &&
-      isRefundableOnCancel(booking, now),
+      refundOnCustomerCancel(booking, now),
     refundUntil: booking.status === 'paid' ? refundDeadline(booking).toISOString() : null,
   };
 }

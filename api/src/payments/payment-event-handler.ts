@@ -1,6 +1,7 @@
 import { BookingModel, type BookingDocument } from '../bookings/booking-model';
 import type { BookingService } from '../bookings/booking-service';
 import { moveBooking } from '../bookings/booking-transitions';
+import { refundOnLatePayment } from '../bookings/lifecycle/refund-policy';
 import { AWAITING_PAYMENT } from '../domain/booking/booking-status';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
@@ -88,7 +89,7 @@ export class PaymentEventHandler {
       await this.deps.bookings.queueVisitEmails(current, 'confirmation');
       return result.moved ? 'paid' : 'already paid';
     }
-    if (current?.status === 'cancelled' && !current.payment.refundRequestedAt) {
+    if (current && refundOnLatePayment(current)) {
       // Paid after the place was given up (the payment timer ran out): give the money back.
       await BookingModel.updateOne(
         { _id: current._id },

@@ -1,5 +1,6 @@
 import { BookingModel } from '@hs/api/bookings/booking-model';
 import type { BookingService } from '@hs/api/bookings/booking-service';
+import { refundOwed } from '@hs/api/bookings/lifecycle/refund-policy';
 import { jobs } from '@hs/api/jobs/job-definitions';
 import type { PaymentEventHandler } from '@hs/api/payments/payment-event-handler';
 import type { PaymentProvider } from '@hs/api/payments/payment-provider';
@@ -18,18 +19,17 @@ export function bookingJobProcessors(deps: BookingJobDependencies): Processor[] 
       log.info({ bookingId, result }, 'payment timer handled');
     }),
     defineProcessor(jobs.refundBooking, async ({ bookingId }, { log }) => {
-      const booking = await BookingModel.findById(bookingId);
-      if (!booking || booking.status === 'refunded' || booking.payment.refundedAt) return;
-      const intentId = booking.payment.intentId;
-      if (!intentId || booking.amountCents === null || booking.amountCents === undefined) {
+      const owed = refundOwed(await BookingModel.findById(bookingId));
+      if (owed.kind === 'settled') return;
+      if (owed.kind === 'noPayment') {
         log.error({ bookingId }, 'refund asked for a booking with no recorded payment');
         return;
       }
       // The provider's idempotency key makes a retried job the same refund, never a second one.
       const refund = await deps.paymentProvider.refund({
         bookingId,
-        intentId,
-        amountCents: booking.amountCents,
+        intentId: owed.intentId,
+        amountCents: owed.amountCents,
         idempotencyKey: `refund-${bookingId}`,
       });
       log.info({ bookingId, refundId: refund.id }, 'refund requested');

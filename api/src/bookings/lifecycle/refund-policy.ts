@@ -1,0 +1,77 @@
+import type { BookingDocument } from '../booking-model';
+import { visitStart } from '../visit-times';
+
+/**
+ * When a booking's money goes back: the one place that says so, for the customer's cancel, the
+ * operator's refund, a payment that came too late and the job that asks the provider.
+ */
+
+/** A paid booking cancelled more than this long before its window starts is refunded. */
+export const REFUND_NOTICE_MS = 24 * 3600 * 1000;
+
+type Visit = Pick<BookingDocument, 'date' | 'time'>;
+type Payment = Pick<BookingDocument, 'status' | 'amountCents' | 'payment'>;
+
+/** The last moment a cancel of a visit on this date and window is refunded. */
+export function refundCutoffFor(visit: Visit): Date {
+  return new Date(visitStart(visit).getTime() - REFUND_NOTICE_MS);
+}
+
+/**
+ * The last moment a cancel of this booking is refunded: the earliest of the cutoff of the visit
+ * it points at now and that of every visit it pointed at while paid (`refundCutoff`), so a visit
+ * due within 24 hours cannot be moved a month out and then cancelled for its money back.
+ */
+export function refundDeadline(booking: Visit & Pick<BookingDocument, 'refundCutoff'>): Date {
+  const current = refundCutoffFor(booking);
+  const earlier = booking.refundCutoff;
+  return earlier && earlier < current ? earlier : current;
+}
+
+/** A customer's cancel of a paid booking before its refund deadline gives the money back. */
+export function refundOnCustomerCancel(
+  booking: Visit & Pick<BookingDocument, 'status' | 'refundCutoff'>,
+  now: Date,
+): boolean {
+  return booking.status === 'paid' && now < refundDeadline(booking);
+}
+
+/** A card payment the provider could give back. */
+function hasPayment(booking: Payment): boolean {
+  return Boolean(booking.payment.intentId) && typeof booking.amountCents === 'number';
+}
+
+/**
+ * Why an operator may not ask for this booking's money back, or null when they may: the 24-hour
+ * rule is the customer's, an operator decides, but only a recorded payment can be given back,
+ * and only once.
+ */
+export function operatorRefundBar(booking: Payment): 'noPayment' | 'alreadyAsked' | null {
+  if (!hasPayment(booking)) return 'noPayment';
+  if (booking.payment.refundRequestedAt) return 'alreadyAsked';
+  return null;
+}
+
+/** A payment for a booking that had given its place up (its hold ran out) goes back, once. */
+export function refundOnLatePayment(booking: Payment): boolean {
+  return booking.status === 'cancelled' && !booking.payment.refundRequestedAt;
+}
+
+export type RefundOwed =
+  | { kind: 'owed'; intentId: string; amountCents: number }
+  /** Given back already (or the booking is gone): asking again would be a second refund. */
+  | { kind: 'settled' }
+  /** Asked for, yet nothing was paid by card: an operator has to look at it. */
+  | { kind: 'noPayment' };
+
+/** What the refund job asks the provider for. */
+export function refundOwed(booking: Payment | null): RefundOwed {
+  if (!booking || booking.status === 'refunded' || booking.payment.refundedAt) {
+    return { kind: 'settled' };
+  }
+  const intentId = booking.payment.intentId;
+  if (!intentId || booking.amountCents === null || booking.amountCents === undefined) {
+    return { kind: 'noPayment' };
+  }
+  return { kind: 'owed', intentId, amountCents: booking.amountCents };
+}

@@ -4,7 +4,8 @@ import { AuthTokens } from './accounts/auth-tokens';
 import { EmailChangeService } from './accounts/email-change-service';
 import { LoginThrottle } from './accounts/login-throttle';
 import { RevokedTokens } from './accounts/revoked-tokens';
-import { BookingService, bookingServiceSettings } from './bookings/booking-service';
+import { BookingService } from './bookings/booking-service';
+import { BookingLifecycle, lifecycleSettings } from './bookings/lifecycle/booking-lifecycle';
 import { ManageLinks } from './bookings/manage-link';
 import { SlotLedger } from './bookings/slot-ledger';
 import { createPayments } from './payments/create-payment-provider';
@@ -21,6 +22,7 @@ import { JobOutbox } from './jobs/job-outbox';
 import { JobProducer } from './jobs/job-producer';
 import { FollowUpSweep } from './jobs/follow-up-sweep';
 import { OutboxRelay } from './jobs/outbox-relay';
+import { systemClock } from './platform/clock';
 import type { Logger } from './platform/logger';
 import { Mailer } from './platform/mailer';
 import { connectMongo, disconnectMongo, pingMongo } from './platform/mongo';
@@ -72,13 +74,14 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
   const loginThrottle = new LoginThrottle(redis, `${config.QUEUE_PREFIX}:`, logger);
   const slots = new SlotLedger(config.SLOT_CAPACITY);
   const links = new ManageLinks(config.LINK_SECRET, config.SITE_URL);
-  const bookings = new BookingService({
-    ...bookingServiceSettings(config),
-    jobs,
+  const lifecycle = new BookingLifecycle({
     slots,
-    links,
+    jobs,
+    clock: systemClock,
+    settings: lifecycleSettings(config),
     logger,
   });
+  const bookings = new BookingService({ lifecycle, links });
   const contact = new ContactService({ jobs, logger });
   const followUps = new FollowUpSweep({
     sources: [
@@ -132,6 +135,7 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     emailChanges: new EmailChangeService(jobs, loginThrottle),
     slots,
     links,
+    lifecycle,
     bookings,
     paymentProvider: provider,
     paymentInbox: inbox,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingFormSchema, BookingMessages } from '../src/domain/booking/booking-schema';
-import { BOOKING_STATUSES, canMove } from '../src/domain/booking/booking-status';
+import { canMove } from '../src/bookings/lifecycle/booking-moves';
+import { BOOKING_STATUSES } from '../src/domain/booking/booking-status';
 import { findPlan, findService, planLabel, PLANS, SERVICES } from '../src/domain/booking/catalogue';
 import { addDays, todayInToronto, torontoTimeToUtc } from '../src/domain/calendar/toronto-date';
 import {

@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingModel } from '../src/bookings/booking-model';
 import { newBookingId } from '../src/bookings/booking-id';
 import { BookingService } from '../src/bookings/booking-service';
+import { BookingLifecycle } from '../src/bookings/lifecycle/booking-lifecycle';
 import { ContactMessageModel } from '../src/contact/contact-message-model';
 import { ContactService } from '../src/contact/contact-service';
 import { bookingFormSchema } from '../src/domain/booking/booking-schema';
 import type { JobProducer } from '../src/jobs/job-producer';
+import { systemClock } from '../src/platform/clock';
 import { createLogger } from '../src/platform/logger';
 import { startApiAndWorkers, type ProductHarness } from '../../tests/support/api-harness';
 import { bookingFields } from '../../tests/support/booking-form';
@@ -56,15 +58,14 @@ describe('the follow-up sweep', () => {
 
   it('hands over the jobs of a booking and a contact message whose request stopped after saving', async () => {
     const { context } = product.api;
-    const bookings = new BookingService({
+    const lifecycle = new BookingLifecycle({
       jobs: stoppedProducer,
       slots: context.slots,
-      links: context.links,
-      holdSeconds: 1,
-      holdLimitSeconds: 1,
-      unpaidHoldsPerContact: 2,
+      clock: systemClock,
+      settings: { holdSeconds: 1, holdLimitSeconds: 1, unpaidHoldsPerContact: 2 },
       logger: silent,
     });
+    const bookings = new BookingService({ lifecycle, links: context.links });
     const form = bookingFormSchema().parse(bookingFields());
     const { booking } = await bookings.create(form, { bookingId: newBookingId() });
     expect(booking.followUpsPending).toBe(true);

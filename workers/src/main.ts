@@ -1,7 +1,7 @@
 import { AccountLinks } from '@hs/api/accounts/account-links';
 import { EmailChangeService } from '@hs/api/accounts/email-change-service';
 import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
-import { BookingService, bookingServiceSettings } from '@hs/api/bookings/booking-service';
+import { BookingLifecycle, lifecycleSettings } from '@hs/api/bookings/lifecycle/booking-lifecycle';
 import { ManageLinks } from '@hs/api/bookings/manage-link';
 import { SlotLedger } from '@hs/api/bookings/slot-ledger';
 import { allJobs } from '@hs/api/jobs/job-definitions';
@@ -11,6 +11,7 @@ import { PaymentEventHandler } from '@hs/api/payments/payment-event-handler';
 import { NewsletterLinks } from '@hs/api/newsletter/newsletter-links';
 import { NewsletterSender } from '@hs/api/newsletter/newsletter-sender';
 import { SendRate } from '@hs/api/newsletter/send-rate';
+import { systemClock } from '@hs/api/platform/clock';
 import { createLogger } from '@hs/api/platform/logger';
 import { Mailer } from '@hs/api/platform/mailer';
 import { connectMongo, disconnectMongo } from '@hs/api/platform/mongo';
@@ -36,11 +37,11 @@ async function main(): Promise<void> {
   // Workers queue follow-up work too (a paid booking's confirmation and reminder).
   const producerConnection = connect();
   const producer = new JobProducer(producerConnection, config.QUEUE_PREFIX);
-  const bookings = new BookingService({
-    ...bookingServiceSettings(config),
-    jobs: producer,
+  const lifecycle = new BookingLifecycle({
     slots: new SlotLedger(config.SLOT_CAPACITY),
-    links: new ManageLinks(config.LINK_SECRET, config.SITE_URL),
+    jobs: producer,
+    clock: systemClock,
+    settings: lifecycleSettings(config),
     logger,
   });
   const payments = createPayments(config, producer);
@@ -74,9 +75,9 @@ async function main(): Promise<void> {
       siteUrl: config.SITE_URL,
       links: new ManageLinks(config.LINK_SECRET, config.SITE_URL),
       businessInbox: config.BUSINESS_INBOX,
-      bookings,
+      lifecycle,
       paymentProvider: payments.provider,
-      paymentEvents: new PaymentEventHandler({ bookings, jobs: producer, logger }),
+      paymentEvents: new PaymentEventHandler({ lifecycle, logger }),
       newsletterLinks,
       newsletter,
     }),

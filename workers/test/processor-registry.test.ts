@@ -28,7 +28,10 @@ describe('the processor registry', () => {
         links: new ManageLinks('a-secret-long-enough-for-the-test-0123456789', 'http://x'),
         businessInbox: 'inbox@example.test',
         // Only constructed here, never called: the registry reads which jobs they serve.
-        bookings: { releaseIfUnpaid: () => Promise.resolve('kept' as const) },
+        lifecycle: {
+          holdExpired: () => Promise.resolve('kept' as const),
+          refundOwed: () => Promise.resolve({ kind: 'settled' as const }),
+        },
         paymentProvider: {} as PaymentProvider,
         paymentEvents: { handle: () => Promise.resolve('') },
         newsletterLinks: new NewsletterLinks(

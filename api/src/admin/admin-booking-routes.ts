@@ -6,16 +6,13 @@ import { z } from 'zod';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import { signedInUser } from '../accounts/require-auth';
 import { BookingModel } from '../bookings/booking-model';
-import type { BookingService } from '../bookings/booking-service';
-import type { SlotLedger } from '../bookings/slot-ledger';
+import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type { AdminBookingList } from '../domain/admin/admin-views';
 import { BOOKING_STATUSES, type BookingStatus } from '../domain/booking/booking-status';
 import { isCalendarDate } from '../domain/calendar/toronto-date';
 import { DomainError } from '../domain/domain-error';
 import { parseBody } from '../http/parse-body';
-import type { JobProducer } from '../jobs/job-producer';
 import type { Storage } from '../platform/storage';
-import { AdminBookingMoves } from './admin-booking-moves';
 import { adminBookingView } from './admin-booking-view';
 import { adminOnly } from './admin-guard';
 import { AdminMessages } from './admin-messages';
@@ -24,9 +21,7 @@ import { PHOTO_LINK_TTL_SECONDS, type BookingPhotoLinks } from './booking-photo-
 
 export interface AdminBookingRouteDependencies {
   tokens: AuthTokens;
-  bookings: BookingService;
-  slots: SlotLedger;
-  jobs: JobProducer;
+  lifecycle: BookingLifecycle;
   storage: Storage;
   photoLinks: BookingPhotoLinks;
 }
@@ -67,9 +62,8 @@ async function openPhoto(storage: Storage, key: string): Promise<Readable> {
 export function adminBookingRoutes(deps: AdminBookingRouteDependencies): Router {
   const router = express.Router();
   const admin = adminOnly(deps.tokens);
-  const moves = new AdminBookingMoves(deps);
   const view = (booking: Parameters<typeof adminBookingView>[0]) =>
-    adminBookingView(booking, deps.photoLinks, moves);
+    adminBookingView(booking, deps.photoLinks, deps.lifecycle);
 
   router.get('/admin/bookings', ...admin, async (req, res) => {
     const query = parseBody(listQuery, { ...req.query });
@@ -91,7 +85,11 @@ export function adminBookingRoutes(deps: AdminBookingRouteDependencies): Router 
   router.patch('/admin/bookings/:id', ...admin, async (req, res) => {
     const { status } = parseBody(moveBody, req.body);
     const adminId = signedInUser(req.user).id as string;
-    const { booking, refundRequested } = await moves.move(String(req.params.id), status, adminId);
+    const { booking, refundRequested } = await deps.lifecycle.movedByOperator(
+      String(req.params.id),
+      status,
+      adminId,
+    );
     // 202 for a refund: accepted, and finished by the provider's confirmation.
     res.status(refundRequested ? 202 : 200).json({
       booking: view(booking),

@@ -1,9 +1,7 @@
 import express, { type Router } from 'express';
 import type { AuthTokens } from '../accounts/auth-tokens';
-import type { BookingService } from '../bookings/booking-service';
-import type { SlotLedger } from '../bookings/slot-ledger';
+import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type { ApiConfig } from '../config/api-config';
-import type { JobProducer } from '../jobs/job-producer';
 import type { Storage } from '../platform/storage';
 import { adminBookingRoutes } from './admin-booking-routes';
 import { adminContactRoutes } from './admin-contact-routes';
@@ -14,9 +12,7 @@ import { queueSessionRoutes, queueSessionsFor } from './queue-session';
 export interface AdminRouteDependencies {
   config: Pick<ApiConfig, 'JWT_SECRET' | 'LINK_SECRET' | 'NODE_ENV'>;
   tokens: AuthTokens;
-  bookings: BookingService;
-  slots: SlotLedger;
-  jobs: JobProducer;
+  lifecycle: BookingLifecycle;
   storage: Storage;
 }
 

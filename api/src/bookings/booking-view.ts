@@ -3,10 +3,9 @@ import {
   type ManagedBookingView,
   timeLabel,
 } from '../domain/booking/booking-schema';
-import { AWAITING_PAYMENT, HOLDS_A_PLACE } from '../domain/booking/booking-status';
 import { PLANS, SERVICES } from '../domain/booking/catalogue';
-import { todayInToronto } from '../domain/calendar/toronto-date';
 import type { BookingDocument } from './booking-model';
+import { customerMay } from './lifecycle/booking-moves';
 import { refundDeadline, refundOnCustomerCancel } from './lifecycle/refund-policy';
 
 export function serviceTitle(serviceId: string): string {
@@ -40,21 +39,16 @@ export function bookingView(booking: BookingDocument): BookingView {
 
 /** The manage page's view: the booking, its contact details and what may still be done with it. */
 export function managedBookingView(booking: BookingDocument, now = new Date()): ManagedBookingView {
-  const upcoming = booking.date >= todayInToronto(now);
-  const open = booking.status === 'estimate_requested' || HOLDS_A_PLACE.includes(booking.status);
+  const canCancel = customerMay('cancelledByCustomer', booking, now);
   return {
     ...bookingView(booking),
     name: booking.name,
     email: booking.email,
     phone: booking.phone,
     address: booking.address,
-    canCancel: open && upcoming,
-    canReschedule: open && upcoming,
-    refundOnCancel:
-      open &&
-      upcoming &&
-      !AWAITING_PAYMENT.includes(booking.status) &&
-      refundOnCustomerCancel(booking, now),
+    canCancel,
+    canReschedule: customerMay('rescheduled', booking, now),
+    refundOnCancel: canCancel && refundOnCustomerCancel(booking, now),
     refundUntil: booking.status === 'paid' ? refundDeadline(booking).toISOString() : null,
   };
 }

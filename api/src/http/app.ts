@@ -9,6 +9,7 @@ import type { EmailChangeService } from '../accounts/email-change-service';
 import type { PasswordResetService } from '../accounts/password-reset-service';
 import { bookingRoutes, createBooking } from '../bookings/booking-routes';
 import type { BookingService } from '../bookings/booking-service';
+import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type { ManageLinks } from '../bookings/manage-link';
 import type { SlotLedger } from '../bookings/slot-ledger';
 import type { PaymentEventInbox } from '../payments/payment-event-inbox';
@@ -63,6 +64,7 @@ export interface AppDependencies {
   emailChanges: EmailChangeService;
   slots: SlotLedger;
   links: ManageLinks;
+  lifecycle: BookingLifecycle;
   bookings: BookingService;
   paymentProvider: PaymentProvider;
   paymentInbox: PaymentEventInbox;

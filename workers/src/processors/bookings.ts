@@ -1,13 +1,11 @@
-import { BookingModel } from '@hs/api/bookings/booking-model';
-import type { BookingService } from '@hs/api/bookings/booking-service';
-import { refundOwed } from '@hs/api/bookings/lifecycle/refund-policy';
+import type { BookingLifecycle } from '@hs/api/bookings/lifecycle/booking-lifecycle';
 import { jobs } from '@hs/api/jobs/job-definitions';
 import type { PaymentEventHandler } from '@hs/api/payments/payment-event-handler';
 import type { PaymentProvider } from '@hs/api/payments/payment-provider';
 import { defineProcessor, type Processor } from '../processor';
 
 export interface BookingJobDependencies {
-  bookings: Pick<BookingService, 'releaseIfUnpaid'>;
+  lifecycle: Pick<BookingLifecycle, 'holdExpired' | 'refundOwed'>;
   paymentProvider: PaymentProvider;
   paymentEvents: Pick<PaymentEventHandler, 'handle'>;
 }
@@ -15,11 +13,11 @@ export interface BookingJobDependencies {
 export function bookingJobProcessors(deps: BookingJobDependencies): Processor[] {
   return [
     defineProcessor(jobs.releaseUnpaidBooking, async ({ bookingId }, { log }) => {
-      const result = await deps.bookings.releaseIfUnpaid(bookingId);
+      const result = await deps.lifecycle.holdExpired(bookingId);
       log.info({ bookingId, result }, 'payment timer handled');
     }),
     defineProcessor(jobs.refundBooking, async ({ bookingId }, { log }) => {
-      const owed = refundOwed(await BookingModel.findById(bookingId));
+      const owed = await deps.lifecycle.refundOwed(bookingId);
       if (owed.kind === 'settled') return;
       if (owed.kind === 'noPayment') {
         log.error({ bookingId }, 'refund asked for a booking with no recorded payment');

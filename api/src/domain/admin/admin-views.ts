@@ -10,7 +10,7 @@ import type { BookingStatus } from '../booking/booking-status';
 export interface AdminBookingView extends ManagedBookingView {
   /** A short-lived signed address of the customer's photo (an <img> can load it), or null. */
   photoUrl: string | null;
-  /** The statuses the booking state machine allows from here (`canMove`). */
+  /** The statuses an operator may move the booking to from here (BookingLifecycle). */
   allowedStatuses: BookingStatus[];
 }
 

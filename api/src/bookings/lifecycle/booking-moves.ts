@@ -1,0 +1,175 @@
+import type { BookingStatus } from '../../domain/booking/booking-status';
+import { todayInToronto } from '../../domain/calendar/toronto-date';
+
+/**
+ * Every way a booking's status moves, and what each move does besides: the table BookingLifecycle
+ * runs. A pair of event and status with no entry is refused, so a move nobody wrote down cannot
+ * happen; a new kind of booking adds its events here first.
+ */
+
+/** What can happen to a booking once it is made; each is a method of BookingLifecycle. */
+export const BOOKING_EVENTS = [
+  // The payment provider's events, applied by the workers.
+  'paymentSucceeded',
+  'paymentFailed',
+  'refundConfirmed',
+  // The payment timer.
+  'holdExpired',
+  // The customer, through the manage link or their account.
+  'cancelledByCustomer',
+  'rescheduled',
+  // An operator, through the admin console.
+  'cancelledByOperator',
+  'markedPaidByOperator',
+  'markedPaymentFailedByOperator',
+  'markedAwaitingPaymentByOperator',
+  'refundRequested',
+] as const;
+
+export type BookingEvent = (typeof BOOKING_EVENTS)[number];
+
+/** What a move does besides changing the status, in the order the move does it. */
+export type BookingEffect =
+  /** Takes a place in the booking's (new) window before the booking points at it. */
+  | 'takePlace'
+  /** Gives the place of the window it held back, so it is on sale again. */
+  | 'givePlaceBack'
+  /** Sets the unpaid hold's end and limit, and the payment timer that ends it. */
+  | 'startHold'
+  /** Clears the unpaid hold: the payment timer finds nothing to give back. */
+  | 'endHold'
+  /** Tells the business of the new booking. */
+  | 'notifyBusiness'
+  /** Tells the customer their estimate request arrived. */
+  | 'acknowledgeEstimate'
+  /** The confirmation, and the reminder the day before. */
+  | 'visitEmails'
+  /** The notice of the new date, and the reminder of the new visit. */
+  | 'rescheduledEmails'
+  /** Tells the customer the visit is off, and whether their money comes back. */
+  | 'cancelledEmail'
+  /** Asks the payment provider for the money back (a job: the provider may be slow). */
+  | 'askRefund'
+  /** As askRefund, when the refund policy says the customer's cancel is in time. */
+  | 'askRefundIfDue'
+  /** A paid visit that moves keeps the earliest refund cutoff it ever had. */
+  | 'keepEarliestRefundCutoff';
+
+export interface BookingMove {
+  /** The status after the event; the status it had means the booking stays where it is. */
+  readonly to: BookingStatus;
+  readonly effects: readonly BookingEffect[];
+}
+
+const move = (to: BookingStatus, ...effects: BookingEffect[]): BookingMove => ({ to, effects });
+
+/** Where a new booking starts: a paid plan holds a place while it waits for its money. */
+export const OPENINGS = {
+  estimate: move('estimate_requested', 'notifyBusiness', 'acknowledgeEstimate'),
+  paid: move('pending_payment', 'takePlace', 'notifyBusiness', 'startHold'),
+} as const;
+
+const cancel = move('cancelled', 'givePlaceBack', 'cancelledEmail');
+const paid = move('paid', 'endHold', 'visitEmails');
+/** An unpaid booking moved to another window holds a place there instead. */
+const movePlace = (status: BookingStatus) => move(status, 'takePlace', 'givePlaceBack');
+
+export const BOOKING_MOVES: Record<BookingEvent, Partial<Record<BookingStatus, BookingMove>>> = {
+  paymentSucceeded: {
+    pending_payment: paid,
+    payment_failed: paid,
+    // The same payment again: the emails' ids make a repeat queue nothing, and a crash between
+    // the move and the queueing is made good.
+    paid: move('paid', 'visitEmails'),
+    // Paid after the hold ran out and the place was given up: the money goes back.
+    cancelled: move('cancelled', 'askRefund'),
+  },
+  // A paid booking is never demoted by a late failure event.
+  paymentFailed: {
+    pending_payment: move('payment_failed'),
+  },
+  refundConfirmed: {
+    // Refunded at the provider (its dashboard): nothing here gave the place up or told anyone.
+    paid: move('refunded', 'givePlaceBack', 'cancelledEmail'),
+    cancelled: move('refunded'),
+    // A repeat finishes what a crash cut short, if the refund came straight from paid.
+    refunded: move('refunded', 'givePlaceBack', 'cancelledEmail'),
+  },
+  holdExpired: {
+    pending_payment: move('cancelled', 'givePlaceBack'),
+    payment_failed: move('cancelled', 'givePlaceBack'),
+    // A retry after a crash between the cancel and the giving back.
+    cancelled: move('cancelled', 'givePlaceBack'),
+    refunded: move('refunded', 'givePlaceBack'),
+  },
+  cancelledByCustomer: {
+    estimate_requested: cancel,
+    pending_payment: cancel,
+    payment_failed: cancel,
+    paid: move('cancelled', 'givePlaceBack', 'cancelledEmail', 'askRefundIfDue'),
+  },
+  // A move of date keeps the status; the history records it.
+  rescheduled: {
+    estimate_requested: move('estimate_requested'),
+    pending_payment: movePlace('pending_payment'),
+    payment_failed: movePlace('payment_failed'),
+    paid: move(
+      'paid',
+      'takePlace',
+      'keepEarliestRefundCutoff',
+      'givePlaceBack',
+      'rescheduledEmails',
+    ),
+  },
+  cancelledByOperator: {
+    estimate_requested: cancel,
+    pending_payment: cancel,
+    payment_failed: cancel,
+    paid: cancel,
+  },
+  markedPaidByOperator: {
+    pending_payment: paid,
+    payment_failed: paid,
+  },
+  markedPaymentFailedByOperator: {
+    pending_payment: move('payment_failed'),
+  },
+  markedAwaitingPaymentByOperator: {
+    payment_failed: move('pending_payment'),
+  },
+  // Only the provider gives money back: a paid visit is called off now and ends Refunded when
+  // the provider confirms (refundConfirmed), as every other refund does.
+  refundRequested: {
+    paid: move('cancelled', 'givePlaceBack', 'askRefund', 'cancelledEmail'),
+    cancelled: move('cancelled', 'askRefund'),
+  },
+};
+
+/** The event an operator's choice of status stands for in the admin console. */
+export const OPERATOR_EVENTS: Record<BookingStatus, BookingEvent | null> = {
+  estimate_requested: null,
+  pending_payment: 'markedAwaitingPaymentByOperator',
+  paid: 'markedPaidByOperator',
+  payment_failed: 'markedPaymentFailedByOperator',
+  cancelled: 'cancelledByOperator',
+  refunded: 'refundRequested',
+};
+
+/** What `event` does to a booking in `status`; undefined when it is refused. */
+export function moveFor(event: BookingEvent, status: BookingStatus): BookingMove | undefined {
+  return BOOKING_MOVES[event][status];
+}
+
+/** The state machine the table makes: whether any event moves a booking from `from` to `to`. */
+export function canMove(from: BookingStatus, to: BookingStatus): boolean {
+  return from !== to && BOOKING_EVENTS.some((event) => moveFor(event, from)?.to === to);
+}
+
+/** Whether the customer may still call the visit off or move it: an open booking, not yet past. */
+export function customerMay(
+  event: 'cancelledByCustomer' | 'rescheduled',
+  booking: { status: BookingStatus; date: string },
+  now: Date,
+): boolean {
+  return moveFor(event, booking.status) !== undefined && booking.date >= todayInToronto(now);
+}

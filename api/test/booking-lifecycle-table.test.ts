@@ -1,0 +1,694 @@
+import type { Job } from 'bullmq';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminMessages } from '../src/admin/admin-messages';
+import { newBookingId } from '../src/bookings/booking-id';
+import { BookingModel, type BookingDocument } from '../src/bookings/booking-model';
+import type { BookingLifecycle } from '../src/bookings/lifecycle/booking-lifecycle';
+import { BOOKING_EVENTS, type BookingEvent } from '../src/bookings/lifecycle/booking-moves';
+import { refundCutoffFor } from '../src/bookings/lifecycle/refund-policy';
+import { SlotModel } from '../src/bookings/slot-model';
+import { BookingMessages, timeLabel } from '../src/domain/booking/booking-schema';
+import { BOOKING_STATUSES, type BookingStatus } from '../src/domain/booking/booking-status';
+import type { TimeWindowId } from '../src/domain/booking/catalogue';
+import { addDays, todayInToronto } from '../src/domain/calendar/toronto-date';
+import { DomainError, type DomainErrorKind } from '../src/domain/domain-error';
+import { QueueName } from '../src/jobs/job-definitions';
+import { referenceCode } from '../src/platform/reference-code';
+import { startApi, type ApiHarness } from '../../tests/support/api-harness';
+import { testEmail, testEnv } from '../../tests/support/test-env';
+
+/**
+ * Every (status, event) pair through the booking's lifecycle, against MongoDB and Redis: an
+ * allowed move leaves the status, the place, the jobs and the history it promises; a refused one
+ * says why and changes nothing. No workers run, so every job it queues is still on its queue.
+ */
+
+const ADMIN_ID = 'a0000000000000000000000a';
+const PRICE = 14900;
+const TIME: TimeWindowId = 'morning';
+const MOVED_TIME: TimeWindowId = 'afternoon';
+
+interface Seeded {
+  id: string;
+  date: string;
+  /** Where `rescheduled` moves it: a day of its own, so no two cases share a window. */
+  movedDate: string;
+}
+
+let nextDay = 40;
+/** A day of its own for each booking, far enough ahead for a refund and a reminder. */
+const freshDate = () => addDays(todayInToronto(), (nextDay += 1));
+
+const HISTORY_TO: Record<BookingStatus, BookingStatus[]> = {
+  estimate_requested: ['estimate_requested'],
+  pending_payment: ['pending_payment'],
+  payment_failed: ['pending_payment', 'payment_failed'],
+  paid: ['pending_payment', 'paid'],
+  cancelled: ['pending_payment', 'paid', 'cancelled'],
+  // Cancelled first, then refunded: a repeat of the refund has nothing left to do.
+  refunded: ['pending_payment', 'paid', 'cancelled', 'refunded'],
+};
+
+/** A booking as the product leaves it in `status`: a place held while it holds one, paid by card. */
+async function seed(
+  api: ApiHarness,
+  status: BookingStatus,
+  changes: Record<string, unknown> = {},
+  path = HISTORY_TO[status],
+): Promise<Seeded> {
+  const id = newBookingId();
+  const date = freshDate();
+  const estimate = status === 'estimate_requested';
+  const awaiting = status === 'pending_payment' || status === 'payment_failed';
+  const paidOnce = path.includes('paid');
+  const ago = new Date(Date.now() - 60_000);
+  await BookingModel.create({
+    _id: id,
+    reference: referenceCode('HS'),
+    name: 'Maya Singh',
+    phone: '416 555 0199',
+    phoneDigits: '4165550199',
+    email: testEmail('lifecycle'),
+    address: '12 Rosedale Ave',
+    serviceId: estimate ? 'specialized-carpentry' : 'garden-maintenance',
+    planId: estimate ? 'custom-estimate' : 'one-time',
+    date,
+    time: TIME,
+    amountCents: estimate ? null : PRICE,
+    status,
+    // The payment timer has come due for an unpaid one.
+    holdUntil: awaiting ? ago : null,
+    holdLimit: awaiting ? ago : null,
+    refundCutoff: estimate ? null : refundCutoffFor({ date, time: TIME }),
+    payment: paidOnce
+      ? {
+          provider: 'test',
+          intentId: `pi_${id}`,
+          paidAt: ago,
+          refundedAt: path.includes('refunded') ? ago : null,
+        }
+      : {},
+    followUpsPending: false,
+    ...(path.includes('cancelled') ? { cancelledAt: ago, cancelReason: 'customer' } : {}),
+    history: path.map((to, index) => ({ from: path[index - 1] ?? null, to, by: 'seed', at: ago })),
+    ...changes,
+  });
+  const holdsPlace = awaiting || status === 'paid';
+  if (holdsPlace) await api.context.slots.take(date, TIME, id);
+  return { id, date, movedDate: freshDate() };
+}
+
+/** The booking, its place and its jobs: what an event may change. */
+async function snapshot(api: ApiHarness, booking: Seeded) {
+  const stored = await BookingModel.findById(booking.id).lean();
+  const places = await SlotModel.find({ holders: booking.id }).lean();
+  return {
+    booking: JSON.parse(JSON.stringify(stored)) as unknown,
+    places: places.map((slot) => `${slot.date} ${slot.time}`),
+    jobs: await jobsOf(api, booking.id),
+  };
+}
+
+/** The jobs queued for a booking, by id, with their payloads. */
+async function jobsOf(api: ApiHarness, bookingId: string): Promise<Record<string, unknown>> {
+  const found: Record<string, unknown> = {};
+  for (const name of [QueueName.BookingEmails, QueueName.Bookings]) {
+    const queued: Job[] = await api.context.jobs
+      .queue(name)
+      .getJobs(['waiting', 'delayed', 'prioritized', 'active', 'completed', 'failed']);
+    for (const job of queued) {
+      const data = job.data as { bookingId?: string };
+      if (data.bookingId === bookingId && job.id) found[job.id] = job.data;
+    }
+  }
+  return found;
+}
+
+type Jobs = (booking: Seeded) => Record<string, unknown>;
+const noJobs: Jobs = () => ({});
+const confirmation: Jobs = ({ id, date }) => ({
+  [`confirmation-${id}`]: { bookingId: id },
+  [`reminder-${id}-${date}-${TIME}`]: { bookingId: id, date, time: TIME },
+});
+const cancelledEmail =
+  (refund: boolean): Jobs =>
+  ({ id }) => ({ [`cancelled-${id}`]: { bookingId: id, refund } });
+const refund: Jobs = ({ id }) => ({ [`refund-${id}`]: { bookingId: id } });
+const both =
+  (...all: Jobs[]): Jobs =>
+  (booking) =>
+    Object.assign({}, ...all.map((jobs) => jobs(booking))) as Record<string, unknown>;
+const rescheduledEmails: Jobs = ({ id, movedDate }) => ({
+  [`rescheduled-${id}-${movedDate}-${MOVED_TIME}`]: {
+    bookingId: id,
+    date: movedDate,
+    time: MOVED_TIME,
+  },
+  [`reminder-${id}-${movedDate}-${MOVED_TIME}`]: {
+    bookingId: id,
+    date: movedDate,
+    time: MOVED_TIME,
+  },
+});
+
+interface Allowed {
+  to: BookingStatus;
+  /** What the lifecycle answers its caller, a booking in it by its status (`shape`). */
+  answer: unknown;
+  /** A repeat: the booking is left as it was, and only the effects are made good. */
+  repeat?: true;
+  /** Whether the booking holds a place in its window (the new one, after a reschedule). */
+  place: 'held' | 'free';
+  jobs: Jobs;
+  /** The history entry the event adds; none for a repeat. */
+  history?: { from: BookingStatus; to: BookingStatus; by: string };
+  /** The fields the event sets besides the status. */
+  fields?: (stored: BookingDocument) => void;
+}
+
+type Refused =
+  | { refused: DomainErrorKind; message: string }
+  /** The provider's and the timer's events are not errors: they answer what they left. */
+  | { kept: string }
+  /** Thrown so the job's retries apply it later. */
+  | { fails: RegExp };
+
+type Expected = Allowed | Refused;
+
+/** How each event is applied, as its caller applies it. */
+const APPLY: Record<BookingEvent, (lifecycle: BookingLifecycle, b: Seeded) => Promise<unknown>> = {
+  paymentSucceeded: (l, b) =>
+    l.paymentSucceeded(b.id, { intentId: `pi_${b.id}`, sessionId: null }, 'payment-event:evt_1'),
+  paymentFailed: (l, b) =>
+    l.paymentFailed(b.id, { reason: 'card_declined', intentId: null }, 'payment-event:evt_2'),
+  refundConfirmed: (l, b) =>
+    l.refundConfirmed({ bookingId: b.id, intentId: null }, 'payment-event:evt_3'),
+  holdExpired: (l, b) => l.holdExpired(b.id),
+  cancelledByCustomer: (l, b) => l.cancelledByCustomer(b.id, 'customer'),
+  rescheduled: (l, b) => l.rescheduled(b.id, b.movedDate, MOVED_TIME),
+  cancelledByOperator: (l, b) => l.movedByOperator(b.id, 'cancelled', ADMIN_ID),
+  markedPaidByOperator: (l, b) => l.movedByOperator(b.id, 'paid', ADMIN_ID),
+  markedPaymentFailedByOperator: (l, b) => l.movedByOperator(b.id, 'payment_failed', ADMIN_ID),
+  markedAwaitingPaymentByOperator: (l, b) => l.movedByOperator(b.id, 'pending_payment', ADMIN_ID),
+  refundRequested: (l, b) => l.movedByOperator(b.id, 'refunded', ADMIN_ID),
+};
+
+const ADMIN = `admin:${ADMIN_ID}`;
+const kept = (status: BookingStatus): Refused => ({ kept: `kept ${status}` });
+const cannotCancel: Refused = { refused: 'conflict', message: BookingMessages.cannotCancel };
+const cannotReschedule: Refused = {
+  refused: 'conflict',
+  message: BookingMessages.cannotReschedule,
+};
+/** What an operator may still pick from each seeded status (a card payment is on record). */
+const OPERATOR_TARGETS: Record<BookingStatus, BookingStatus[]> = {
+  estimate_requested: ['cancelled'],
+  pending_payment: ['paid', 'payment_failed', 'cancelled'],
+  payment_failed: ['pending_payment', 'paid', 'cancelled'],
+  paid: ['cancelled', 'refunded'],
+  cancelled: ['refunded'],
+  refunded: [],
+};
+const cannotMove =
+  (to: BookingStatus) =>
+  (from: BookingStatus): Refused => ({
+    refused: 'conflict',
+    message: AdminMessages.cannotMove(from, to, OPERATOR_TARGETS[from]),
+  });
+
+const paidBy = (from: BookingStatus, by: string, answer: unknown): Allowed => ({
+  to: 'paid',
+  answer,
+  place: 'held',
+  jobs: confirmation,
+  history: { from, to: 'paid', by },
+  fields: (stored) => {
+    expect(stored.holdUntil).toBeNull();
+    expect(stored.payment.paidAt).toBeInstanceOf(Date);
+  },
+});
+const cancelledBy = (from: BookingStatus, by: string, answer: unknown): Allowed => ({
+  to: 'cancelled',
+  answer,
+  place: 'free',
+  jobs: cancelledEmail(false),
+  history: { from, to: 'cancelled', by },
+  fields: (stored) => {
+    expect(stored.cancelReason).toBe(by === 'customer' ? 'customer' : 'admin');
+    expect(stored.payment.refundRequestedAt).toBeNull();
+  },
+});
+const released = (from: BookingStatus): Allowed => ({
+  to: 'cancelled',
+  answer: 'released',
+  place: 'free',
+  jobs: noJobs,
+  history: { from, to: 'cancelled', by: 'payment-timeout' },
+  fields: (stored) => expect(stored.cancelReason).toBe('unpaid'),
+});
+const rescheduledStay = (status: BookingStatus, place: 'held' | 'free'): Allowed => ({
+  to: status,
+  answer: { status },
+  place,
+  jobs: status === 'paid' ? rescheduledEmails : noJobs,
+  history: { from: status, to: status, by: `reschedule:{date}-${TIME}` },
+  fields: (stored) => {
+    expect(stored.time).toBe(MOVED_TIME);
+  },
+});
+const byCustomer = (from: BookingStatus) =>
+  cancelledBy(from, 'customer', { booking: { status: 'cancelled' }, refund: false });
+const byOperator = (from: BookingStatus) =>
+  cancelledBy(from, ADMIN, { booking: { status: 'cancelled' }, refundRequested: false });
+const operatorAnswer = (status: BookingStatus) => ({
+  booking: { status },
+  refundRequested: false,
+});
+
+/** An operator's correction between the two unpaid statuses: the place stays, nothing is sent. */
+const markedByOperator = (from: BookingStatus, to: BookingStatus): Allowed => ({
+  to,
+  answer: operatorAnswer(to),
+  place: 'held',
+  jobs: noJobs,
+  history: { from, to, by: ADMIN },
+});
+
+/** The table the lifecycle must keep, written out by hand from what the product promises. */
+const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
+  paymentSucceeded: {
+    estimate_requested: kept('estimate_requested'),
+    pending_payment: paidBy('pending_payment', 'payment-event:evt_1', 'paid'),
+    payment_failed: paidBy('payment_failed', 'payment-event:evt_1', 'paid'),
+    // A repeat writes nothing, and queues the emails again under the same ids.
+    paid: { to: 'paid', answer: 'already paid', place: 'held', jobs: confirmation, repeat: true },
+    cancelled: {
+      to: 'cancelled',
+      answer: 'late payment refunded',
+      place: 'free',
+      jobs: refund,
+      fields: (stored) => expect(stored.payment.refundRequestedAt).toBeInstanceOf(Date),
+    },
+    refunded: kept('refunded'),
+  },
+  paymentFailed: {
+    estimate_requested: kept('estimate_requested'),
+    pending_payment: {
+      to: 'payment_failed',
+      answer: 'payment_failed',
+      place: 'held',
+      jobs: noJobs,
+      history: { from: 'pending_payment', to: 'payment_failed', by: 'payment-event:evt_2' },
+      fields: (stored) => expect(stored.payment.failureReason).toBe('card_declined'),
+    },
+    payment_failed: kept('payment_failed'),
+    paid: kept('paid'),
+    cancelled: kept('cancelled'),
+    refunded: kept('refunded'),
+  },
+  refundConfirmed: {
+    estimate_requested: kept('estimate_requested'),
+    pending_payment: { fails: /arrived before its payment/ },
+    payment_failed: { fails: /arrived before its payment/ },
+    paid: {
+      to: 'refunded',
+      answer: 'refunded',
+      place: 'free',
+      jobs: cancelledEmail(true),
+      history: { from: 'paid', to: 'refunded', by: 'payment-event:evt_3' },
+      fields: (stored) => expect(stored.payment.refundedAt).toBeInstanceOf(Date),
+    },
+    cancelled: {
+      to: 'refunded',
+      answer: 'refunded',
+      place: 'free',
+      jobs: noJobs,
+      history: { from: 'cancelled', to: 'refunded', by: 'payment-event:evt_3' },
+    },
+    refunded: kept('refunded'),
+  },
+  holdExpired: {
+    estimate_requested: { kept: 'kept' },
+    pending_payment: released('pending_payment'),
+    payment_failed: released('payment_failed'),
+    paid: { kept: 'kept' },
+    // A retry after a crash: gives back a place that may still be held, and writes nothing.
+    cancelled: { to: 'cancelled', answer: 'released', place: 'free', jobs: noJobs, repeat: true },
+    refunded: { to: 'refunded', answer: 'released', place: 'free', jobs: noJobs, repeat: true },
+  },
+  cancelledByCustomer: {
+    estimate_requested: byCustomer('estimate_requested'),
+    pending_payment: byCustomer('pending_payment'),
+    payment_failed: byCustomer('payment_failed'),
+    paid: {
+      to: 'cancelled',
+      answer: { booking: { status: 'cancelled' }, refund: true },
+      place: 'free',
+      jobs: both(cancelledEmail(true), refund),
+      history: { from: 'paid', to: 'cancelled', by: 'customer' },
+      fields: (stored) => expect(stored.payment.refundRequestedAt).toBeInstanceOf(Date),
+    },
+    cancelled: cannotCancel,
+    refunded: cannotCancel,
+  },
+  rescheduled: {
+    estimate_requested: rescheduledStay('estimate_requested', 'free'),
+    pending_payment: rescheduledStay('pending_payment', 'held'),
+    payment_failed: rescheduledStay('payment_failed', 'held'),
+    paid: rescheduledStay('paid', 'held'),
+    cancelled: cannotReschedule,
+    refunded: cannotReschedule,
+  },
+  cancelledByOperator: {
+    estimate_requested: byOperator('estimate_requested'),
+    pending_payment: byOperator('pending_payment'),
+    payment_failed: byOperator('payment_failed'),
+    paid: byOperator('paid'),
+    cancelled: cannotMove('cancelled')('cancelled'),
+    refunded: cannotMove('cancelled')('refunded'),
+  },
+  markedPaidByOperator: {
+    estimate_requested: cannotMove('paid')('estimate_requested'),
+    pending_payment: paidBy('pending_payment', ADMIN, operatorAnswer('paid')),
+    payment_failed: paidBy('payment_failed', ADMIN, operatorAnswer('paid')),
+    paid: cannotMove('paid')('paid'),
+    cancelled: cannotMove('paid')('cancelled'),
+    refunded: cannotMove('paid')('refunded'),
+  },
+  markedPaymentFailedByOperator: {
+    estimate_requested: cannotMove('payment_failed')('estimate_requested'),
+    pending_payment: markedByOperator('pending_payment', 'payment_failed'),
+    payment_failed: cannotMove('payment_failed')('payment_failed'),
+    paid: cannotMove('payment_failed')('paid'),
+    cancelled: cannotMove('payment_failed')('cancelled'),
+    refunded: cannotMove('payment_failed')('refunded'),
+  },
+  markedAwaitingPaymentByOperator: {
+    estimate_requested: cannotMove('pending_payment')('estimate_requested'),
+    pending_payment: cannotMove('pending_payment')('pending_payment'),
+    payment_failed: markedByOperator('payment_failed', 'pending_payment'),
+    paid: cannotMove('pending_payment')('paid'),
+    cancelled: cannotMove('pending_payment')('cancelled'),
+    refunded: cannotMove('pending_payment')('refunded'),
+  },
+  refundRequested: {
+    estimate_requested: cannotMove('refunded')('estimate_requested'),
+    pending_payment: cannotMove('refunded')('pending_payment'),
+    payment_failed: cannotMove('refunded')('payment_failed'),
+    // The visit is called off now; Refunded waits for the provider's confirmation.
+    paid: {
+      to: 'cancelled',
+      answer: { booking: { status: 'cancelled' }, refundRequested: true },
+      place: 'free',
+      jobs: both(refund, cancelledEmail(true)),
+      history: { from: 'paid', to: 'cancelled', by: ADMIN },
+      fields: (stored) => {
+        expect(stored.cancelReason).toBe('admin');
+        expect(stored.payment.refundRequestedAt).toBeInstanceOf(Date);
+      },
+    },
+    cancelled: {
+      to: 'cancelled',
+      answer: { booking: { status: 'cancelled' }, refundRequested: true },
+      place: 'free',
+      jobs: refund,
+      history: { from: 'cancelled', to: 'cancelled', by: `refund-requested:${ADMIN}` },
+      fields: (stored) => expect(stored.payment.refundRequestedAt).toBeInstanceOf(Date),
+    },
+    refunded: cannotMove('refunded')('refunded'),
+  },
+};
+
+/** A booking in an answer, by its status: the rest is checked on the stored booking. */
+function shape(answer: unknown): unknown {
+  if (answer instanceof mongoose.Document) return { status: (answer as BookingDocument).status };
+  if (typeof answer === 'object' && answer !== null && 'booking' in answer) {
+    return { ...answer, booking: shape(answer.booking) };
+  }
+  return answer;
+}
+
+/** Runs the event and says how it ended: an answer, or the error it refused with. */
+async function attempt(run: () => Promise<unknown>) {
+  try {
+    return { answer: shape(await run()) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+describe('the booking lifecycle, every (status, event) pair', () => {
+  let api: ApiHarness;
+
+  beforeAll(async () => {
+    api = await startApi(testEnv());
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const PAIRS = BOOKING_EVENTS.flatMap((event) =>
+    BOOKING_STATUSES.map((status) => [event, status] as const),
+  );
+
+  it.each(PAIRS)('%s on a booking that is %s', async (event, status) => {
+    const { lifecycle } = api.context;
+    const booking = await seed(api, status);
+    const before = await snapshot(api, booking);
+    const expected = EXPECTED[event][status];
+    const outcome = await attempt(() => APPLY[event](lifecycle, booking));
+
+    if ('refused' in expected || 'fails' in expected) {
+      expect(outcome.answer).toBeUndefined();
+      if ('refused' in expected) {
+        expect(outcome.error).toBeInstanceOf(DomainError);
+        const error = outcome.error as DomainError;
+        expect({ kind: error.kind, message: error.message }).toEqual({
+          kind: expected.refused,
+          message: expected.message,
+        });
+      } else {
+        expect(String(outcome.error)).toMatch(expected.fails);
+      }
+      expect(await snapshot(api, booking)).toEqual(before);
+      return;
+    }
+    if ('kept' in expected) {
+      expect(outcome).toEqual({ answer: expected.kept });
+      expect(await snapshot(api, booking)).toEqual(before);
+      return;
+    }
+
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.answer).toEqual(expected.answer);
+    const stored = await BookingModel.findById(booking.id);
+    if (!stored) throw new Error('the booking is gone');
+    expect(stored.status).toBe(expected.to);
+    const after = await snapshot(api, booking);
+    const window = `${stored.date} ${stored.time}`;
+    expect(after.places).toEqual(expected.place === 'held' ? [window] : []);
+    expect(after.jobs).toEqual(expected.jobs(booking));
+    const added = stored.history.slice(HISTORY_TO[status].length);
+    const entries = added.map(({ from, to, by }) => ({ from, to, by }));
+    const history = expected.history && {
+      ...expected.history,
+      by: expected.history.by.replace('{date}', booking.date),
+    };
+    expect(entries).toEqual(history ? [history] : []);
+    expected.fields?.(stored);
+    if (expected.repeat) expect(after.booking).toEqual(before.booking);
+  });
+});
+
+describe('the booking lifecycle, within a pair: the guards and the opening', () => {
+  let api: ApiHarness;
+  let lifecycle: BookingLifecycle;
+
+  beforeAll(async () => {
+    api = await startApi(testEnv());
+    lifecycle = api.context.lifecycle;
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  /** A refusal, and nothing changed. */
+  async function refuses(booking: Seeded, run: () => Promise<unknown>, error: DomainError) {
+    const before = await snapshot(api, booking);
+    await expect(run()).rejects.toMatchObject({ kind: error.kind, message: error.message });
+    expect(await snapshot(api, booking)).toEqual(before);
+  }
+
+  it('opens a Custom Estimate without a place, and a paid plan with a place and a hold', async () => {
+    const request = (amountCents: number | null) => ({
+      _id: newBookingId(),
+      userId: null,
+      name: 'Maya Singh',
+      phone: '416 555 0199',
+      phoneDigits: '4165550199',
+      email: testEmail('opening'),
+      address: '12 Rosedale Ave',
+      serviceId: 'garden-maintenance',
+      planId: amountCents === null ? 'custom-estimate' : 'one-time',
+      date: freshDate(),
+      time: TIME,
+      amountCents,
+      imageKey: '',
+      imageType: '',
+      idempotencyKey: undefined,
+      requestFingerprint: 'fingerprint',
+    });
+    const estimate = await lifecycle.open(request(null));
+    const estimateId = estimate.id as string;
+    expect(estimate).toMatchObject({ status: 'estimate_requested', holdUntil: null });
+    expect(await jobsOf(api, estimateId)).toEqual({
+      [`notify-${estimateId}`]: { bookingId: estimateId },
+      [`estimate-ack-${estimateId}`]: { bookingId: estimateId },
+    });
+    expect(await SlotModel.countDocuments({ holders: estimateId })).toBe(0);
+
+    const paid = await lifecycle.open(request(PRICE));
+    const paidId = paid.id as string;
+    expect(paid.status).toBe('pending_payment');
+    expect(paid.holdUntil?.getTime()).toBeGreaterThan(Date.now());
+    expect(paid.history.map(({ from, to, by }) => ({ from, to, by }))).toEqual([
+      { from: null, to: 'pending_payment', by: 'customer' },
+    ]);
+    expect(await jobsOf(api, paidId)).toEqual({
+      [`notify-${paidId}`]: { bookingId: paidId },
+      [`release-${paidId}`]: { bookingId: paidId },
+    });
+    expect(await SlotModel.countDocuments({ holders: paidId, date: paid.date })).toBe(1);
+  });
+
+  it('sets the payment timer again for a hold extended since it was set', async () => {
+    const holdUntil = new Date(Date.now() + 10 * 60_000);
+    const booking = await seed(api, 'pending_payment', { holdUntil });
+    expect(await lifecycle.holdExpired(booking.id)).toBe('extended');
+    expect((await BookingModel.findById(booking.id))?.status).toBe('pending_payment');
+    expect(Object.keys(await jobsOf(api, booking.id))).toEqual([
+      `release-${booking.id}-${String(holdUntil.getTime())}`,
+    ]);
+  });
+
+  it('refunds nothing on a customer cancel past the refund deadline', async () => {
+    const booking = await seed(api, 'paid', { refundCutoff: new Date(Date.now() - 60_000) });
+    const cancelled = await lifecycle.cancelledByCustomer(booking.id, 'customer');
+    expect(cancelled.refund).toBe(false);
+    expect(cancelled.booking.payment.refundRequestedAt).toBeNull();
+    expect(await jobsOf(api, booking.id)).toEqual(cancelledEmail(false)(booking));
+  });
+
+  it('refuses to cancel or move a visit whose day has passed', async () => {
+    const booking = await seed(api, 'paid', { date: addDays(todayInToronto(), -1) });
+    await refuses(
+      booking,
+      () => lifecycle.cancelledByCustomer(booking.id, 'customer'),
+      new DomainError('conflict', BookingMessages.cannotCancel),
+    );
+    await refuses(
+      booking,
+      () => lifecycle.rescheduled(booking.id, booking.movedDate, MOVED_TIME),
+      new DomainError('conflict', BookingMessages.cannotReschedule),
+    );
+  });
+
+  it('refuses a move to the same window, and to a full one', async () => {
+    const booking = await seed(api, 'paid');
+    await refuses(
+      booking,
+      () => lifecycle.rescheduled(booking.id, booking.date, TIME),
+      new DomainError('invalid', BookingMessages.sameSlot),
+    );
+    const { capacity } = api.context.slots;
+    for (let place = 0; place < capacity; place += 1) {
+      await api.context.slots.take(booking.movedDate, MOVED_TIME, newBookingId());
+    }
+    await refuses(
+      booking,
+      () => lifecycle.rescheduled(booking.id, booking.movedDate, MOVED_TIME),
+      new DomainError(
+        'conflict',
+        BookingMessages.windowFull(booking.movedDate, timeLabel(MOVED_TIME)),
+      ),
+    );
+  });
+
+  it('refuses an operator refund of nothing, and a second one', async () => {
+    const markedPaid = await seed(api, 'paid', { payment: {} });
+    const stored = await BookingModel.findById(markedPaid.id);
+    expect(stored && lifecycle.operatorTargets(stored)).toEqual(['cancelled']);
+    await refuses(
+      markedPaid,
+      () => lifecycle.movedByOperator(markedPaid.id, 'refunded', ADMIN_ID),
+      new DomainError('conflict', AdminMessages.noPaymentToRefund),
+    );
+    const asked = await seed(api, 'cancelled', {
+      payment: { provider: 'test', intentId: 'pi_asked', refundRequestedAt: new Date() },
+    });
+    const askedStored = await BookingModel.findById(asked.id);
+    expect(askedStored && lifecycle.operatorTargets(askedStored)).toEqual([]);
+    await refuses(
+      asked,
+      () => lifecycle.movedByOperator(asked.id, 'refunded', ADMIN_ID),
+      new DomainError('conflict', AdminMessages.refundUnderway),
+    );
+    // A payment arriving after that is not refunded a second time.
+    const before = await snapshot(api, asked);
+    const late = await lifecycle.paymentSucceeded(
+      asked.id,
+      { intentId: 'pi_late', sessionId: null },
+      'payment-event:evt_late',
+    );
+    expect(late).toBe('kept cancelled');
+    expect(await snapshot(api, asked)).toEqual(before);
+  });
+
+  it('finishes, on a repeat, a refund made at the provider straight from paid', async () => {
+    const booking = await seed(api, 'refunded', {}, ['pending_payment', 'paid', 'refunded']);
+    const outcome = await lifecycle.refundConfirmed(
+      { bookingId: null, intentId: `pi_${booking.id}` },
+      'payment-event:evt_again',
+    );
+    expect(outcome).toBe('kept refunded');
+    expect(await jobsOf(api, booking.id)).toEqual(cancelledEmail(true)(booking));
+  });
+
+  it('answers an unknown booking as each caller expects', async () => {
+    const missing = newBookingId();
+    const notFound = { kind: 'notFound', message: BookingMessages.notFound };
+    await expect(lifecycle.cancelledByCustomer(missing, 'customer')).rejects.toMatchObject(
+      notFound,
+    );
+    await expect(lifecycle.rescheduled(missing, freshDate(), TIME)).rejects.toMatchObject(notFound);
+    await expect(lifecycle.movedByOperator(missing, 'paid', ADMIN_ID)).rejects.toMatchObject(
+      notFound,
+    );
+    const by = 'payment-event:evt_missing';
+    expect(await lifecycle.paymentSucceeded(missing, { intentId: null, sessionId: null }, by)).toBe(
+      'booking not found',
+    );
+    expect(await lifecycle.paymentFailed(missing, { reason: 'x', intentId: null }, by)).toBe(
+      'booking not found',
+    );
+    expect(await lifecycle.refundConfirmed({ bookingId: null, intentId: 'pi_none' }, by)).toBe(
+      'booking not found',
+    );
+    expect(await lifecycle.holdExpired(missing)).toBe('kept');
+    expect(await lifecycle.refundOwed(missing)).toEqual({ kind: 'settled' });
+  });
+
+  it('tells the refund job what to ask the provider for', async () => {
+    const asked = await seed(api, 'cancelled');
+    expect(await lifecycle.refundOwed(asked.id)).toEqual({
+      kind: 'owed',
+      intentId: `pi_${asked.id}`,
+      amountCents: PRICE,
+    });
+    const refunded = await seed(api, 'refunded');
+    expect(await lifecycle.refundOwed(refunded.id)).toEqual({ kind: 'settled' });
+    const markedPaid = await seed(api, 'cancelled', { payment: {} });
+    expect(await lifecycle.refundOwed(markedPaid.id)).toEqual({ kind: 'noPayment' });
+  });
+});

@@ -15,6 +15,7 @@ import type { EmailChangeService } from './email-change-service';
 import type { PasswordResetService } from './password-reset-service';
 import { publicUser } from './user-model';
 import { requireAuth, signedInSession, signedInUser } from './require-auth';
+import { noStore } from '../http/no-store';
 
 export interface AuthRouteDependencies {
   accounts: AccountService;
@@ -27,10 +28,6 @@ export interface AuthRouteDependencies {
 
 export function authRoutes(deps: AuthRouteDependencies): Router {
   const router = express.Router();
-  const noStore: RequestHandler = (_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  };
   router.use('/auth', noStore);
 
   router.post('/auth/register', deps.limit('register'), async (req, res) => {

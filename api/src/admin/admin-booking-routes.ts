@@ -1,7 +1,6 @@
 import express, { type Router } from 'express';
 import { isBookingId } from '../domain/booking/booking-id';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import { signedInUser } from '../accounts/require-auth';
@@ -18,6 +17,7 @@ import type { Storage } from '../platform/storage';
 import { AdminBookingMoves } from './admin-booking-moves';
 import { adminBookingView } from './admin-booking-view';
 import { adminOnly } from './admin-guard';
+import { sendPrivateImage } from '../http/private-image';
 import { AdminMessages } from './admin-messages';
 import { pageParam, pageWindow } from './admin-query';
 import { PHOTO_LINK_TTL_SECONDS, type BookingPhotoLinks } from './booking-photo-links';
@@ -111,18 +111,12 @@ export function adminBookingRoutes(deps: AdminBookingRouteDependencies): Router 
     const booking = await BookingModel.findById(bookingId);
     if (!booking?.imageKey) throw new DomainError('notFound', AdminMessages.photoNotFound);
     const body = await openPhoto(deps.storage, booking.imageKey);
-    res.setHeader('Content-Type', booking.imageType || 'application/octet-stream');
-    res.setHeader('Cache-Control', `private, max-age=${PHOTO_LINK_TTL_SECONDS}`);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Disposition', 'inline');
-    try {
-      await pipeline(body, res);
-    } catch (error) {
-      if (!res.headersSent) throw error;
-      // The client left, or storage broke off mid-photo: nothing more can be said to the client.
-      req.log.warn({ err: error, bookingId }, 'booking photo stream ended early');
-      res.destroy();
-    }
+    await sendPrivateImage(req, res, {
+      body,
+      contentType: booking.imageType || 'application/octet-stream',
+      cacheControl: `private, max-age=${PHOTO_LINK_TTL_SECONDS}`,
+      logContext: { image: 'booking photo', bookingId },
+    });
   });
 
   return router;

@@ -21,6 +21,7 @@ import { receiveBookingForm, storedPhoto } from './booking-photo-upload';
 import type { BookingService, OwnershipProof } from './booking-service';
 import { bookingView, managedBookingView } from './booking-view';
 import { MAX_AVAILABILITY_DAYS, type SlotLedger } from './slot-ledger';
+import { noStore } from '../http/no-store';
 
 export interface BookingRouteDependencies {
   bookings: BookingService;
@@ -33,11 +34,6 @@ export interface BookingRouteDependencies {
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
-
-const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-};
 
 export const availabilityQuery = z
   .object({

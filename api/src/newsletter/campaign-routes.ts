@@ -1,19 +1,15 @@
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Router } from 'express';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import { requireAdmin, requireAuth, signedInUser } from '../accounts/require-auth';
 import { campaignSchema } from '../domain/newsletter/newsletter-schema';
 import { parseBody } from '../http/parse-body';
 import type { CampaignService } from './campaign-service';
+import { noStore } from '../http/no-store';
 
 export interface CampaignRouteDependencies {
   campaigns: CampaignService;
   tokens: AuthTokens;
 }
-
-const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-};
 
 /** The operators' newsletter API, under /admin: every route needs an admin. */
 export function campaignRoutes(deps: CampaignRouteDependencies): Router {

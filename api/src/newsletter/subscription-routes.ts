@@ -4,6 +4,7 @@ import { subscribeSchema } from '../domain/newsletter/newsletter-schema';
 import { NewsletterMessages } from '../domain/newsletter/newsletter-messages';
 import { parseBody } from '../http/parse-body';
 import type { SubscriptionService } from './subscription-service';
+import { noStore } from '../http/no-store';
 
 export interface SubscriptionRouteDependencies {
   subscriptions: SubscriptionService;
@@ -14,11 +15,6 @@ export const signedLink = z.object({
   subscriber: z.string().max(100).default(''),
   token: z.string().max(200).default(''),
 });
-
-const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-};
 
 /** The link's fields, from the query (emails, one-click) or from a JSON body (the site's pages). */
 function linkOf(query: unknown, body: unknown) {

@@ -14,6 +14,7 @@ import type { Logger } from '../platform/logger';
 import type { PaymentEventInbox } from './payment-event-inbox';
 import { WebhookSignatureError } from './payment-provider';
 import type { PaymentService } from './payment-service';
+import { noStore } from '../http/no-store';
 
 export interface PaymentRouteDependencies {
   payments: PaymentService;
@@ -23,11 +24,6 @@ export interface PaymentRouteDependencies {
   logger: Logger;
   formLimit: RequestHandler;
 }
-
-const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-};
 
 /** POST /payments/checkout, also served at the path the original front end used. */
 export function checkoutHandlers(deps: PaymentRouteDependencies): RequestHandler[] {

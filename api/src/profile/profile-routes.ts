@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises';
 import express, { type RequestHandler, type Router } from 'express';
 import multer from 'multer';
 import { requireAuth, signedInSession, signedInUser } from '../accounts/require-auth';
@@ -15,6 +14,8 @@ import { parseBody } from '../http/parse-body';
 import type { Logger } from '../platform/logger';
 import type { Storage } from '../platform/storage';
 import { ProfileService } from './profile-service';
+import { noStore } from '../http/no-store';
+import { sendPrivateImage } from '../http/private-image';
 
 export interface ProfileRouteDependencies {
   storage: Storage;
@@ -26,11 +27,6 @@ export interface ProfileRouteDependencies {
 }
 
 const AVATAR_FIELD = 'avatar';
-
-const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-};
 
 const avatarError = (kind: DomainErrorKind, message: string) =>
   fileFieldError(AVATAR_FIELD, kind, message);
@@ -104,19 +100,13 @@ export function profileRoutes(deps: ProfileRouteDependencies): Router {
 
   router.get('/me/avatar', signedIn, async (req, res) => {
     const { body, contentType } = await profiles.openAvatar(signedInUser(req.user));
-    res.setHeader('Content-Type', contentType);
-    res.setHeader('Cache-Control', 'private, max-age=300');
     res.setHeader('Vary', 'Authorization');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Disposition', 'inline');
-    try {
-      await pipeline(body, res);
-    } catch (error) {
-      if (!res.headersSent) throw error;
-      // The client left, or storage broke off mid-picture: nothing more can be said to the client.
-      req.log.warn({ err: error }, 'profile picture stream ended early');
-      res.destroy();
-    }
+    await sendPrivateImage(req, res, {
+      body,
+      contentType,
+      cacheControl: 'private, max-age=300',
+      logContext: { image: 'profile picture' },
+    });
   });
 
   router.delete('/me/avatar', noStore, avatarLimit, signedIn, async (req, res) => {

@@ -6,13 +6,7 @@ import type {
 } from './openapi-types';
 import type { SharedResponse } from './shared-responses';
 
-/**
- * Who may call an operation. `optionalUser`: open to visitors, and a signed-in caller's token is
- * used when sent (a booking belongs to the account it was made from). `signedLink`: the token of
- * a link the API emailed stands in for a login. `bookingOwner`: the booking's own token (from the
- * booking answer or the manage link), or the login of the account that made it.
- */
-export type Access = 'public' | 'optionalUser' | 'user' | 'admin' | 'signedLink' | 'bookingOwner';
+import type { Access, ApiTag } from '../endpoint';
 
 /** One route as the reference shows it; each area of the API lists its own. */
 export interface ApiOperation {
@@ -36,7 +30,7 @@ export interface ApiOperation {
 
 /** An area of the API: one tag in the reference, one file here. */
 export interface ApiArea {
-  tag: string;
+  tag: ApiTag;
   description: string;
   operations: ApiOperation[];
 }

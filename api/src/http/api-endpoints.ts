@@ -1,8 +1,8 @@
+import { bookingEndpoints } from '../bookings/booking-routes';
 import type { EndpointGroup } from './endpoint';
 import { adminArea } from './openapi/admin-operations';
 import type { ApiArea } from './openapi/api-operation';
 import { authArea } from './openapi/auth-operations';
-import { bookingArea } from './openapi/booking-operations';
 import { contactArea } from './openapi/contact-operations';
 import { newsletterArea } from './openapi/newsletter-operations';
 import { paymentArea } from './openapi/payment-operations';
@@ -47,7 +47,7 @@ function described(area: ApiArea): EndpointGroup<never> {
 export const API_ENDPOINTS: readonly EndpointGroup<never>[] = [
   described(authArea),
   described(profileArea),
-  described(bookingArea),
+  bookingEndpoints,
   described(paymentArea),
   described(contactArea),
   described(newsletterArea),

@@ -20,7 +20,7 @@ import {
 } from '../../domain/newsletter/newsletter-schema';
 import type { FailedDelivery } from '../../newsletter/campaign-service';
 import type { ApiArea, ApiOperation } from './api-operation';
-import { managedBookingViewSchema } from './booking-operations';
+import { managedBookingViewSchema } from '../../bookings/booking-answers';
 import { errorResponse, jsonResponse } from './shared-responses';
 import { jsonBody, queryParameters } from './zod-to-openapi';
 

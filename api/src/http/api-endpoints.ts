@@ -1,13 +1,13 @@
 import { authEndpoints } from '../accounts/auth-routes';
 import { googleSignInEndpoints } from '../accounts/google/google-routes';
 import { bookingEndpoints } from '../bookings/booking-routes';
+import { profileEndpoints } from '../profile/profile-routes';
 import type { EndpointGroup } from './endpoint';
 import { adminArea } from './openapi/admin-operations';
 import type { ApiArea } from './openapi/api-operation';
 import { contactArea } from './openapi/contact-operations';
 import { newsletterArea } from './openapi/newsletter-operations';
 import { paymentArea } from './openapi/payment-operations';
-import { profileArea } from './openapi/profile-operations';
 import { siteArea } from './openapi/site-operations';
 
 /** While a feature's operations are still described in http/openapi: described, not mounted. */
@@ -48,7 +48,7 @@ function described(area: ApiArea): EndpointGroup<never> {
 export const API_ENDPOINTS: readonly EndpointGroup<never>[] = [
   authEndpoints,
   googleSignInEndpoints,
-  described(profileArea),
+  profileEndpoints,
   bookingEndpoints,
   described(paymentArea),
   described(contactArea),

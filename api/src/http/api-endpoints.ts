@@ -1,13 +1,14 @@
 import { authEndpoints } from '../accounts/auth-routes';
 import { googleSignInEndpoints } from '../accounts/google/google-routes';
 import { bookingEndpoints } from '../bookings/booking-routes';
+import { paymentEndpoints, paymentWebhookEndpoints } from '../payments/payment-routes';
+import { testCheckoutEndpoints } from '../payments/test-checkout-page';
 import { profileEndpoints } from '../profile/profile-routes';
 import type { EndpointGroup } from './endpoint';
 import { adminArea } from './openapi/admin-operations';
 import type { ApiArea } from './openapi/api-operation';
 import { contactArea } from './openapi/contact-operations';
 import { newsletterArea } from './openapi/newsletter-operations';
-import { paymentArea } from './openapi/payment-operations';
 import { siteArea } from './openapi/site-operations';
 
 /** While a feature's operations are still described in http/openapi: described, not mounted. */
@@ -50,7 +51,10 @@ export const API_ENDPOINTS: readonly EndpointGroup<never>[] = [
   googleSignInEndpoints,
   profileEndpoints,
   bookingEndpoints,
-  described(paymentArea),
+  paymentEndpoints,
+  paymentWebhookEndpoints,
+  // Mounted only when payments run on the local test provider; its description says so.
+  testCheckoutEndpoints,
   described(contactArea),
   described(newsletterArea),
   described(adminArea),

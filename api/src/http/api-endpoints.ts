@@ -1,14 +1,14 @@
 import { authEndpoints } from '../accounts/auth-routes';
 import { googleSignInEndpoints } from '../accounts/google/google-routes';
 import { bookingEndpoints } from '../bookings/booking-routes';
+import { contactEndpoints } from '../contact/contact-routes';
+import { subscriptionEndpoints } from '../newsletter/subscription-routes';
 import { paymentEndpoints, paymentWebhookEndpoints } from '../payments/payment-routes';
 import { testCheckoutEndpoints } from '../payments/test-checkout-page';
 import { profileEndpoints } from '../profile/profile-routes';
 import type { EndpointGroup } from './endpoint';
 import { adminArea } from './openapi/admin-operations';
 import type { ApiArea } from './openapi/api-operation';
-import { contactArea } from './openapi/contact-operations';
-import { newsletterArea } from './openapi/newsletter-operations';
 import { siteArea } from './openapi/site-operations';
 
 /** While a feature's operations are still described in http/openapi: described, not mounted. */
@@ -55,8 +55,8 @@ export const API_ENDPOINTS: readonly EndpointGroup<never>[] = [
   paymentWebhookEndpoints,
   // Mounted only when payments run on the local test provider; its description says so.
   testCheckoutEndpoints,
-  described(contactArea),
-  described(newsletterArea),
+  contactEndpoints,
+  subscriptionEndpoints,
   described(adminArea),
   described(siteArea),
 ];

@@ -1,13 +1,17 @@
 import { authEndpoints } from '../accounts/auth-routes';
+import { adminBookingEndpoints } from '../admin/admin-booking-routes';
+import { adminContactEndpoints } from '../admin/admin-contact-routes';
+import { adminSubscriberEndpoints } from '../admin/admin-subscriber-routes';
+import { queueSessionEndpoints } from '../admin/queue-session';
 import { googleSignInEndpoints } from '../accounts/google/google-routes';
 import { bookingEndpoints } from '../bookings/booking-routes';
 import { contactEndpoints } from '../contact/contact-routes';
+import { campaignEndpoints } from '../newsletter/campaign-routes';
 import { subscriptionEndpoints } from '../newsletter/subscription-routes';
 import { paymentEndpoints, paymentWebhookEndpoints } from '../payments/payment-routes';
 import { testCheckoutEndpoints } from '../payments/test-checkout-page';
 import { profileEndpoints } from '../profile/profile-routes';
 import type { EndpointGroup } from './endpoint';
-import { adminArea } from './openapi/admin-operations';
 import type { ApiArea } from './openapi/api-operation';
 import { siteArea } from './openapi/site-operations';
 
@@ -57,6 +61,10 @@ export const API_ENDPOINTS: readonly EndpointGroup<never>[] = [
   testCheckoutEndpoints,
   contactEndpoints,
   subscriptionEndpoints,
-  described(adminArea),
+  adminBookingEndpoints,
+  adminContactEndpoints,
+  adminSubscriberEndpoints,
+  queueSessionEndpoints,
+  campaignEndpoints,
   described(siteArea),
 ];

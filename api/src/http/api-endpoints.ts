@@ -12,39 +12,8 @@ import { paymentEndpoints, paymentWebhookEndpoints } from '../payments/payment-r
 import { testCheckoutEndpoints } from '../payments/test-checkout-page';
 import { profileEndpoints } from '../profile/profile-routes';
 import type { EndpointGroup } from './endpoint';
-import type { ApiArea } from './openapi/api-operation';
-import { siteArea } from './openapi/site-operations';
-
-/** While a feature's operations are still described in http/openapi: described, not mounted. */
-function described(area: ApiArea): EndpointGroup<never> {
-  return {
-    tag: area.tag,
-    endpoints: area.operations.map((operation) => {
-      const inQuery = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
-      const inHeaders = (operation.parameters ?? []).filter(
-        (parameter) => parameter.in !== 'query',
-      );
-      return {
-        method: operation.method,
-        path: operation.path,
-        operationId: operation.operationId,
-        summary: operation.summary,
-        ...(operation.description ? { description: operation.description } : {}),
-        access: operation.access,
-        request: {
-          ...(operation.pathParameters ? { params: operation.pathParameters } : {}),
-          query: inQuery,
-          headers: inHeaders,
-          ...(operation.requestBody ? { body: operation.requestBody } : {}),
-        },
-        responses: operation.responses,
-        ...(operation.errors ? { errors: operation.errors } : {}),
-        fuzz: 'body',
-        handlers: () => [],
-      };
-    }),
-  };
-}
+import { openApiEndpoints } from './openapi/api-docs-routes';
+import { siteConfigEndpoints } from './site-config-routes';
 
 /**
  * Every router's endpoints: the OpenAPI document and the hostile-input fuzzer are built from this
@@ -66,5 +35,6 @@ export const API_ENDPOINTS: readonly EndpointGroup<never>[] = [
   adminSubscriberEndpoints,
   queueSessionEndpoints,
   campaignEndpoints,
-  described(siteArea),
+  siteConfigEndpoints,
+  openApiEndpoints,
 ];

@@ -37,6 +37,7 @@ import {
 } from '../support/hostile-values';
 import { jpeg, png, webp } from '../support/images';
 import { multipartBody, type MultipartPart } from '../support/multipart';
+import { eventually } from '../support/poll';
 import { listenRaw, type RawHttp, type RawRequest, type RawResponse } from '../support/raw-http';
 import { testEmail, testEnv } from '../support/test-env';
 
@@ -297,9 +298,16 @@ describe('hostile input on every endpoint', () => {
 
             let now = await snapshotData(api.context);
             if (dataChanges(last, now).length > 0) {
-              // A refused upload is removed in the background: give it a moment before judging.
-              await new Promise((resolve) => setTimeout(resolve, 1_000));
-              now = await snapshotData(api.context);
+              // A refused upload is removed in the background: judged as soon as it is gone, or
+              // after 3 s as it stands.
+              now = await eventually(
+                async () => {
+                  const later = await snapshotData(api.context);
+                  expect(dataChanges(last, later)).toEqual([]);
+                  return later;
+                },
+                { timeoutMs: 3_000, intervalMs: 100 },
+              ).catch(() => snapshotData(api.context));
             }
             problems.push(...dataChanges(last, now));
             last = now;
@@ -309,7 +317,7 @@ describe('hostile input on every endpoint', () => {
         {
           // Batches average about 6 requests; the count is checked below.
           numRuns: Math.ceil(TOTAL_REQUESTS / 5),
-          // Shrinking a failure reruns batches (a second each when data changed): stop in time to
+          // Shrinking a failure reruns batches (3 s each when data changed): stop in time to
           // report the smallest counterexample found so far, within the project's 300 s timeout.
           plugins: [fc.interruptAfterTimeLimit(240_000, { failOnInterrupt: true })],
         },

@@ -106,18 +106,22 @@ describe('npm run admin', () => {
     expect((await login(email, PASSWORD)).status).toBe(200);
   });
 
+  /** Types a line and Enter at the terminal once the prompt shows. */
+  const typeAt = async (command: SpawnedProcess, prompt: RegExp, line: string) => {
+    await command.waitForOutput(prompt);
+    command.child.stdin?.write(`${line}\r`);
+  };
+  const FIRST_PROMPT = /Password for the new admin:/;
+  const SECOND_PROMPT = /The same password again:/;
+
   it('asks for the password at a terminal, twice and without echoing it', async () => {
-    const typeAt = async (command: SpawnedProcess, prompt: RegExp, line: string) => {
-      await command.waitForOutput(prompt);
-      command.child.stdin?.write(`${line}\r`);
-    };
     const email = testEmail('typed');
     const command = spawnEntryPoint(COMMAND, env, {
       args: ['create', '--email', email],
       terminal: true,
     });
-    await typeAt(command, /Password for the new admin: $/, PASSWORD);
-    await typeAt(command, /The same password again: $/, PASSWORD);
+    await typeAt(command, FIRST_PROMPT, PASSWORD);
+    await typeAt(command, SECOND_PROMPT, PASSWORD);
     const { code } = await command.exited;
     expect(code, command.output()).toBe(0);
     expect(command.output()).toContain(`Admin account created for ${email}.`);
@@ -129,11 +133,31 @@ describe('npm run admin', () => {
       args: ['create', '--email', slipped],
       terminal: true,
     });
-    await typeAt(mistyped, /Password for the new admin: $/, PASSWORD);
-    await typeAt(mistyped, /The same password again: $/, `${PASSWORD}!`);
+    await typeAt(mistyped, FIRST_PROMPT, PASSWORD);
+    await typeAt(mistyped, SECOND_PROMPT, `${PASSWORD}!`);
     expect((await mistyped.exited).code).toBe(1);
     expect(mistyped.output()).toContain('admin: the two passwords differ: nothing was created.');
     expect(await UserModel.countDocuments({ email: slipped })).toBe(0);
+  });
+
+  it('keeps arrow keys out of a password typed at a terminal', async () => {
+    const email = testEmail('arrows');
+    const command = spawnEntryPoint(COMMAND, env, {
+      args: ['create', '--email', email],
+      terminal: true,
+    });
+    // Up and down mid-word, as someone reaching for the shell's history would: had their escape
+    // sequences' "[A[B" been kept, the two entries would differ and nothing be created.
+    await typeAt(
+      command,
+      FIRST_PROMPT,
+      `${PASSWORD.slice(0, 6)}\u001b[A\u001b[B${PASSWORD.slice(6)}`,
+    );
+    await typeAt(command, SECOND_PROMPT, PASSWORD);
+    const { code } = await command.exited;
+    expect(code, command.output()).toBe(0);
+    expect(command.output()).toContain(`Admin account created for ${email}.`);
+    expect((await login(email, PASSWORD)).status).toBe(200);
   });
 
   it('lists the admins', async () => {

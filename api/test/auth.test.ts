@@ -12,6 +12,7 @@ import {
 import { RESET_LINK, tokenIn, withoutRequestId } from '../../tests/support/accounts';
 import { waitForMail } from '../../tests/support/mailbox';
 import { testEmail, testEnv } from '../../tests/support/test-env';
+import { jobsSettled } from '../../tests/support/settled-jobs';
 
 const PASSWORD = 'correct horse 42';
 
@@ -241,8 +242,8 @@ describe('accounts through the API, with the workers sending the emails', () => 
       ).status,
     ).toBe(200);
 
-    // Only the existing account was emailed.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Only the existing account was emailed: every job queued so far has run.
+    await jobsSettled(api.context.jobs);
     expect(await waitForMail(unknownAddress, { count: 0 })).toHaveLength(0);
   });
 

@@ -355,6 +355,23 @@ describe('booking emails', () => {
 });
 
 describe('renderEmail', () => {
+  it('lets a long link wrap instead of running past the edge of the email', () => {
+    const longUrl = `https://homeservices.example/bookings/manage?t=${'aB3_-x9Kq'.repeat(24)}`;
+    const html = bookingConfirmationEmail(booking(), longUrl).html ?? '';
+    // Where the URL shows as text, it is a link whose style lets it break between any letters.
+    const shown = [...html.matchAll(/<a\b([^>]*)>([^<]*)<\/a>/g)].filter(
+      ([, , text]) => text === longUrl,
+    );
+    expect(shown).toHaveLength(1);
+    const attributes = shown[0]?.[1] ?? '';
+    expect(attributes).toContain(`href="${longUrl}"`);
+    expect(attributes).toMatch(/style="[^"]*word-break:break-all/);
+    expect(attributes).toMatch(/style="[^"]*overflow-wrap:anywhere/);
+    // And nowhere else as text, where it would not wrap.
+    const text = html.replace(/<[^>]*>/g, ' ');
+    expect(text.split(longUrl)).toHaveLength(2);
+  });
+
   it('adds no details, Reply-To or attachments unless given', () => {
     const message = renderEmail({ to: 'a@example.com', subject: 'Hi', paragraphs: ['Hello'] });
     expect(message).not.toHaveProperty('replyTo');

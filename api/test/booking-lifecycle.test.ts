@@ -15,6 +15,7 @@ import {
 import { bookingFields, withFields } from '../../tests/support/booking-form';
 import { mailbox, waitForMail } from '../../tests/support/mailbox';
 import { eventually } from '../../tests/support/poll';
+import { jobCompleted } from '../../tests/support/settled-jobs';
 import { testEnv } from '../../tests/support/test-env';
 
 describe('a booking after it is made: the payment timer, the manage link, the reminder', () => {
@@ -89,7 +90,8 @@ describe('a booking after it is made: the payment timer, the manage link, the re
     const { id, email } = await book({ date, time: 'morning' });
     expect((await payNow(id, email)).status).toBe(200);
     await eventually(async () => expect((await BookingModel.findById(id))?.status).toBe('paid'));
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // The 2 s payment timer has fired and run to its end, finding the booking paid.
+    await jobCompleted(api.context.jobs, QueueName.Bookings, `release-${id}`);
     expect((await BookingModel.findById(id))?.status).toBe('paid');
     expect(await placesLeft(date, 'morning')).toBe(0);
   });

@@ -10,6 +10,7 @@ import {
 } from '../../tests/support/api-harness';
 import { mailbox, waitForMail } from '../../tests/support/mailbox';
 import { testEmail, testEnv } from '../../tests/support/test-env';
+import { jobsSettled } from '../../tests/support/settled-jobs';
 
 function contactForm(overrides: Record<string, unknown> = {}) {
   return {
@@ -93,7 +94,7 @@ describe('the contact form', () => {
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ message: ContactMessages.sent });
     expect(await ContactMessageModel.countDocuments({ email: form.email })).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await jobsSettled(api.context.jobs);
     expect(await mailbox().list({ to: form.email })).toHaveLength(0);
   });
 });

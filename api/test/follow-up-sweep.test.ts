@@ -15,6 +15,7 @@ import { bookingFields } from '../../tests/support/booking-form';
 import { waitForMail } from '../../tests/support/mailbox';
 import { eventually } from '../../tests/support/poll';
 import { testEmail, testEnv } from '../../tests/support/test-env';
+import { jobsSettled } from '../../tests/support/settled-jobs';
 
 /**
  * A request that stops between saving its record and handing over its jobs: the process dies, or
@@ -105,7 +106,7 @@ describe('the follow-up sweep', () => {
     expect(await BookingModel.countDocuments({ followUpsPending: true })).toBe(0);
     expect(await ContactMessageModel.countDocuments({ emailsPending: true })).toBe(0);
     expect(await context.followUps.run()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await jobsSettled(context.jobs);
     expect(await waitForMail(businessInbox)).toHaveLength(2);
     expect(await waitForMail(sender)).toHaveLength(1);
   });

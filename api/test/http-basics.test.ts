@@ -98,19 +98,33 @@ describe('the HTTP edge', () => {
   });
 });
 
+/** A promise and the function that resolves it. */
+function signal(): { promise: Promise<void>; fire: () => void } {
+  let fire: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { promise, fire };
+}
+
 describe('graceful shutdown of the HTTP server', () => {
   it('lets an in-flight request finish, then refuses new connections', async () => {
+    // The handler answers when the test lets it: the request is in flight for as long as needed.
+    const arrived = signal();
+    const answer = signal();
     const app = express();
     app.get('/slow', (_req, res) => {
-      setTimeout(() => res.json({ finished: true }), 500);
+      arrived.fire();
+      void answer.promise.then(() => res.json({ finished: true }));
     });
     const running = await listen(app, 0, '127.0.0.1');
     const url = `http://127.0.0.1:${running.port}`;
     const inFlight = fetch(`${url}/slow`).then((response) => response.json());
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await arrived.promise;
     const closed = running.close(5_000);
+    await expect(fetch(`${url}/slow`)).rejects.toThrow();
+    answer.fire();
     await expect(inFlight).resolves.toEqual({ finished: true });
     await closed;
-    await expect(fetch(`${url}/slow`)).rejects.toThrow();
   });
 });

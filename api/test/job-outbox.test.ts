@@ -93,16 +93,20 @@ describe('the job outbox: claims, leases and removal', () => {
     const held = await outbox.claim('slow', 50);
     expect(held).not.toBeNull();
     expect(await outbox.claim('other', 60_000)).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await outbox.claim('other', 60_000))?.jobId).toBe(held?.jobId);
+    // Claimed by the other relay as soon as the 50 ms lease has run out.
+    await eventually(
+      async () => expect((await outbox.claim('other', 60_000))?.jobId).toBe(held?.jobId),
+      { intervalMs: 20 },
+    );
   });
 
   it('removes a row once its job is queued, even after another relay took the lease', async () => {
     await outbox.keep(contactJob(`removed-${objectId()}`));
     const held = await outbox.claim('slow', 50);
     if (!held) throw new Error('nothing to claim');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await outbox.claim('other', 60_000)).not.toBeNull();
+    await eventually(async () => expect(await outbox.claim('other', 60_000)).not.toBeNull(), {
+      intervalMs: 20,
+    });
     await outbox.remove(held);
     expect(await outbox.count()).toBe(0);
   });

@@ -10,6 +10,7 @@ import {
 } from '../../tests/support/api-harness';
 import { mailbox, waitForMail } from '../../tests/support/mailbox';
 import { testEmail, testEnv } from '../../tests/support/test-env';
+import { jobsSettled } from '../../tests/support/settled-jobs';
 
 /** The subscriber id and token of a signed link in an email's text. */
 function signedLinkIn(text: string, path: string): { subscriber: string; token: string } {
@@ -57,7 +58,7 @@ describe('newsletter subscription: double opt-in and one-click unsubscribe', () 
 
     const [confirmation] = await waitForMail(email);
     expect(confirmation?.Subject).toMatch(/confirm/i);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await jobsSettled(api.context.jobs);
     expect(await mailbox().list({ to: email })).toHaveLength(1);
     expect(await SubscriberModel.countDocuments({ email })).toBe(1);
     expect((await SubscriberModel.findOne({ email }))?.status).toBe('pending');
@@ -89,7 +90,7 @@ describe('newsletter subscription: double opt-in and one-click unsubscribe', () 
     // An address already on the list gets the same answer, and no new email.
     const repeat = await subscribe({ email });
     expect(repeat.body).toEqual({ msg: NewsletterMessages.checkInbox });
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await jobsSettled(api.context.jobs);
     expect(await mailbox().list({ to: email })).toHaveLength(1);
   });
 

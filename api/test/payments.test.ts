@@ -22,6 +22,7 @@ import { startFakeStripe, type FakeStripe } from '../../tests/support/fake-strip
 import { mailbox, waitForMail } from '../../tests/support/mailbox';
 import { eventually } from '../../tests/support/poll';
 import { testEnv } from '../../tests/support/test-env';
+import { jobsSettled } from '../../tests/support/settled-jobs';
 
 const WEBHOOK_SECRET = 'whsec_localtestsecret';
 
@@ -30,8 +31,6 @@ async function countMail(to: string, words: string): Promise<number> {
   const found = await mailbox().list({ to });
   return found.filter((mail) => mail.Subject.includes(words)).length;
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
 
 describe('the redirect flow with Stripe, against a local fake of its API', () => {
   let stripe: FakeStripe;
@@ -150,7 +149,7 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
         (await PaymentEventModel.findOne({ eventId: lateFailure.id }))?.processedAt,
       ).toBeTruthy(),
     );
-    await settle();
+    await jobsSettled(api.context.jobs);
     expect(await countMail(email, 'is confirmed')).toBe(1);
     expect(await statusOf(id)).toBe('paid');
     expect(await PaymentEventModel.countDocuments({ eventId: event.id })).toBe(1);
@@ -309,7 +308,7 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
         )
       ).status,
     ).toBe(200);
-    await settle();
+    await jobsSettled(api.context.jobs);
     expect(await placesLeft()).toBe((heldWhilePaid ?? 0) + 1);
     expect(await countMail(email, 'is cancelled')).toBe(1);
   });
@@ -374,7 +373,7 @@ describe('the local test provider (no Stripe keys)', () => {
     await eventually(async () =>
       expect((await BookingModel.findById(id))?.status).toBe('payment_failed'),
     );
-    await settle();
+    await jobsSettled(api.context.jobs);
     expect(await countMail(email, 'is confirmed')).toBe(0);
 
     // The customer tries again with the card that works.

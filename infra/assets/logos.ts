@@ -65,38 +65,10 @@ function chip(color: string, accent: string): string {
   const pins: string[] = [];
   for (const offset of [28, 40, 52]) {
     pins.push(
-      stroke(
-        [
-          [offset, 8],
-          [offset, 16],
-        ],
-        color,
-        4,
-      ),
-      stroke(
-        [
-          [offset, 64],
-          [offset, 72],
-        ],
-        color,
-        4,
-      ),
-      stroke(
-        [
-          [8, offset],
-          [16, offset],
-        ],
-        color,
-        4,
-      ),
-      stroke(
-        [
-          [64, offset],
-          [72, offset],
-        ],
-        color,
-        4,
-      ),
+      stroke([[offset, 8], [offset, 16]], color, 4),
+      stroke([[offset, 64], [offset, 72]], color, 4),
+      stroke([[8, offset], [16, offset]], color, 4),
+      stroke([[64, offset], [72, offset]], color, 4),
     );
   }
   return g(

@@ -6,6 +6,8 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UserModel } from '../../api/src/accounts/user-model';
+import { API_ENDPOINTS } from '../../api/src/http/api-endpoints';
+import type { FuzzDetail } from '../../api/src/http/endpoint';
 import { SubscriberModel } from '../../api/src/newsletter/subscriber-model';
 import type {
   JsonSchema,
@@ -35,6 +37,7 @@ import {
 } from '../support/hostile-values';
 import { jpeg, png, webp } from '../support/images';
 import { multipartBody, type MultipartPart } from '../support/multipart';
+import { eventually } from '../support/poll';
 import { listenRaw, type RawHttp, type RawRequest, type RawResponse } from '../support/raw-http';
 import { testEmail, testEnv } from '../support/test-env';
 
@@ -62,82 +65,22 @@ const PASSWORD = 'correct horse 42';
 type Bearer = 'none' | 'forged' | 'customer' | 'admin';
 
 /**
- * Why nothing the fuzzer sends to an operation can be a valid request, so that any write is a bug:
- * - `reads`: it writes nothing whatever it is sent (a GET; clearing one's own cookie);
- * - `credential`: it needs a secret the fuzzer never has (a signed link, a webhook signature, a
- *   one-time code, an id that exists, or a Bearer token it is never given), so any body goes;
- * - `body`: the body is always made invalid when the Bearer token would pass.
+ * Each operation's class (why nothing the fuzzer sends it can be a valid request, and what else it
+ * must know), declared beside the operation's handler: see FuzzRefusal in api/src/http/endpoint.ts.
  */
-type Refusal = 'reads' | 'credential' | 'body';
-
-/** Every documented operation must be listed: a new route fails here until it is classified. */
-const REFUSALS: Record<string, Refusal> = {
-  register: 'body',
-  login: 'body',
-  forgotPassword: 'body',
-  resetPassword: 'credential',
-  logout: 'credential',
-  confirmEmailChange: 'credential',
-  verifyEmail: 'credential',
-  getMe: 'reads',
-  startGoogleSignIn: 'reads',
-  finishGoogleSignIn: 'credential',
-  exchangeGoogleCode: 'credential',
-  getProfile: 'reads',
-  updateProfile: 'body',
-  replaceAvatar: 'body',
-  uploadAvatar: 'body',
-  getAvatar: 'reads',
-  deleteAvatar: 'credential',
-  getCatalogue: 'reads',
-  getAvailability: 'reads',
-  createBooking: 'body',
-  getManagedBooking: 'reads',
-  cancelBooking: 'credential',
-  rescheduleBooking: 'credential',
-  listMyBookings: 'reads',
-  getPaymentConfig: 'reads',
-  // Both need the booking's token (or its owner's login), which the fuzzer never sends.
-  createCheckout: 'credential',
-  payInPage: 'credential',
-  receivePaymentEvent: 'credential',
-  showTestCheckout: 'reads',
-  completeTestCheckout: 'credential',
-  sendContactMessage: 'body',
-  subscribe: 'body',
-  confirmSubscription: 'credential',
-  unsubscribe: 'credential',
-  adminListBookings: 'reads',
-  adminMoveBooking: 'body',
-  adminGetBookingPhoto: 'reads',
-  adminListContactMessages: 'reads',
-  adminListSubscribers: 'reads',
-  adminOpenQueueSession: 'credential',
-  adminCloseQueueSession: 'reads',
-  adminListCampaigns: 'reads',
-  adminCreateCampaign: 'body',
-  adminGetCampaign: 'reads',
-  adminListCampaignFailures: 'reads',
-  adminSendCampaign: 'credential',
-  adminPauseCampaign: 'credential',
-  adminResumeCampaign: 'credential',
-  getSiteConfig: 'reads',
-  getOpenApiDocument: 'reads',
-};
-
-/**
- * Operations gated by a Bearer token that the fuzzer never sends in its valid form: the session
- * of POST /admin/queue-session, DELETE /me/avatar, and logout, which would end the token the
- * fuzzer signs in with. (Others gated by an id never get a real one.)
- */
-const NEVER_VALID_BEARER = new Set(['adminOpenQueueSession', 'deleteAvatar', 'logout']);
+const FUZZ_CLASSES = new Map(
+  API_ENDPOINTS.flatMap((group) => group.endpoints).map((endpoint): [string, FuzzDetail] => [
+    endpoint.operationId,
+    typeof endpoint.fuzz === 'string' ? { refusal: endpoint.fuzz } : endpoint.fuzz,
+  ]),
+);
 
 interface Endpoint {
   name: string;
   method: string;
   /** OpenAPI form: /api/bookings/{id}. */
   path: string;
-  refusal: Refusal;
+  fuzz: FuzzDetail;
   operation?: OperationObject;
   /** Who the operation lets in: a passing Bearer token means the body must be invalid. */
   access: 'public' | 'user' | 'admin';
@@ -293,9 +236,9 @@ describe('hostile input on every endpoint', () => {
     const f = fixtures as Fixtures;
     const endpoints = endpointsOf(document);
     const unclassified = endpoints
-      .filter((endpoint) => endpoint.operation && !(endpoint.name in REFUSALS))
+      .filter((endpoint) => endpoint.operation && !FUZZ_CLASSES.has(endpoint.name))
       .map((endpoint) => endpoint.name);
-    expect(unclassified, 'operations without a refusal class in REFUSALS').toEqual([]);
+    expect(unclassified, 'documented operations without a declared fuzz class').toEqual([]);
 
     const arbitrary = fc.oneof(
       ...endpoints.map((endpoint) => requestFor(endpoint, f)),
@@ -355,9 +298,16 @@ describe('hostile input on every endpoint', () => {
 
             let now = await snapshotData(api.context);
             if (dataChanges(last, now).length > 0) {
-              // A refused upload is removed in the background: give it a moment before judging.
-              await new Promise((resolve) => setTimeout(resolve, 1_000));
-              now = await snapshotData(api.context);
+              // A refused upload is removed in the background: judged as soon as it is gone, or
+              // after 3 s as it stands.
+              now = await eventually(
+                async () => {
+                  const later = await snapshotData(api.context);
+                  expect(dataChanges(last, later)).toEqual([]);
+                  return later;
+                },
+                { timeoutMs: 3_000, intervalMs: 100 },
+              ).catch(() => snapshotData(api.context));
             }
             problems.push(...dataChanges(last, now));
             last = now;
@@ -367,7 +317,7 @@ describe('hostile input on every endpoint', () => {
         {
           // Batches average about 6 requests; the count is checked below.
           numRuns: Math.ceil(TOTAL_REQUESTS / 5),
-          // Shrinking a failure reruns batches (a second each when data changed): stop in time to
+          // Shrinking a failure reruns batches (3 s each when data changed): stop in time to
           // report the smallest counterexample found so far, within the project's 300 s timeout.
           plugins: [fc.interruptAfterTimeLimit(240_000, { failOnInterrupt: true })],
         },
@@ -455,7 +405,7 @@ function endpointsOf(document: OpenApiDocument): Endpoint[] {
         name: operation.operationId,
         method: method.toUpperCase(),
         path: pathTemplate,
-        refusal: REFUSALS[operation.operationId] ?? 'body',
+        fuzz: FUZZ_CLASSES.get(operation.operationId) ?? { refusal: 'body' },
         operation,
         access,
       };
@@ -476,7 +426,7 @@ function bearersFor(endpoint: Endpoint): Bearer[] {
     endpoint.access === 'admin'
       ? ['none', 'forged', 'customer', 'admin']
       : ['none', 'forged', 'customer'];
-  return NEVER_VALID_BEARER.has(endpoint.name)
+  return endpoint.fuzz.neverValidBearer
     ? all.filter((bearer) => !bearerPasses(endpoint, bearer))
     : all;
 }
@@ -566,7 +516,7 @@ function pathFor(endpoint: Endpoint, f: Fixtures): fc.Arbitrary<string> {
   const real: string[] = [];
   // Real ids only where the request still lacks its credential (or its body is made invalid).
   if (/^\/api\/bookings\/\{id\}|^\/api\/admin\/booking/.test(endpoint.path)) real.push(f.bookingId);
-  if (endpoint.refusal === 'reads' && endpoint.path.includes('/campaigns/')) {
+  if (endpoint.fuzz.refusal === 'reads' && endpoint.path.includes('/campaigns/')) {
     real.push(f.campaignId);
   }
   const value = fc.oneof(
@@ -1128,8 +1078,8 @@ const formBody: fc.Arbitrary<Body> = fc
 /** The body of one request to this operation; `invalid` when the Bearer token would pass. */
 function bodyFor(endpoint: Endpoint, f: Fixtures, invalid: boolean): fc.Arbitrary<Body> {
   const content = endpoint.operation?.requestBody?.content ?? {};
-  if (endpoint.name === 'receivePaymentEvent') return webhookBody;
-  if (endpoint.name === 'replaceAvatar' || endpoint.name === 'uploadAvatar') {
+  if (endpoint.fuzz.body === 'webhook') return webhookBody;
+  if (endpoint.fuzz.body === 'avatar') {
     return avatarMultipart(invalid);
   }
   const multipart = content['multipart/form-data'];
@@ -1155,7 +1105,7 @@ function requestFor(endpoint: Endpoint, f: Fixtures): fc.Arbitrary<Hostile> {
   return fc
     .constantFrom(...bearersFor(endpoint))
     .chain((bearer) => {
-      const mustBreakBody = endpoint.refusal === 'body' && bearerPasses(endpoint, bearer);
+      const mustBreakBody = endpoint.fuzz.refusal === 'body' && bearerPasses(endpoint, bearer);
       return fc.tuple(
         pathFor(endpoint, f),
         queryString(endpoint.operation?.parameters ?? []),
@@ -1248,7 +1198,13 @@ function extraRequests(document: OpenApiDocument, f: Fixtures): fc.Arbitrary<Hos
     .filter(([[, item], method]) => !(method.toLowerCase() in item) && method !== 'HEAD')
     .chain(([[template], method, noise]) =>
       pathFor(
-        { name: 'wrong method', method, path: template, refusal: 'reads', access: 'public' },
+        {
+          name: 'wrong method',
+          method,
+          path: template,
+          fuzz: { refusal: 'reads' },
+          access: 'public',
+        },
         f,
       ).map((pathname) =>
         hostile('wrong method', {

@@ -16,6 +16,7 @@ import { startRedis, type RedisService } from '../../infra/local/redis';
 import { startBackEndProcesses, type BackEndProcesses } from '../support/back-end-processes';
 import { bookingFields } from '../support/booking-form';
 import { eventually } from '../support/poll';
+import { jobsSettled, queuesOf } from '../support/settled-jobs';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
 import { testEmail, testEnv } from '../support/test-env';
 import { fetchTimed } from '../support/timed-fetch';
@@ -83,6 +84,19 @@ describe('Redis stopped for 20 s under booking and contact traffic, then started
   });
 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** Waits until requests of every kind started after `since` have been accepted. */
+  const everyKindAcceptedSince = (sent: readonly Sent[], since: number) =>
+    eventually(
+      async () => {
+        await Promise.resolve();
+        const accepted = sent.filter(
+          (entry) => entry.startedAt >= since && (entry.status === 200 || entry.status === 201),
+        );
+        expect(new Set(accepted.map((entry) => entry.kind))).toEqual(new Set(KINDS));
+      },
+      { timeoutMs: 60_000 },
+    );
 
   const call = (pathname: string, init: RequestInit = {}) =>
     fetchTimed(`${backEnd.api.url}${pathname}`, init, 30_000);
@@ -196,7 +210,8 @@ describe('Redis stopped for 20 s under booking and contact traffic, then started
   it('answers every request at once, loses no accepted work and sends each email once', async () => {
     expect((await call('/readyz')).status).toBe(200);
     const traffic = startTraffic();
-    await sleep(3_000);
+    // The product at work before the outage: each kind of request answered and accepted.
+    await everyKindAcceptedSince(traffic.sent, 0);
 
     await redis?.stop();
     redis = undefined;
@@ -215,7 +230,11 @@ describe('Redis stopped for 20 s under booking and contact traffic, then started
     await sleep(outageStarted + OUTAGE_MS - Date.now());
     redis = await startRedis({ dataDir, port, persistent: true }, () => undefined);
     const outageEnded = Date.now();
-    await sleep(5_000);
+    // And after it: ready again, and each kind of request accepted once more.
+    await eventually(async () => expect((await call('/readyz')).status).toBe(200), {
+      timeoutMs: 60_000,
+    });
+    await everyKindAcceptedSince(traffic.sent, outageEnded);
     await traffic.stop();
     const { sent } = traffic;
 
@@ -260,8 +279,14 @@ describe('Redis stopped for 20 s under booking and contact traffic, then started
       },
       { timeoutMs: 150_000, intervalMs: 1_000 },
     );
-    // ...and stay at one each: no late duplicate from a job relayed twice.
-    await sleep(5_000);
+    // ...and stay at one each: no late duplicate from a job relayed twice, once every job due
+    // has run (the payment timers stay for later).
+    const queues = queuesOf(env);
+    try {
+      await jobsSettled(queues, { timeoutMs: 60_000 });
+    } finally {
+      await queues.close();
+    }
     const all = await mails();
     for (const entry of accepted) {
       expect(emailCounts(entry, all)).toEqual(expectedCounts(entry.kind));

@@ -29,6 +29,7 @@ import { png } from '../support/images';
 import { waitForMail } from '../support/mailbox';
 import { multipartBody, type MultipartPart } from '../support/multipart';
 import { eventually } from '../support/poll';
+import { jobsSettled } from '../support/settled-jobs';
 import { testEmail, testEnv } from '../support/test-env';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
 
@@ -614,7 +615,7 @@ describe('no header injection through form fields into emails', () => {
       return Promise.resolve(received);
     });
     // Nothing more arrives: the smuggled commands did not start a message of their own.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await jobsSettled(product.api.context.jobs);
     expect(smtp.received.slice(before)).toHaveLength(2);
     expectNoInjection(messages, [inbox, sender]);
   });

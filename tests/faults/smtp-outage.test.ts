@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackEndProcesses, type BackEndProcesses } from '../support/back-end-processes';
+import { QueueName } from '../../api/src/jobs/job-definitions';
 import { eventually } from '../support/poll';
+import { jobsSettled, queuesOf } from '../support/settled-jobs';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../support/test-smtp';
 import { testEmail, testEnv, uniqueId } from '../support/test-env';
 
@@ -18,11 +20,12 @@ describe('the mail server down for a minute while emails are queued', () => {
   const servers: TestSmtp[] = [];
   let port: number;
   let backEnd: BackEndProcesses;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     servers.push(await startTestSmtp({ closeTimeoutMs: 1 }));
     port = Number(new URL(servers[0]?.url ?? '').port);
-    const env = testEnv({
+    env = testEnv({
       LOG_LEVEL: 'info',
       SMTP_URL: `smtp://127.0.0.1:${String(port)}`,
       BUSINESS_INBOX,
@@ -109,7 +112,12 @@ describe('the mail server down for a minute while emails are queued', () => {
       { timeoutMs: 200_000, intervalMs: 1_000 },
     );
     // Every try that failed is over: none gave up, and no second copy follows.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const queues = queuesOf(env);
+    try {
+      await jobsSettled(queues, { queues: [QueueName.ContactEmails], timeoutMs: 60_000 });
+    } finally {
+      await queues.close();
+    }
     for (const sent of [before, ...during]) {
       expect(counts(sent)).toEqual({ acknowledgements: 1, notifications: 1 });
     }

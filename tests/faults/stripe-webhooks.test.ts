@@ -16,6 +16,7 @@ import { startBackEndProcesses, type BackEndProcesses } from '../support/back-en
 import { mailbox } from '../support/mailbox';
 import { bookPaidVisit, type BookedVisit } from '../support/paid-bookings';
 import { eventually } from '../support/poll';
+import { jobsSettled, queuesOf } from '../support/settled-jobs';
 import { testEnv } from '../support/test-env';
 
 const WEBHOOK_SECRET = 'whsec_faulttestsecret';
@@ -88,13 +89,18 @@ describe('Stripe events delivered again and again, and out of order', () => {
 
   /**
    * The one confirmation has arrived, and stays one: a second would come from a second job,
-   * queued by the same events, so it would arrive within moments of the first.
+   * queued by the same events, and every job has finished by the time it is counted again.
    */
   async function exactlyOneConfirmation(email: string): Promise<void> {
     await eventually(async () => expect(await confirmations(email)).toBe(1), {
       timeoutMs: 60_000,
     });
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const queues = queuesOf(env);
+    try {
+      await jobsSettled(queues, { timeoutMs: 60_000 });
+    } finally {
+      await queues.close();
+    }
     expect(await confirmations(email)).toBe(1);
   }
 

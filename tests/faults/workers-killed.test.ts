@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingModel } from '../../api/src/bookings/booking-model';
+import { QueueName } from '../../api/src/jobs/job-definitions';
 import {
   checkoutCompletedEvent,
   signedPayload,
@@ -9,6 +10,7 @@ import { connectMongo, disconnectMongo } from '../../api/src/platform/mongo';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { bookPaidVisit, type BookedVisit } from '../support/paid-bookings';
 import { eventually } from '../support/poll';
+import { jobsSettled, queuesOf } from '../support/settled-jobs';
 import { spawnWorkers } from '../support/back-end-processes';
 import type { SpawnedProcess } from '../support/spawn-process';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
@@ -102,7 +104,7 @@ describe('the workers process killed with many emails in flight', () => {
     workers.push(first);
     await smtp.stalled;
     // The other open sessions reach their own wait for an answer within moments.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await eventually(() => Promise.resolve(expect(smtp.everySendHeld()).toBe(true)));
     first.kill('SIGKILL');
     await first.exited;
     const confirmedBeforeKill = smtp.received.filter((mail) => isConfirmation(mail.to)).length;
@@ -121,8 +123,16 @@ describe('the workers process killed with many emails in flight', () => {
     );
     // A confirmation the server had kept when the process died is not sent again.
     await second.waitForOutput(/"job":"booking\.confirmation"[^\n]*"result":"already-sent"/);
-    // Retries of the dead process's jobs are over within moments; none sends a second copy.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Retries of the dead process's jobs are over; none sent a second copy.
+    const queues = queuesOf(env);
+    try {
+      await jobsSettled(queues, {
+        queues: [QueueName.BookingEmails, QueueName.StripeEvents],
+        timeoutMs: 60_000,
+      });
+    } finally {
+      await queues.close();
+    }
     expect(counts(booked)).toEqual(once(booked));
     expect(smtp.received).toHaveLength(2 * BOOKINGS);
     const statuses = await BookingModel.find({ _id: { $in: booked.map((b) => b.id) } }).distinct(

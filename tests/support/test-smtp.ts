@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];
@@ -35,6 +35,12 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** Resolves once the server has stalled. */
   stalled: Promise<void>;
+  /**
+   * True once the server has stalled and every session in the middle of a message waits for an
+   * answer it holds back: killing the clients now catches each send where a crash hurts most.
+   * A session between messages (a pooled connection with nothing to send) does not count.
+   */
+  everySendHeld(): boolean;
   /** Answers again from now on (the clients that were waiting are expected to be gone). */
   resume(): void;
   close(): Promise<void>;
@@ -47,14 +53,26 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
   let hasStalled = false;
   const waiters: (() => void)[] = [];
   const stalled = new Promise<void>((resolve) => waiters.push(resolve));
+  /** Open sessions by id, and the ids of those left without an answer while stalled. */
+  const open = new Map<string, SMTPServerSession>();
+  const held = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     ...(options.closeTimeoutMs ? { closeTimeout: options.closeTimeoutMs } : {}),
-    onMailFrom(_address, _session, callback) {
+    onConnect(session, callback) {
+      open.set(session.id, session);
+      callback();
+    },
+    onClose(session) {
+      open.delete(session.id);
+      held.delete(session.id);
+    },
+    onMailFrom(_address, session, callback) {
       // Stalled: the next message is never begun (never answered).
       if (!stalling) callback();
+      else held.add(session.id);
     },
     onRcptTo(address, _session, callback) {
       const refusal = options.refuse?.(address.address);
@@ -81,6 +99,7 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
           for (const wake of waiters) wake();
         }
         if (!stalling) callback();
+        else held.add(session.id);
       });
     },
   });
@@ -90,6 +109,10 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
     url: `smtp://127.0.0.1:${String(port)}`,
     received,
     stalled,
+    everySendHeld: () =>
+      hasStalled &&
+      held.size > 0 &&
+      [...open.values()].every((session) => held.has(session.id) || !session.envelope.mailFrom),
     resume: () => {
       stalling = false;
     },

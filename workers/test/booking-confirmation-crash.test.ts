@@ -5,6 +5,7 @@ import { TEST_PAYMENT_METHODS } from '@hs/api/domain/payment/test-cards';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
 import { bookingFields, withFields } from '../../tests/support/booking-form';
 import { eventually } from '../../tests/support/poll';
+import { jobsSettled } from '../../tests/support/settled-jobs';
 import { spawnWorkers } from '../../tests/support/back-end-processes';
 import type { SpawnedProcess } from '../../tests/support/spawn-process';
 import { startTestSmtp, type TestSmtp } from '../../tests/support/test-smtp';
@@ -81,7 +82,8 @@ describe('a workers process killed while sending a booking confirmation', () => 
       /"job":"booking\.confirmation"[^\n]*"result":"already-sent"/,
       30_000,
     );
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Every job, the dead process's included, has run to its end: no copy is still to come.
+    await jobsSettled(api.context.jobs);
     const confirmations = smtp.received.filter(
       (mail) => mail.to.includes(fields.email ?? '') && isConfirmation(mail.raw),
     );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { QueueName } from '@hs/api/jobs/job-definitions';
 import { NewsletterDeliveryModel } from '@hs/api/newsletter/newsletter-delivery-model';
 import { SubscriberModel } from '@hs/api/newsletter/subscriber-model';
 import {
@@ -12,6 +13,7 @@ import {
   type Setup,
 } from '../../tests/support/newsletter-harness';
 import { eventually } from '../../tests/support/poll';
+import { jobsSettled } from '../../tests/support/settled-jobs';
 import { uniqueId } from '../../tests/support/test-env';
 
 describe('a campaign to 2,000 confirmed subscribers', () => {
@@ -59,7 +61,7 @@ describe('a campaign whose workers process is killed half-way', () => {
     const first = await setup.startWorkers();
     const id = await createAndSend(setup, 'Autumn checklist');
     await setup.smtp.stalled;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventually(() => Promise.resolve(expect(setup.smtp.everySendHeld()).toBe(true)));
     first.kill('SIGKILL');
     await first.exited;
     const atKill = countAt(setup.smtp, emails).messages;
@@ -131,10 +133,11 @@ describe('pause, resume, people who leave, and refusals', () => {
       .post(`/api/admin/campaigns/${id}/pause`)
       .set('Authorization', `Bearer ${setup.token}`);
     expect(paused.body.campaign.status).toBe('paused');
-    // Messages already in flight may land; then nothing more while paused.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // Messages already in flight may land; then every batch job has seen the pause and ended, a
+    // retry included, and with none left to run nothing more is sent while paused.
+    await jobsSettled(setup.api.context.jobs, { queues: [QueueName.Newsletter] });
     const duringPause = countAt(setup.smtp, emails).messages;
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await jobsSettled(setup.api.context.jobs, { queues: [QueueName.Newsletter] });
     expect(countAt(setup.smtp, emails).messages).toBe(duringPause);
     expect(duringPause).toBeLessThan(20);
 

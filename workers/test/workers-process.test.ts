@@ -3,6 +3,7 @@ import { jobs } from '@hs/api/jobs/job-definitions';
 import { JobProducer } from '@hs/api/jobs/job-producer';
 import { createRedis, type Redis } from '@hs/api/platform/redis';
 import { waitForMail } from '../../tests/support/mailbox';
+import { jobsSettled } from '../../tests/support/settled-jobs';
 import { spawnEntryPoint, type SpawnedProcess } from '../../tests/support/spawn-process';
 import { testEmail, testEnv } from '../../tests/support/test-env';
 
@@ -49,7 +50,7 @@ describe('the workers process', () => {
     await producer.add(jobs.sendMail, message, { jobId: `wait-${to}` });
     workers = spawnEntryPoint(WORKERS, env);
     await waitForMail(to);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await jobsSettled(producer);
     expect(await waitForMail(to)).toHaveLength(1);
   });
 

@@ -1,4 +1,5 @@
 import express, { type RequestHandler, type Router } from 'express';
+import { z } from 'zod';
 import { AuthMessages } from '../domain/auth/auth-messages';
 import {
   confirmEmailChangeSchema,
@@ -8,13 +9,18 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from '../domain/auth/auth-schemas';
+import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { errorResponse, jsonResponse, messageBodySchema } from '../http/openapi/shared-responses';
+import { jsonBody } from '../http/openapi/zod-to-openapi';
 import { parseBody } from '../http/parse-body';
+import { publicUserSchema, sessionSchema } from './account-answers';
 import type { AccountService } from './account-service';
 import type { AuthTokens } from './auth-tokens';
 import type { EmailChangeService } from './email-change-service';
 import type { PasswordResetService } from './password-reset-service';
 import { publicUser } from './user-model';
 import { requireAuth, signedInSession, signedInUser } from './require-auth';
+import { noStore } from '../http/no-store';
 
 export interface AuthRouteDependencies {
   accounts: AccountService;
@@ -25,62 +31,184 @@ export interface AuthRouteDependencies {
   limit: (name: string) => RequestHandler;
 }
 
+/** Accounts: register, sign in and out, reset a password, confirm an email. */
+export const authEndpoints = endpointGroup<AuthRouteDependencies>('auth', [
+  {
+    method: 'post',
+    path: '/api/auth/register',
+    operationId: 'register',
+    summary: 'Create an account and sign in',
+    access: 'public',
+    request: { body: jsonBody(registerSchema) },
+    responses: { '201': jsonResponse('The account, signed in.', sessionSchema) },
+    errors: ['BadRequest', 'Conflict', 'TooManyRequests'],
+    fuzz: 'body',
+    handlers: (deps) => [
+      deps.limit('register'),
+      async (req, res) => {
+        const session = await deps.accounts.register(parseBody(registerSchema, req.body));
+        res.status(201).json({ ...session, message: AuthMessages.signupSuccess });
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/login',
+    operationId: 'login',
+    summary: 'Sign in with email and password',
+    description:
+      'After 5 failed logins for one email (known or not, from any address), each further ' +
+      'attempt waits 1 s, 2 s, 4 s... up to 30 s after the last failure: until then the answer ' +
+      'is a 429 with `Retry-After` and the password is not checked. A success starts the ' +
+      'count again.',
+    access: 'public',
+    request: { body: jsonBody(loginSchema) },
+    responses: {
+      '200': jsonResponse('Signed in.', sessionSchema),
+      '401': errorResponse('Unknown email or wrong password (one answer for both).'),
+    },
+    errors: ['BadRequest', 'TooManyRequests'],
+    fuzz: 'body',
+    handlers: (deps) => [
+      deps.limit('login'),
+      async (req, res) => {
+        const session = await deps.accounts.login(parseBody(loginSchema, req.body));
+        res.json({ ...session, message: AuthMessages.loginSuccess });
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/logout',
+    operationId: 'logout',
+    summary: 'End this login token',
+    description:
+      'The token stops working at once, on every API instance; the account’s other sessions ' +
+      'go on.',
+    access: 'user',
+    responses: { '200': jsonResponse('Logged out.', messageBodySchema) },
+    // A passing token would be ended, and with it the fuzzer's own session.
+    fuzz: { refusal: 'credential', neverValidBearer: true },
+    // Not rate-limited: ending one's own session must always work, and it needs a live token.
+    handlers: (deps) => [
+      requireAuth(deps.tokens),
+      async (req, res) => {
+        await deps.accounts.logout(signedInUser(req.user), signedInSession(req.auth));
+        res.json({ message: AuthMessages.loggedOut });
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/forgot-password',
+    operationId: 'forgotPassword',
+    summary: 'Email a password reset link',
+    description: 'The same answer whether or not the address has an account.',
+    access: 'public',
+    request: { body: jsonBody(forgotPasswordSchema) },
+    responses: {
+      '200': jsonResponse('The link is on its way, if the account exists.', messageBodySchema),
+    },
+    errors: ['BadRequest', 'TooManyRequests'],
+    fuzz: 'body',
+    handlers: (deps) => [
+      deps.limit('forgot-password'),
+      async (req, res) => {
+        const { email } = parseBody(forgotPasswordSchema, req.body);
+        await deps.accounts.requestPasswordReset(email);
+        res.json({ message: AuthMessages.resetLinkSent });
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/reset-password/{token}',
+    operationId: 'resetPassword',
+    summary: 'Choose a new password with the emailed token',
+    description:
+      'Ends every session signed in with the old password and voids a pending email change.',
+    access: 'signedLink',
+    request: {
+      params: { token: 'The token from the reset link.' },
+      body: jsonBody(resetPasswordSchema),
+    },
+    responses: { '200': jsonResponse('The password is changed.', messageBodySchema) },
+    errors: ['BadRequest', 'TooManyRequests'],
+    fuzz: 'credential',
+    handlers: (deps) => [
+      deps.limit('reset-password'),
+      async (req, res) => {
+        const { password } = parseBody(resetPasswordSchema, req.body);
+        const token = req.params.token;
+        await deps.passwordResets.reset(typeof token === 'string' ? token : '', password);
+        res.json({ message: AuthMessages.resetDone });
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/confirm-email-change',
+    operationId: 'confirmEmailChange',
+    summary: 'Move the account to its new email with the emailed token',
+    description: 'The link works once and for 24 hours; a password reset voids it.',
+    access: 'signedLink',
+    request: { body: jsonBody(confirmEmailChangeSchema) },
+    responses: {
+      '200': jsonResponse('The account now signs in with the new email.', messageBodySchema),
+      '409': errorResponse('Another account took the new address since the change was asked.'),
+    },
+    errors: ['BadRequest', 'TooManyRequests'],
+    fuzz: 'credential',
+    handlers: (deps) => [
+      deps.limit('confirm-email-change'),
+      async (req, res) => {
+        const { token } = parseBody(confirmEmailChangeSchema, req.body);
+        await deps.emailChanges.confirm(token);
+        res.json({ message: AuthMessages.emailChangeConfirmed });
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/verify-email',
+    operationId: 'verifyEmail',
+    summary: 'Confirm the account’s email with the welcome email’s signed link',
+    description:
+      'A confirmed address lets a Google account with the same email sign in to the account.',
+    access: 'signedLink',
+    request: { body: jsonBody(verifyEmailSchema) },
+    responses: { '200': jsonResponse('The address is confirmed.', messageBodySchema) },
+    errors: ['BadRequest', 'TooManyRequests'],
+    fuzz: 'credential',
+    handlers: (deps) => [
+      deps.limit('verify-email'),
+      async (req, res) => {
+        const { user, token } = parseBody(verifyEmailSchema, req.body);
+        await deps.accounts.verifyEmail(user, token);
+        res.json({ message: AuthMessages.emailVerified });
+      },
+    ],
+  },
+  {
+    method: 'get',
+    path: '/api/me',
+    operationId: 'getMe',
+    summary: 'The signed-in account',
+    access: 'user',
+    responses: { '200': jsonResponse('The account.', z.object({ user: publicUserSchema })) },
+    fuzz: 'reads',
+    handlers: (deps) => [
+      noStore,
+      requireAuth(deps.tokens),
+      (req, res) => {
+        res.json({ user: publicUser(signedInUser(req.user)) });
+      },
+    ],
+  },
+]);
+
 export function authRoutes(deps: AuthRouteDependencies): Router {
   const router = express.Router();
-  const noStore: RequestHandler = (_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  };
   router.use('/auth', noStore);
-
-  router.post('/auth/register', deps.limit('register'), async (req, res) => {
-    const session = await deps.accounts.register(parseBody(registerSchema, req.body));
-    res.status(201).json({ ...session, message: AuthMessages.signupSuccess });
-  });
-
-  router.post('/auth/login', deps.limit('login'), async (req, res) => {
-    const session = await deps.accounts.login(parseBody(loginSchema, req.body));
-    res.json({ ...session, message: AuthMessages.loginSuccess });
-  });
-
-  router.post('/auth/forgot-password', deps.limit('forgot-password'), async (req, res) => {
-    const { email } = parseBody(forgotPasswordSchema, req.body);
-    await deps.accounts.requestPasswordReset(email);
-    res.json({ message: AuthMessages.resetLinkSent });
-  });
-
-  router.post('/auth/reset-password/:token', deps.limit('reset-password'), async (req, res) => {
-    const { password } = parseBody(resetPasswordSchema, req.body);
-    const token = req.params.token;
-    await deps.passwordResets.reset(typeof token === 'string' ? token : '', password);
-    res.json({ message: AuthMessages.resetDone });
-  });
-
-  // Not rate-limited: ending one's own session must always work, and it needs a live token.
-  router.post('/auth/logout', requireAuth(deps.tokens), async (req, res) => {
-    await deps.accounts.logout(signedInUser(req.user), signedInSession(req.auth));
-    res.json({ message: AuthMessages.loggedOut });
-  });
-
-  router.post(
-    '/auth/confirm-email-change',
-    deps.limit('confirm-email-change'),
-    async (req, res) => {
-      const { token } = parseBody(confirmEmailChangeSchema, req.body);
-      await deps.emailChanges.confirm(token);
-      res.json({ message: AuthMessages.emailChangeConfirmed });
-    },
-  );
-
-  router.post('/auth/verify-email', deps.limit('verify-email'), async (req, res) => {
-    const { user, token } = parseBody(verifyEmailSchema, req.body);
-    await deps.accounts.verifyEmail(user, token);
-    res.json({ message: AuthMessages.emailVerified });
-  });
-
-  router.get('/me', noStore, requireAuth(deps.tokens), (req, res) => {
-    res.json({ user: publicUser(signedInUser(req.user)) });
-  });
-
-  return router;
+  return mountEndpoints(router, authEndpoints, deps);
 }

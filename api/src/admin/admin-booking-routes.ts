@@ -1,23 +1,27 @@
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import { isBookingId } from '../domain/booking/booking-id';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import { signedInUser } from '../accounts/require-auth';
 import { BookingModel } from '../bookings/booking-model';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
-import type { AdminBookingList } from '../domain/admin/admin-views';
+import type { AdminBookingList, AdminBookingView } from '../domain/admin/admin-views';
 import { BOOKING_STATUSES, type BookingStatus } from '../domain/booking/booking-status';
 import { isCalendarDate } from '../domain/calendar/toronto-date';
 import { DomainError } from '../domain/domain-error';
+import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { errorResponse, jsonResponse } from '../http/openapi/shared-responses';
+import { jsonBody, queryParameters } from '../http/openapi/zod-to-openapi';
 import { parseBody } from '../http/parse-body';
 import type { Storage } from '../platform/storage';
+import { adminBookingListSchema, adminBookingViewSchema, PAGE } from './admin-answers';
 import { adminBookingView } from './admin-booking-view';
 import { adminOnly } from './admin-guard';
 import { AdminMessages } from './admin-messages';
 import { pageParam, pageWindow } from './admin-query';
 import { PHOTO_LINK_TTL_SECONDS, type BookingPhotoLinks } from './booking-photo-links';
+import { sendPrivateImage } from '../http/private-image';
 
 export interface AdminBookingRouteDependencies {
   tokens: AuthTokens;
@@ -30,7 +34,7 @@ const statusField = z.enum(BOOKING_STATUSES, {
   error: `status must be one of: ${BOOKING_STATUSES.join(', ')}.`,
 });
 
-export const listQuery = z.object({
+const listQuery = z.object({
   date: z
     .string({ error: 'date must be a date (YYYY-MM-DD).' })
     .refine(isCalendarDate, 'date must be a date (YYYY-MM-DD).')
@@ -39,7 +43,7 @@ export const listQuery = z.object({
   page: pageParam,
 });
 
-export const moveBody = z.object({ status: statusField });
+const moveBody = z.object({ status: statusField });
 
 const isMissingObject = (error: unknown) =>
   error instanceof Error && (error.name === 'NoSuchKey' || error.name === 'NotFound');
@@ -55,73 +59,159 @@ async function openPhoto(storage: Storage, key: string): Promise<Readable> {
   }
 }
 
+/** What the routes share, built once. */
+interface AdminBookingContext extends AdminBookingRouteDependencies {
+  admin: RequestHandler[];
+  view: (booking: Parameters<typeof adminBookingView>[0]) => AdminBookingView;
+}
+
+const movedAnswer = z.object({ booking: adminBookingViewSchema, message: z.string() });
+
 /**
  * GET /admin/bookings (newest visit date first, filtered by date and status), PATCH
  * /admin/bookings/:id {status}, and the photos the list links to.
  */
+export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin', [
+  {
+    method: 'get',
+    path: '/api/admin/bookings',
+    operationId: 'adminListBookings',
+    summary: 'Bookings, newest visit date first',
+    access: 'admin',
+    request: {
+      query: queryParameters(listQuery, {
+        date: 'Only visits on this date (YYYY-MM-DD).',
+        status: 'Only bookings in this status.',
+        ...PAGE,
+      }),
+    },
+    responses: { '200': jsonResponse('A page of bookings.', adminBookingListSchema) },
+    errors: ['BadRequest'],
+    fuzz: 'reads',
+    handlers: ({ admin, view }) => [
+      ...admin,
+      async (req, res) => {
+        const query = parseBody(listQuery, { ...req.query });
+        const { page, pageSize, skip } = pageWindow(query.page);
+        const filter: { date?: string; status?: BookingStatus } = {};
+        if (query.date) filter.date = query.date;
+        if (query.status) filter.status = query.status;
+        const [bookings, total] = await Promise.all([
+          BookingModel.find(filter)
+            .sort({ date: -1, createdAt: -1, _id: -1 })
+            .skip(skip)
+            .limit(pageSize),
+          BookingModel.countDocuments(filter),
+        ]);
+        const list: AdminBookingList = { bookings: bookings.map(view), total, page, pageSize };
+        res.json(list);
+      },
+    ],
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/bookings/{id}',
+    operationId: 'adminMoveBooking',
+    summary: 'Move a booking to another status',
+    description:
+      'Only the moves the booking state machine allows. Moving a paid booking to `refunded` ' +
+      'asks the payment provider for the refund (202); the booking shows refunded once the ' +
+      'provider confirms it.',
+    access: 'admin',
+    request: { params: { id: 'The booking id.' }, body: jsonBody(moveBody) },
+    responses: {
+      '200': jsonResponse('Moved.', movedAnswer),
+      '202': jsonResponse('Refund requested.', movedAnswer),
+      '409': errorResponse('That move is not allowed from the booking’s status.'),
+    },
+    errors: ['BadRequest', 'NotFound'],
+    fuzz: 'body',
+    handlers: ({ admin, lifecycle, view }) => [
+      ...admin,
+      async (req, res) => {
+        const { status } = parseBody(moveBody, req.body);
+        const adminId = signedInUser(req.user).id as string;
+        const { booking, refundRequested } = await lifecycle.movedByOperator(
+          String(req.params.id),
+          status,
+          adminId,
+        );
+        // 202 for a refund: accepted, and finished by the provider's confirmation.
+        res.status(refundRequested ? 202 : 200).json({
+          booking: view(booking),
+          message: refundRequested ? AdminMessages.refundRequested : AdminMessages.moved(status),
+        });
+      },
+    ],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/booking-photos/{id}',
+    operationId: 'adminGetBookingPhoto',
+    summary: "A booking's photo, from the signed address in the bookings list",
+    description:
+      'No login token: an <img> cannot send one, so the short-lived signed address is the credential.',
+    access: 'signedLink',
+    request: {
+      params: { id: 'The booking id.' },
+      query: [
+        {
+          name: 'expires',
+          in: 'query',
+          required: true,
+          description: 'When the address stops working (Unix seconds).',
+          schema: { type: 'string', pattern: '^\\d{1,12}$' },
+        },
+        {
+          name: 'sig',
+          in: 'query',
+          required: true,
+          description: 'The signature of the booking id and expiry.',
+          schema: { type: 'string' },
+        },
+      ],
+    },
+    responses: {
+      '200': {
+        description: 'The photo.',
+        content: {
+          'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } },
+          'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
+        },
+      },
+      '403': errorResponse('The address is invalid or has expired.'),
+      '404': errorResponse('The booking has no photo.'),
+    },
+    errors: ['ServiceUnavailable'],
+    fuzz: 'reads',
+    // No requireAuth: an <img> sends no Bearer token. The signed, short-lived address is the check.
+    handlers: ({ photoLinks, storage }) => [
+      async (req, res) => {
+        const bookingId = req.params.id;
+        if (
+          !isBookingId(bookingId) ||
+          !photoLinks.verify(bookingId, req.query.expires, req.query.sig)
+        ) {
+          throw new DomainError('forbidden', AdminMessages.photoLinkInvalid);
+        }
+        const booking = await BookingModel.findById(bookingId);
+        if (!booking?.imageKey) throw new DomainError('notFound', AdminMessages.photoNotFound);
+        const body = await openPhoto(storage, booking.imageKey);
+        await sendPrivateImage(req, res, {
+          body,
+          contentType: booking.imageType || 'application/octet-stream',
+          cacheControl: `private, max-age=${PHOTO_LINK_TTL_SECONDS}`,
+          logContext: { image: 'booking photo', bookingId },
+        });
+      },
+    ],
+  },
+]);
+
 export function adminBookingRoutes(deps: AdminBookingRouteDependencies): Router {
-  const router = express.Router();
-  const admin = adminOnly(deps.tokens);
-  const view = (booking: Parameters<typeof adminBookingView>[0]) =>
-    adminBookingView(booking, deps.photoLinks, deps.lifecycle);
-
-  router.get('/admin/bookings', ...admin, async (req, res) => {
-    const query = parseBody(listQuery, { ...req.query });
-    const { page, pageSize, skip } = pageWindow(query.page);
-    const filter: { date?: string; status?: BookingStatus } = {};
-    if (query.date) filter.date = query.date;
-    if (query.status) filter.status = query.status;
-    const [bookings, total] = await Promise.all([
-      BookingModel.find(filter)
-        .sort({ date: -1, createdAt: -1, _id: -1 })
-        .skip(skip)
-        .limit(pageSize),
-      BookingModel.countDocuments(filter),
-    ]);
-    const list: AdminBookingList = { bookings: bookings.map(view), total, page, pageSize };
-    res.json(list);
+  return mountEndpoints(express.Router(), adminBookingEndpoints, {
+    ...deps,
+    admin: adminOnly(deps.tokens),
+    view: (booking) => adminBookingView(booking, deps.photoLinks, deps.lifecycle),
   });
-
-  router.patch('/admin/bookings/:id', ...admin, async (req, res) => {
-    const { status } = parseBody(moveBody, req.body);
-    const adminId = signedInUser(req.user).id as string;
-    const { booking, refundRequested } = await deps.lifecycle.movedByOperator(
-      String(req.params.id),
-      status,
-      adminId,
-    );
-    // 202 for a refund: accepted, and finished by the provider's confirmation.
-    res.status(refundRequested ? 202 : 200).json({
-      booking: view(booking),
-      message: refundRequested ? AdminMessages.refundRequested : AdminMessages.moved(status),
-    });
-  });
-
-  // No requireAuth: an <img> sends no Bearer token. The signed, short-lived address is the check.
-  router.get('/admin/booking-photos/:id', async (req, res) => {
-    const bookingId = req.params.id;
-    if (
-      !isBookingId(bookingId) ||
-      !deps.photoLinks.verify(bookingId, req.query.expires, req.query.sig)
-    ) {
-      throw new DomainError('forbidden', AdminMessages.photoLinkInvalid);
-    }
-    const booking = await BookingModel.findById(bookingId);
-    if (!booking?.imageKey) throw new DomainError('notFound', AdminMessages.photoNotFound);
-    const body = await openPhoto(deps.storage, booking.imageKey);
-    res.setHeader('Content-Type', booking.imageType || 'application/octet-stream');
-    res.setHeader('Cache-Control', `private, max-age=${PHOTO_LINK_TTL_SECONDS}`);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Disposition', 'inline');
-    try {
-      await pipeline(body, res);
-    } catch (error) {
-      if (!res.headersSent) throw error;
-      // The client left, or storage broke off mid-photo: nothing more can be said to the client.
-      req.log.warn({ err: error, bookingId }, 'booking photo stream ended early');
-      res.destroy();
-    }
-  });
-
-  return router;
 }

@@ -1,11 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import { requireAdmin, requireAuth } from '../accounts/require-auth';
-
-const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-};
+import { noStore } from '../http/no-store';
 
 /**
  * In front of every operators' route: a signed-in admin (401 for a visitor, 403 for a customer),

@@ -13,6 +13,7 @@ import {
 import type { ApiConfig } from '../config/api-config';
 import { AuthMessages } from '../domain/auth/auth-messages';
 import { DomainError } from '../domain/domain-error';
+import { endpointGroup, mountEndpoints } from '../http/endpoint';
 import { adminOnly } from './admin-guard';
 
 /** Where bull-board is mounted; the session cookie is sent to this path only. */
@@ -97,26 +98,65 @@ export function queueSessionsFor(
   return new QueueSessions(config.JWT_SECRET, config.NODE_ENV === 'production');
 }
 
+interface QueueSessionContext {
+  tokens: AuthTokens;
+  sessions: QueueSessions;
+}
+
 /** POST /admin/queue-session (an admin's Bearer token) sets the cookie; DELETE clears it. */
-export function queueSessionRoutes(deps: { tokens: AuthTokens; sessions: QueueSessions }): Router {
-  const router = express.Router();
+export const queueSessionEndpoints = endpointGroup<QueueSessionContext>('admin', [
+  {
+    method: 'post',
+    path: '/api/admin/queue-session',
+    operationId: 'adminOpenQueueSession',
+    summary: 'Open the queue dashboard in this browser',
+    description:
+      'Trades the login token for an HttpOnly cookie scoped to the dashboard, which a page ' +
+      'navigation sends (it cannot send a Bearer token).',
+    access: 'admin',
+    responses: {
+      '204': {
+        description: 'The cookie is set.',
+        headers: {
+          'Set-Cookie': { description: 'The dashboard session.', schema: { type: 'string' } },
+        },
+      },
+    },
+    // A passing admin token would get a session: the fuzzer never sends one.
+    fuzz: { refusal: 'credential', neverValidBearer: true },
+    handlers: (deps) => [
+      ...adminOnly(deps.tokens),
+      (req, res) => {
+        const user = signedInUser(req.user);
+        res.cookie(
+          QUEUE_SESSION_COOKIE,
+          deps.sessions.issue(user.id as string, user.tokenVersion),
+          deps.sessions.cookieOptions(true),
+        );
+        res.status(204).end();
+      },
+    ],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/queue-session',
+    operationId: 'adminCloseQueueSession',
+    summary: "End this browser's queue dashboard session",
+    description: 'Open to anyone: it only clears the cookie of the browser that sends it.',
+    access: 'public',
+    responses: { '204': { description: 'The cookie is cleared.' } },
+    fuzz: 'reads',
+    // Open to anyone: it only ends the session of the browser that sends it (signing out).
+    handlers: (deps) => [
+      (_req, res) => {
+        res.setHeader('Cache-Control', 'no-store');
+        res.clearCookie(QUEUE_SESSION_COOKIE, deps.sessions.cookieOptions(false));
+        res.status(204).end();
+      },
+    ],
+  },
+]);
 
-  router.post('/admin/queue-session', ...adminOnly(deps.tokens), (req, res) => {
-    const user = signedInUser(req.user);
-    res.cookie(
-      QUEUE_SESSION_COOKIE,
-      deps.sessions.issue(user.id as string, user.tokenVersion),
-      deps.sessions.cookieOptions(true),
-    );
-    res.status(204).end();
-  });
-
-  // Open to anyone: it only ends the session of the browser that sends it (signing out).
-  router.delete('/admin/queue-session', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.clearCookie(QUEUE_SESSION_COOKIE, deps.sessions.cookieOptions(false));
-    res.status(204).end();
-  });
-
-  return router;
+export function queueSessionRoutes(deps: QueueSessionContext): Router {
+  return mountEndpoints(express.Router(), queueSessionEndpoints, deps);
 }

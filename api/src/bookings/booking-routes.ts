@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import { identifyUser, requireAuth, signedInUser } from '../accounts/require-auth';
 import {
+  BOOKING_IMAGE_FIELD,
+  BOOKING_IMAGE_TYPES,
   BookingMessages,
   bookingFormSchema,
   bookingTokenField,
@@ -13,14 +15,27 @@ import {
 import { CATALOGUE } from '../domain/booking/catalogue';
 import { addDays, isCalendarDate, todayInToronto } from '../domain/calendar/toronto-date';
 import { DomainError } from '../domain/domain-error';
+import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import type { RequestBodyObject } from '../http/openapi/openapi-types';
+import { errorResponse, jsonResponse } from '../http/openapi/shared-responses';
+import { jsonBody, multipartBody, queryParameters } from '../http/openapi/zod-to-openapi';
 import { parseBody } from '../http/parse-body';
 import type { Logger } from '../platform/logger';
 import type { Storage } from '../platform/storage';
+import {
+  availabilitySchema,
+  bookingAnswer,
+  bookingViewSchema,
+  catalogueSchema,
+  managedBookingAnswer,
+  managedBookingViewSchema,
+} from './booking-answers';
 import { newBookingId } from './booking-id';
 import { receiveBookingForm, storedPhoto } from './booking-photo-upload';
 import type { BookingService, OwnershipProof } from './booking-service';
 import { bookingView, managedBookingView } from './booking-view';
 import { MAX_AVAILABILITY_DAYS, type SlotLedger } from './slot-ledger';
+import { noStore } from '../http/no-store';
 
 export interface BookingRouteDependencies {
   bookings: BookingService;
@@ -34,12 +49,7 @@ export interface BookingRouteDependencies {
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
-const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-};
-
-export const availabilityQuery = z
+const availabilityQuery = z
   .object({
     from: z.string().refine(isCalendarDate, 'from must be a date (YYYY-MM-DD).').optional(),
     to: z.string().refine(isCalendarDate, 'to must be a date (YYYY-MM-DD).').optional(),
@@ -55,7 +65,7 @@ export const availabilityQuery = z
   });
 
 /** The booking token of a GET: in the query, as the manage link puts it. */
-export const manageToken = z.object({ token: bookingTokenField });
+const manageToken = z.object({ token: bookingTokenField });
 
 /**
  * Who is asking about a booking: the token the request carries (already validated from its query
@@ -70,65 +80,256 @@ function postedToken(req: Request, bodyToken: string | undefined): string | unde
   return bodyToken ?? parseBody(manageToken, { ...req.query }).token;
 }
 
+const manageTokenParameters = queryParameters(manageToken, {
+  token:
+    'The booking token (from the booking answer or the manage link); a POST may send it in the ' +
+    "body. Not needed with the owner's login.",
+});
+const bookingId = {
+  id: 'The booking id (32 hex digits, from the booking answer or the manage link).',
+};
+
+/** Multipart as the site sends it (with the photo), or JSON without a photo. */
+function bookingFormBody(): RequestBodyObject {
+  const multipart = multipartBody(bookingFormSchema(), {
+    [BOOKING_IMAGE_FIELD]: {
+      description: 'A photo of the job: JPEG or PNG (judged by its bytes), 5 MB at most.',
+      contentTypes: BOOKING_IMAGE_TYPES,
+      required: false,
+    },
+  });
+  const json = jsonBody(bookingFormSchema());
+  return { ...multipart, content: { ...multipart.content, ...json.content } };
+}
+
+/** What the schema's refinements check, which JSON Schema cannot say. */
+const VISIT_FIELDS =
+  '`date` is YYYY-MM-DD, from today in Toronto up to 365 days ahead; `time` is morning, ' +
+  'afternoon or evening (morning when left out).';
+const notOwned = errorResponse(
+  'No such booking, or no proof of owning it: the same answer either way.',
+);
+
+interface BookingContext extends BookingRouteDependencies {
+  /** The signed-in user when a valid token is sent; a visitor otherwise. */
+  signedIn: RequestHandler;
+}
+
 /**
  * The booking form (POST /bookings, multipart), the catalogue and availability it is filled from,
  * and the pages a customer reaches from the signed link in their emails.
+ *
+ * Each route of a booking proves ownership first (the token, or the owner's login): anything else
+ * is the same 404 as an unknown booking, before any rule about the booking itself is applied.
  */
+export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
+  {
+    method: 'get',
+    path: '/api/catalogue',
+    operationId: 'getCatalogue',
+    summary: 'Services, plans and time windows',
+    access: 'public',
+    responses: { '200': jsonResponse('The catalogue.', catalogueSchema) },
+    fuzz: 'reads',
+    handlers: () => [
+      (_req, res) => {
+        res.setHeader('Cache-Control', 'public, max-age=300');
+        res.json(CATALOGUE);
+      },
+    ],
+  },
+  {
+    method: 'get',
+    path: '/api/availability',
+    operationId: 'getAvailability',
+    summary: 'Places left per date and time window',
+    access: 'public',
+    request: {
+      query: queryParameters(availabilityQuery, {
+        from: 'First date, YYYY-MM-DD; today in Toronto when left out.',
+        to: 'Last date, YYYY-MM-DD; 30 days after `from` when left out.',
+      }),
+    },
+    responses: { '200': jsonResponse('Places left.', availabilitySchema) },
+    errors: ['BadRequest'],
+    fuzz: 'reads',
+    handlers: (ctx) => [
+      noStore,
+      async (req, res) => {
+        const { from, to } = parseBody(availabilityQuery, { ...req.query });
+        res.json(await ctx.slots.remaining(from, to));
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/bookings',
+    operationId: 'createBooking',
+    summary: 'Book a visit (or ask for an estimate), with an optional photo',
+    description:
+      'The booking form as multipart/form-data; the price is computed on the server. A ' +
+      "signed-in caller's token attaches the booking to the account. Also served at " +
+      '`POST /api-docs/api/bookings`, the path the original site posted to. ' +
+      `\`service\` is a catalogue id or title, \`plan\` an id or name; ${VISIT_FIELDS}`,
+    access: 'optionalUser',
+    request: {
+      headers: [
+        {
+          name: 'Idempotency-Key',
+          in: 'header',
+          description:
+            'The same key again, with the same form from the same sender (account), answers 200 ' +
+            'with the first booking instead of a second one; with anything else, 409.',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' },
+        },
+      ],
+      body: bookingFormBody(),
+    },
+    responses: {
+      '201': jsonResponse('The booking.', bookingAnswer),
+      '200': jsonResponse(
+        'A repeated Idempotency-Key: the booking made the first time.',
+        bookingAnswer,
+      ),
+      '409': errorResponse(
+        'That time window is fully booked on that date; the email or phone already holds as ' +
+          'many unpaid bookings as allowed; or the Idempotency-Key was used for another request.',
+      ),
+    },
+    errors: [
+      'BadRequest',
+      'PayloadTooLarge',
+      'UnsupportedMediaType',
+      'TooManyRequests',
+      'ServiceUnavailable',
+    ],
+    fuzz: 'body',
+    handlers: (ctx) => [noStore, ...createBooking(ctx)],
+  },
+  {
+    method: 'get',
+    path: '/api/bookings/{id}',
+    operationId: 'getManagedBooking',
+    summary: 'A booking, from its manage link',
+    access: 'bookingOwner',
+    request: { params: bookingId, query: manageTokenParameters },
+    responses: {
+      '200': jsonResponse(
+        'The booking and what may still be done with it.',
+        z.object({ booking: managedBookingViewSchema }),
+      ),
+      '404': notOwned,
+    },
+    errors: ['BadRequest', 'NotFound'],
+    fuzz: 'reads',
+    handlers: (ctx) => [
+      noStore,
+      ctx.signedIn,
+      async (req, res) => {
+        const { token } = parseBody(manageToken, { ...req.query });
+        const booking = await ctx.bookings.findOwned(
+          String(req.params.id),
+          ownershipProof(req, token),
+        );
+        res.json({ booking: managedBookingView(booking) });
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/bookings/{id}/cancel',
+    operationId: 'cancelBooking',
+    summary: 'Cancel a booking from its manage link',
+    description: 'A paid booking more than 24 hours ahead is refunded.',
+    access: 'bookingOwner',
+    request: { params: bookingId, query: manageTokenParameters },
+    responses: {
+      '200': jsonResponse('Cancelled.', managedBookingAnswer),
+      '404': notOwned,
+      '409': errorResponse('The booking can no longer be cancelled.'),
+    },
+    errors: ['BadRequest', 'NotFound', 'TooManyRequests'],
+    fuzz: 'credential',
+    handlers: (ctx) => [
+      noStore,
+      ctx.formLimit,
+      ctx.signedIn,
+      async (req, res) => {
+        const { token } = parseBody(cancelSchema, req.body ?? {});
+        const proof = ownershipProof(req, postedToken(req, token));
+        const owned = await ctx.bookings.findOwned(String(req.params.id), proof);
+        const { booking, refund } = await ctx.bookings.cancel(owned.id as string, 'customer');
+        res.json({
+          booking: managedBookingView(booking),
+          message: refund ? BookingMessages.cancelledWithRefund : BookingMessages.cancelled,
+        });
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/bookings/{id}/reschedule',
+    operationId: 'rescheduleBooking',
+    summary: 'Move a booking to another date and time window',
+    description: VISIT_FIELDS,
+    access: 'bookingOwner',
+    request: {
+      params: bookingId,
+      query: manageTokenParameters,
+      body: jsonBody(rescheduleSchema()),
+    },
+    responses: {
+      '200': jsonResponse('Moved.', managedBookingAnswer),
+      '404': notOwned,
+      '409': errorResponse('The booking can no longer be moved, or the new window is full.'),
+    },
+    errors: ['BadRequest', 'NotFound', 'TooManyRequests'],
+    fuzz: 'credential',
+    handlers: (ctx) => [
+      noStore,
+      ctx.formLimit,
+      ctx.signedIn,
+      async (req, res) => {
+        const { date, time, token } = parseBody(rescheduleSchema(), req.body);
+        const proof = ownershipProof(req, postedToken(req, token));
+        const owned = await ctx.bookings.findOwned(String(req.params.id), proof);
+        const booking = await ctx.bookings.reschedule(owned.id as string, date, time);
+        const view = managedBookingView(booking);
+        res.json({
+          booking: view,
+          message: BookingMessages.rescheduled(view.date, view.timeLabel),
+        });
+      },
+    ],
+  },
+  {
+    method: 'get',
+    path: '/api/me/bookings',
+    operationId: 'listMyBookings',
+    summary: "The signed-in account's bookings",
+    access: 'user',
+    responses: {
+      '200': jsonResponse('The bookings.', z.object({ bookings: z.array(bookingViewSchema) })),
+    },
+    fuzz: 'reads',
+    handlers: (ctx) => [
+      noStore,
+      requireAuth(ctx.tokens),
+      async (req, res) => {
+        const user = signedInUser(req.user);
+        const bookings = await ctx.bookings.listForUser(user.id as string);
+        res.json({ bookings: bookings.map(bookingView) });
+      },
+    ],
+  },
+]);
+
+/** The booking endpoints, mounted under /api. */
 export function bookingRoutes(deps: BookingRouteDependencies): Router {
-  const router = express.Router();
-
-  router.get('/catalogue', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.json(CATALOGUE);
+  return mountEndpoints(express.Router(), bookingEndpoints, {
+    ...deps,
+    signedIn: identifyUser(deps.tokens),
   });
-
-  router.get('/availability', noStore, async (req, res) => {
-    const { from, to } = parseBody(availabilityQuery, { ...req.query });
-    res.json(await deps.slots.remaining(from, to));
-  });
-
-  router.post('/bookings', noStore, ...createBooking(deps));
-
-  // Each route proves ownership first (the token, or the owner's login): anything else is the
-  // same 404 as an unknown booking, before any rule about the booking itself is applied.
-  const signedIn = identifyUser(deps.tokens);
-
-  router.get('/bookings/:id', noStore, signedIn, async (req, res) => {
-    const { token } = parseBody(manageToken, { ...req.query });
-    const booking = await deps.bookings.findOwned(
-      String(req.params.id),
-      ownershipProof(req, token),
-    );
-    res.json({ booking: managedBookingView(booking) });
-  });
-
-  router.post('/bookings/:id/cancel', noStore, deps.formLimit, signedIn, async (req, res) => {
-    const { token } = parseBody(cancelSchema, req.body ?? {});
-    const proof = ownershipProof(req, postedToken(req, token));
-    const owned = await deps.bookings.findOwned(String(req.params.id), proof);
-    const { booking, refund } = await deps.bookings.cancel(owned.id as string, 'customer');
-    res.json({
-      booking: managedBookingView(booking),
-      message: refund ? BookingMessages.cancelledWithRefund : BookingMessages.cancelled,
-    });
-  });
-
-  router.post('/bookings/:id/reschedule', noStore, deps.formLimit, signedIn, async (req, res) => {
-    const { date, time, token } = parseBody(rescheduleSchema(), req.body);
-    const proof = ownershipProof(req, postedToken(req, token));
-    const owned = await deps.bookings.findOwned(String(req.params.id), proof);
-    const booking = await deps.bookings.reschedule(owned.id as string, date, time);
-    const view = managedBookingView(booking);
-    res.json({ booking: view, message: BookingMessages.rescheduled(view.date, view.timeLabel) });
-  });
-
-  router.get('/me/bookings', noStore, requireAuth(deps.tokens), async (req, res) => {
-    const user = signedInUser(req.user);
-    const bookings = await deps.bookings.listForUser(user.id as string);
-    res.json({ bookings: bookings.map(bookingView) });
-  });
-
-  return router;
 }
 
 /**

@@ -1,3 +1,4 @@
+import passwordPrompt from '@inquirer/password';
 import type { ReadStream } from 'node:tty';
 
 /**
@@ -15,46 +16,35 @@ export async function readPasswordFromStdin(input: NodeJS.ReadableStream): Promi
   return text.split(/\r?\n/)[0] ?? '';
 }
 
-const CTRL_C = '\u0003';
-const CTRL_D = '\u0004';
-const BACKSPACE = new Set(['\u007f', '\b']);
-
 /** Asks for a line at the terminal without echoing it. Ctrl-C or Ctrl-D gives up. */
-export function promptHidden(
+export async function promptHidden(
   question: string,
   input: ReadStream,
   output: NodeJS.WritableStream,
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let typed = '';
-    const finish = (error: Error | null) => {
-      input.off('data', onData);
-      input.setRawMode(false);
-      input.pause();
-      output.write('\n');
-      if (error) reject(error);
-      else resolve(typed);
-    };
-    const onData = (chunk: Buffer | string) => {
-      for (const key of chunk.toString()) {
-        if (key === CTRL_C || key === CTRL_D) {
-          finish(new Error('cancelled: no password given.'));
-          return;
-        }
-        if (key === '\r' || key === '\n') {
-          finish(null);
-          return;
-        }
-        if (BACKSPACE.has(key)) typed = typed.slice(0, -1);
-        else if (key >= ' ') typed += key;
-      }
-    };
-    // Echo goes off before the question shows: what is typed once it shows is never echoed.
-    input.setRawMode(true);
-    output.write(question);
-    input.resume();
-    input.on('data', onData);
-  });
+  // Ctrl-D on an empty line only closes the prompt's readline, which would leave it waiting
+  // forever and the command exiting 0 without a word: it is a way to give up, as Ctrl-C is.
+  const giveUp = new AbortController();
+  const onKey = (_text: string | undefined, key: { ctrl?: boolean; name?: string } | undefined) => {
+    if (key?.ctrl === true && key.name === 'd') giveUp.abort();
+  };
+  input.on('keypress', onKey);
+  try {
+    // readline reads an escape sequence as one key, so an arrow key never puts "[A" into the
+    // password. No mask (its length stays hidden too) and no Ctrl-T to show it on screen.
+    return await passwordPrompt(
+      { message: question, mask: false, toggleMask: false },
+      { input, output, signal: giveUp.signal },
+    );
+  } catch (error) {
+    // Ctrl-C (ExitPromptError) or Ctrl-D (AbortPromptError); by name, as inquirer documents.
+    if (error instanceof Error && ['ExitPromptError', 'AbortPromptError'].includes(error.name)) {
+      throw new Error('cancelled: no password given.', { cause: error });
+    }
+    throw error;
+  } finally {
+    input.off('keypress', onKey);
+  }
 }
 
 /** A password typed twice at the terminal, so a slip of the finger does not lock the admin out. */
@@ -62,8 +52,8 @@ export async function promptNewPassword(
   input: ReadStream,
   output: NodeJS.WritableStream,
 ): Promise<string> {
-  const password = await promptHidden('Password for the new admin: ', input, output);
-  const again = await promptHidden('The same password again: ', input, output);
+  const password = await promptHidden('Password for the new admin:', input, output);
+  const again = await promptHidden('The same password again:', input, output);
   if (password !== again) throw new Error('the two passwords differ: nothing was created.');
   return password;
 }

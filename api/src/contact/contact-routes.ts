@@ -1,6 +1,10 @@
 import express, { type RequestHandler, type Router } from 'express';
+import { z } from 'zod';
 import { contactSchema } from '../domain/contact/contact-schema';
-import { ContactMessages } from '../domain/contact/contact-messages';
+import { ContactMessages, HONEYPOT_FIELD } from '../domain/contact/contact-messages';
+import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { jsonResponse } from '../http/openapi/shared-responses';
+import { jsonBody } from '../http/openapi/zod-to-openapi';
 import { parseBody } from '../http/parse-body';
 import type { ContactService } from './contact-service';
 
@@ -10,14 +14,31 @@ export interface ContactRouteDependencies {
 }
 
 /** POST /contact: SPEC.md's form; 201 {message} or 400 {error} naming what is wrong. */
+export const contactEndpoints = endpointGroup<ContactRouteDependencies>('contact', [
+  {
+    method: 'post',
+    path: '/api/contact',
+    operationId: 'sendContactMessage',
+    summary: 'Send a message to the business',
+    description: `\`${HONEYPOT_FIELD}\` is a honeypot: people leave it empty; a message with it filled is accepted and dropped.`,
+    access: 'public',
+    request: { body: jsonBody(contactSchema) },
+    responses: { '201': jsonResponse('Received.', z.object({ message: z.string() })) },
+    errors: ['BadRequest', 'TooManyRequests'],
+    fuzz: 'body',
+    handlers: (deps) => [
+      deps.contactLimit,
+      async (req, res) => {
+        const form = parseBody(contactSchema, req.body);
+        const outcome = await deps.contact.receive(form);
+        if (outcome.kind === 'dropped') req.log.info('contact form honeypot filled; dropped');
+        res.setHeader('Cache-Control', 'no-store');
+        res.status(201).json({ message: ContactMessages.sent });
+      },
+    ],
+  },
+]);
+
 export function contactRoutes(deps: ContactRouteDependencies): Router {
-  const router = express.Router();
-  router.post('/contact', deps.contactLimit, async (req, res) => {
-    const form = parseBody(contactSchema, req.body);
-    const outcome = await deps.contact.receive(form);
-    if (outcome.kind === 'dropped') req.log.info('contact form honeypot filled; dropped');
-    res.setHeader('Cache-Control', 'no-store');
-    res.status(201).json({ message: ContactMessages.sent });
-  });
-  return router;
+  return mountEndpoints(express.Router(), contactEndpoints, deps);
 }

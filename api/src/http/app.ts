@@ -47,6 +47,7 @@ import { rateLimited } from './rate-limit';
 import { requestLogging } from './request-logging';
 import { securityHeaders } from './security-headers';
 import { apiDocsRoutes, openApiRoutes } from './openapi/api-docs-routes';
+import { buildOpenApiDocument } from './openapi/openapi-document';
 import { siteConfigRoutes } from './site-config-routes';
 import { siteRouter } from './site';
 
@@ -164,7 +165,7 @@ export function createApp(deps: AppDependencies): Express {
   api.use(campaignRoutes(deps));
   api.use(adminRoutes(deps));
   api.use(siteConfigRoutes(config));
-  api.use(openApiRoutes());
+  api.use(openApiRoutes(buildOpenApiDocument()));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -1,4 +1,5 @@
-import type { RequestHandler } from 'express';
+import cors, { type CorsOptions } from 'cors';
+import type { Request, RequestHandler } from 'express';
 
 /** What the site's own calls use; a page elsewhere needs nothing more. */
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE';
@@ -18,28 +19,28 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600;
  * request.
  */
 export function crossOriginPolicy(origins: readonly string[]): RequestHandler {
+  if (origins.length === 0) return (_req, _res, next) => next();
   const allowed = new Set(origins);
-  return (req, res, next) => {
-    if (allowed.size === 0) {
-      next();
-      return;
-    }
-    // The answer depends on the Origin header: a shared cache must not hand one site's to another.
-    res.vary('Origin');
-    const origin = req.headers.origin;
-    if (origin === undefined || !allowed.has(origin)) {
-      next();
-      return;
-    }
-    res.setHeader('Access-Control-Allow-Origin', origin);
-    if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
-      res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
-      res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
-      res.setHeader('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS));
-      res.status(204).end();
-      return;
-    }
-    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    next();
+  // A list, not `true`: the middleware then echoes only a listed Origin, and adds Vary: Origin to
+  // every answer, so a shared cache never hands one site's answer to another.
+  const base: CorsOptions = { origin: [...allowed], credentials: false };
+  // `cors` answers every OPTIONS itself unless told to go on; these three keep it from adding
+  // preflight headers (or answering) where today's policy does not: an unlisted origin's
+  // preflight, and an OPTIONS call that is not a preflight.
+  const passOptionsOn = { methods: '', allowedHeaders: [], preflightContinue: true };
+  const refused: CorsOptions = { ...base, ...passOptionsOn };
+  const preflight: CorsOptions = {
+    ...base,
+    methods: ALLOWED_METHODS,
+    allowedHeaders: ALLOWED_HEADERS,
+    maxAge: PREFLIGHT_MAX_AGE_SECONDS,
+    optionsSuccessStatus: 204,
   };
+  const call: CorsOptions = { ...base, exposedHeaders: EXPOSED_HEADERS, ...passOptionsOn };
+  return cors<Request>((req, done) => {
+    const listed = req.headers.origin !== undefined && allowed.has(req.headers.origin);
+    const isPreflight =
+      req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+    done(null, !listed ? refused : isPreflight ? preflight : call);
+  });
 }

@@ -1,4 +1,7 @@
 import express, { type Router } from 'express';
+import { z } from 'zod';
+import { endpointGroup, mountEndpoints } from './endpoint';
+import { jsonResponse } from './openapi/shared-responses';
 
 export interface SiteConfig {
   /** A Leaflet tile URL template ({z}/{x}/{y}). */
@@ -14,14 +17,34 @@ export interface SiteConfig {
 export const MAP_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
+const siteConfigSchema = z.object({
+  mapTileUrl: z.string().describe('A Leaflet tile URL template ({z}/{x}/{y}).'),
+  mapAttribution: z
+    .string()
+    .describe("HTML for the map's attribution, as the tiles' licence asks."),
+}) satisfies z.ZodType<SiteConfig>;
+
 /** GET /site-config: deployment settings the site needs at run time rather than at build time. */
+export const siteConfigEndpoints = endpointGroup<{ body: SiteConfig }>('site', [
+  {
+    method: 'get',
+    path: '/api/site-config',
+    operationId: 'getSiteConfig',
+    summary: "The deployment's settings for the site (map tiles)",
+    access: 'public',
+    responses: { '200': jsonResponse('The settings.', siteConfigSchema) },
+    fuzz: 'reads',
+    handlers: ({ body }) => [
+      (_req, res) => {
+        // Changes only with a deployment; a short cache spares a request per visit to the page.
+        res.setHeader('Cache-Control', 'public, max-age=300');
+        res.json(body);
+      },
+    ],
+  },
+]);
+
 export function siteConfigRoutes(config: { MAP_TILE_URL: string }): Router {
-  const router = express.Router();
   const body: SiteConfig = { mapTileUrl: config.MAP_TILE_URL, mapAttribution: MAP_ATTRIBUTION };
-  router.get('/site-config', (_req, res) => {
-    // Changes only with a deployment; a short cache spares a request per visit to the page.
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.json(body);
-  });
-  return router;
+  return mountEndpoints(express.Router(), siteConfigEndpoints, { body });
 }

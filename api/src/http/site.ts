@@ -1,12 +1,39 @@
-import express, { type Request, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { precompressedFiles } from './precompressed-files';
 
 /** A client-side route: a GET for a page (not a file with an extension) from something that reads HTML. */
 function wantsAppShell(req: Request): boolean {
   const lastSegment = req.path.split('/').pop() ?? '';
   return !lastSegment.includes('.') && Boolean(req.accepts('html'));
+}
+
+/** What the site sets; both middlewares take these as they are. */
+type StaticOptions = Pick<
+  NonNullable<Parameters<typeof express.static>[1]>,
+  'immutable' | 'maxAge' | 'index' | 'fallthrough'
+>;
+
+/**
+ * The files under `root`, each as the .br or .gz copy the build wrote beside it
+ * (web/build/precompress.ts) to a browser that accepts one: Brotli first, as it is smaller,
+ * whatever order the browser lists them in. The copies are listed once at start-up.
+ */
+function filesWithCopies(root: string, options: StaticOptions): RequestHandler {
+  const compressed: RequestHandler = expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ['br'],
+    index: false,
+    serveStatic: options,
+  });
+  const plain = express.static(root, options);
+  return (req, res, next) => {
+    // It sets Content-Encoding before serve-static looks at the method: a POST that went on to
+    // another handler would carry "br" onto a plain answer.
+    if (req.method === 'GET' || req.method === 'HEAD') compressed(req, res, next);
+    else plain(req, res, next);
+  };
 }
 
 /**
@@ -30,17 +57,16 @@ export function siteRouter(distDir: string): Router {
     });
     return router;
   }
-  router.use(precompressedFiles(distDir));
   router.use(
     '/assets',
-    express.static(path.join(distDir, 'assets'), {
+    filesWithCopies(path.join(distDir, 'assets'), {
       immutable: true,
       maxAge: '365d',
       index: false,
       fallthrough: false,
     }),
   );
-  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  router.use(filesWithCopies(distDir, { index: false, maxAge: '1h' }));
   router.get(/.*/, (req, res, next) => {
     if (!wantsAppShell(req)) {
       next();

@@ -16,6 +16,12 @@ export interface EmailContent {
   attachments?: MailMessage['attachments'];
 }
 
+/**
+ * A URL shown as text has no space to break at: a long one (a signed manage link) would run past
+ * the edge of a phone's screen. Both properties, as mail clients support one or the other.
+ */
+const WRAPPING_LINK_STYLE = 'color:#0b6e4f;word-break:break-all;overflow-wrap:anywhere';
+
 function detailsHtml(details: [label: string, value: string][]): string {
   const rows = details
     .map(
@@ -42,7 +48,7 @@ export function renderEmail(content: EmailContent): MailMessage {
   ].join('\n\n');
   const button = content.action
     ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:#0b6e4f;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>` +
-      `<p style="font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(content.action.url)}</p>`
+      `<p style="font-size:13px;color:#555">Or paste this link into your browser: <a href="${escapeHtml(content.action.url)}" style="${WRAPPING_LINK_STYLE}">${escapeHtml(content.action.url)}</a></p>`
     : '';
   const html =
     `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1b1f23;max-width:560px;margin:auto;padding:16px">` +

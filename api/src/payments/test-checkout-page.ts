@@ -1,6 +1,8 @@
 import express, { type Router } from 'express';
 import { formatCad } from '../domain/booking/catalogue';
 import { DomainError } from '../domain/domain-error';
+import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { errorResponse, redirectResponse } from '../http/openapi/shared-responses';
 import { escapeHtml } from '../mail/escape-html';
 import type { TestCheckout } from './test-checkout-model';
 import type { TestPaymentProvider } from './test-provider';
@@ -31,12 +33,101 @@ function renderPage(session: TestCheckout, declined: boolean): string {
   );
 }
 
+/** What both routes of the page share: the provider and the page's policy. */
+interface TestCheckoutContext {
+  csp: string;
+  findOpen: (sessionId: string) => Promise<TestCheckout>;
+  provider: TestPaymentProvider;
+}
+
+const checkoutId = { id: 'The checkout session id.' };
+const noSuchCheckout = errorResponse('No such checkout.');
+const finished = errorResponse('The checkout has expired or is finished.');
+
 /**
  * The local test provider's stand-in for Stripe's hosted checkout page: the customer picks the
  * card that pays or the one that is declined, and the provider reports it by a signed event.
  */
+export const testCheckoutEndpoints = endpointGroup<TestCheckoutContext>('payments', [
+  {
+    method: 'get',
+    path: '/api/payments/test-checkout/{id}',
+    operationId: 'showTestCheckout',
+    summary: 'The test provider’s checkout page (HTML)',
+    description:
+      'Only when payments run on the local test provider (no Stripe keys): the stand-in for ' +
+      "Stripe's hosted checkout page.",
+    access: 'public',
+    request: { params: checkoutId },
+    responses: {
+      '200': {
+        description: 'The page.',
+        content: { 'text/html': { schema: { type: 'string' } } },
+      },
+      '404': noSuchCheckout,
+      '410': finished,
+    },
+    fuzz: 'reads',
+    handlers: ({ csp, findOpen }) => [
+      async (req, res) => {
+        const session = await findOpen(String(req.params.id));
+        res.setHeader('Content-Security-Policy', csp);
+        res.setHeader('Cache-Control', 'no-store');
+        res.type('html').send(renderPage(session, req.query.declined === '1'));
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/payments/test-checkout/{id}',
+    operationId: 'completeTestCheckout',
+    summary: 'Pay or decline on the test checkout page',
+    access: 'public',
+    request: {
+      params: checkoutId,
+      body: {
+        required: true,
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: {
+              type: 'object',
+              properties: {
+                choice: {
+                  type: 'string',
+                  enum: ['pay', 'decline'],
+                  description: 'Which test card: the one that pays or the declined one.',
+                },
+              },
+              required: ['choice'],
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      '303': redirectResponse("To the site's success page, or back to the checkout page."),
+      '400': errorResponse('No test card chosen.'),
+      '404': noSuchCheckout,
+      '410': finished,
+    },
+    fuzz: 'credential',
+    handlers: ({ findOpen, provider }) => [
+      express.urlencoded({ extended: false, limit: '1kb' }),
+      async (req, res) => {
+        const session = await findOpen(String(req.params.id));
+        const choice = (req.body as { choice?: unknown } | undefined)?.choice;
+        if (choice !== 'pay' && choice !== 'decline') {
+          throw new DomainError('invalid', 'Choose a test card.');
+        }
+        const next = await provider.completeCheckout(session, choice);
+        res.redirect(303, choice === 'decline' ? `${next}?declined=1` : next);
+      },
+    ],
+  },
+]);
+
+/** Mounted on the app itself, and only when payments run on the test provider. */
 export function testCheckoutRoutes(provider: TestPaymentProvider, siteUrl: string): Router {
-  const router = express.Router();
   const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(siteUrl).origin}; frame-ancestors 'none'`;
 
   const findOpen = async (sessionId: string) => {
@@ -51,25 +142,5 @@ export function testCheckoutRoutes(provider: TestPaymentProvider, siteUrl: strin
     return session;
   };
 
-  router.get('/api/payments/test-checkout/:id', async (req, res) => {
-    const session = await findOpen(req.params.id);
-    res.setHeader('Content-Security-Policy', csp);
-    res.setHeader('Cache-Control', 'no-store');
-    res.type('html').send(renderPage(session, req.query.declined === '1'));
-  });
-
-  router.post(
-    '/api/payments/test-checkout/:id',
-    express.urlencoded({ extended: false, limit: '1kb' }),
-    async (req, res) => {
-      const session = await findOpen(req.params.id);
-      const choice = (req.body as { choice?: unknown } | undefined)?.choice;
-      if (choice !== 'pay' && choice !== 'decline') {
-        throw new DomainError('invalid', 'Choose a test card.');
-      }
-      const next = await provider.completeCheckout(session, choice);
-      res.redirect(303, choice === 'decline' ? `${next}?declined=1` : next);
-    },
-  );
-  return router;
+  return mountEndpoints(express.Router(), testCheckoutEndpoints, { csp, findOpen, provider }, '');
 }

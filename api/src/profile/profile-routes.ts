@@ -1,20 +1,27 @@
-import { pipeline } from 'node:stream/promises';
 import express, { type RequestHandler, type Router } from 'express';
 import multer from 'multer';
+import { z } from 'zod';
 import { requireAuth, signedInSession, signedInUser } from '../accounts/require-auth';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import type { EmailChangeService } from '../accounts/email-change-service';
 import {
   AVATAR_MAX_BYTES,
+  AVATAR_MIME_TYPES,
   ProfileMessages,
   profileUpdateSchema,
 } from '../domain/profile/profile-schema';
 import type { DomainErrorKind } from '../domain/domain-error';
+import { endpointGroup, mountEndpoints, type Endpoint } from '../http/endpoint';
+import { errorResponse, jsonResponse } from '../http/openapi/shared-responses';
+import { jsonBody, multipartBody } from '../http/openapi/zod-to-openapi';
 import { fileFieldError, uploadError } from '../http/upload-errors';
 import { parseBody } from '../http/parse-body';
 import type { Logger } from '../platform/logger';
 import type { Storage } from '../platform/storage';
+import { pictureAnswerSchema, profileSchema } from './profile-answers';
 import { ProfileService } from './profile-service';
+import { noStore } from '../http/no-store';
+import { sendPrivateImage } from '../http/private-image';
 
 export interface ProfileRouteDependencies {
   storage: Storage;
@@ -26,11 +33,6 @@ export interface ProfileRouteDependencies {
 }
 
 const AVATAR_FIELD = 'avatar';
-
-const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-};
 
 const avatarError = (kind: DomainErrorKind, message: string) =>
   fileFieldError(AVATAR_FIELD, kind, message);
@@ -61,68 +63,188 @@ function receiveAvatar(): RequestHandler {
   };
 }
 
+/** What the profile routes share, built once. */
+interface ProfileContext {
+  profiles: ProfileService;
+  signedIn: RequestHandler;
+  /** Before the token check, like the account forms: a flood is counted whoever sends it. */
+  profileLimit: RequestHandler;
+  avatarLimit: RequestHandler;
+  receiveAvatar: RequestHandler;
+}
+
+const pictureAnswer = jsonResponse('The picture’s API path.', pictureAnswerSchema);
+
+/** PUT and POST take the same upload (the site's original form posted it). */
+function avatarUpload(method: 'put' | 'post', operationId: string): Endpoint<ProfileContext> {
+  return {
+    method,
+    path: '/api/me/avatar',
+    operationId,
+    summary: 'Replace the profile picture',
+    access: 'user',
+    request: {
+      body: multipartBody(undefined, {
+        avatar: {
+          description: 'JPEG, PNG or WebP (judged by its bytes), 2 MB at most.',
+          contentTypes: AVATAR_MIME_TYPES,
+          required: true,
+        },
+      }),
+    },
+    responses: { '200': pictureAnswer },
+    errors: [
+      'BadRequest',
+      'PayloadTooLarge',
+      'UnsupportedMediaType',
+      'TooManyRequests',
+      'ServiceUnavailable',
+    ],
+    fuzz: { refusal: 'body', body: 'avatar' },
+    // requireAuth first: a visitor's upload is refused before a byte of it is read.
+    handlers: ({ profiles, signedIn, avatarLimit, receiveAvatar }) => [
+      noStore,
+      avatarLimit,
+      signedIn,
+      receiveAvatar,
+      async (req, res) => {
+        const user = signedInUser(req.user);
+        if (!req.file) throw avatarError('invalid', ProfileMessages.avatarMissing);
+        const profilePicture = await profiles.replaceAvatar(user, req.file.buffer);
+        res.json({ profilePicture });
+      },
+    ],
+  };
+}
+
 /**
  * GET/PUT /me/profile: the Profile Settings form. PUT/POST/GET/DELETE /me/avatar: its picture,
  * kept in S3 and streamed from here to the signed-in user only.
  */
+export const profileEndpoints = endpointGroup<ProfileContext>('profile', [
+  {
+    method: 'get',
+    path: '/api/me/profile',
+    operationId: 'getProfile',
+    summary: 'The Profile Settings form’s values',
+    access: 'user',
+    responses: { '200': jsonResponse('The profile.', z.object({ profile: profileSchema })) },
+    fuzz: 'reads',
+    handlers: ({ profiles, signedIn }) => [
+      noStore,
+      signedIn,
+      async (req, res) => {
+        res.json({ profile: await profiles.profileOf(signedInUser(req.user)) });
+      },
+    ],
+  },
+  {
+    method: 'put',
+    path: '/api/me/profile',
+    operationId: 'updateProfile',
+    summary: 'Save the Profile Settings form',
+    description:
+      'A field left out keeps its saved value. A new `email` is not saved: with `currentPassword` ' +
+      '(or, for an account without a password, a login token from a Google sign-in of the last ' +
+      '10 minutes) it starts a change that the link mailed to the new address completes ' +
+      '(`POST /api/auth/confirm-email-change`), and the old address is told. The answer is the ' +
+      'same whether or not another account uses the new address.',
+    access: 'user',
+    request: { body: jsonBody(profileUpdateSchema) },
+    responses: {
+      '200': jsonResponse(
+        'Saved; `message` says when an email change was started instead.',
+        z.object({ profile: profileSchema, message: z.string() }),
+      ),
+      '403': errorResponse(
+        'A new email without the right current password, or without a recent Google sign-in.',
+      ),
+    },
+    errors: ['BadRequest', 'TooManyRequests'],
+    fuzz: 'body',
+    handlers: ({ profiles, signedIn, profileLimit }) => [
+      noStore,
+      profileLimit,
+      signedIn,
+      async (req, res) => {
+        const user = signedInUser(req.user);
+        const changes = parseBody(profileUpdateSchema, req.body);
+        const { profile, emailChangeStarted } = await profiles.update(
+          user,
+          changes,
+          signedInSession(req.auth),
+        );
+        res.json({
+          profile,
+          message: emailChangeStarted ? ProfileMessages.emailChangeSent : ProfileMessages.updated,
+        });
+      },
+    ],
+  },
+  avatarUpload('put', 'replaceAvatar'),
+  avatarUpload('post', 'uploadAvatar'),
+  {
+    method: 'get',
+    path: '/api/me/avatar',
+    operationId: 'getAvatar',
+    summary: 'The profile picture itself',
+    access: 'user',
+    responses: {
+      '200': {
+        description: 'The image.',
+        content: Object.fromEntries(
+          AVATAR_MIME_TYPES.map((type) => [
+            type,
+            { schema: { type: 'string', contentMediaType: type } },
+          ]),
+        ),
+      },
+      '404': errorResponse('The account has no profile picture.'),
+    },
+    errors: ['ServiceUnavailable'],
+    fuzz: 'reads',
+    handlers: ({ profiles, signedIn }) => [
+      signedIn,
+      async (req, res) => {
+        const { body, contentType } = await profiles.openAvatar(signedInUser(req.user));
+        res.setHeader('Vary', 'Authorization');
+        await sendPrivateImage(req, res, {
+          body,
+          contentType,
+          cacheControl: 'private, max-age=300',
+          logContext: { image: 'profile picture' },
+        });
+      },
+    ],
+  },
+  {
+    method: 'delete',
+    path: '/api/me/avatar',
+    operationId: 'deleteAvatar',
+    summary: 'Remove the profile picture',
+    access: 'user',
+    responses: { '200': pictureAnswer },
+    errors: ['TooManyRequests', 'ServiceUnavailable'],
+    // A passing token would remove the picture: a write no invalid body can prevent.
+    fuzz: { refusal: 'credential', neverValidBearer: true },
+    handlers: ({ profiles, signedIn, avatarLimit }) => [
+      noStore,
+      avatarLimit,
+      signedIn,
+      async (req, res) => {
+        await profiles.removeAvatar(signedInUser(req.user));
+        res.json({ profilePicture: '' });
+      },
+    ],
+  },
+]);
+
 export function profileRoutes(deps: ProfileRouteDependencies): Router {
-  const profiles = new ProfileService(deps.storage, deps.logger, deps.emailChanges);
-  const signedIn = requireAuth(deps.tokens);
-  // Before the token check, like the account forms: a flood is counted whoever sends it.
-  const profileLimit = deps.limit('profile');
-  const avatarLimit = deps.limit('avatar');
-  const router = express.Router();
-
-  router.get('/me/profile', noStore, signedIn, async (req, res) => {
-    res.json({ profile: await profiles.profileOf(signedInUser(req.user)) });
+  return mountEndpoints(express.Router(), profileEndpoints, {
+    profiles: new ProfileService(deps.storage, deps.logger, deps.emailChanges),
+    signedIn: requireAuth(deps.tokens),
+    profileLimit: deps.limit('profile'),
+    avatarLimit: deps.limit('avatar'),
+    receiveAvatar: receiveAvatar(),
   });
-
-  router.put('/me/profile', noStore, profileLimit, signedIn, async (req, res) => {
-    const user = signedInUser(req.user);
-    const changes = parseBody(profileUpdateSchema, req.body);
-    const { profile, emailChangeStarted } = await profiles.update(
-      user,
-      changes,
-      signedInSession(req.auth),
-    );
-    res.json({
-      profile,
-      message: emailChangeStarted ? ProfileMessages.emailChangeSent : ProfileMessages.updated,
-    });
-  });
-
-  const uploadAvatar: RequestHandler = async (req, res) => {
-    const user = signedInUser(req.user);
-    if (!req.file) throw avatarError('invalid', ProfileMessages.avatarMissing);
-    const profilePicture = await profiles.replaceAvatar(user, req.file.buffer);
-    res.json({ profilePicture });
-  };
-  // requireAuth first: a visitor's upload is refused before a byte of it is read.
-  const receive = receiveAvatar();
-  router.put('/me/avatar', noStore, avatarLimit, signedIn, receive, uploadAvatar);
-  router.post('/me/avatar', noStore, avatarLimit, signedIn, receive, uploadAvatar);
-
-  router.get('/me/avatar', signedIn, async (req, res) => {
-    const { body, contentType } = await profiles.openAvatar(signedInUser(req.user));
-    res.setHeader('Content-Type', contentType);
-    res.setHeader('Cache-Control', 'private, max-age=300');
-    res.setHeader('Vary', 'Authorization');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Disposition', 'inline');
-    try {
-      await pipeline(body, res);
-    } catch (error) {
-      if (!res.headersSent) throw error;
-      // The client left, or storage broke off mid-picture: nothing more can be said to the client.
-      req.log.warn({ err: error }, 'profile picture stream ended early');
-      res.destroy();
-    }
-  });
-
-  router.delete('/me/avatar', noStore, avatarLimit, signedIn, async (req, res) => {
-    await profiles.removeAvatar(signedInUser(req.user));
-    res.json({ profilePicture: '' });
-  });
-
-  return router;
 }

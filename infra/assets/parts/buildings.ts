@@ -21,15 +21,8 @@ export function windowPane(
 ): string {
   const frame = options.frame ?? P.white;
   const glass = options.lit
-    ? c.linear([
-        [0, P.warmLight],
-        [1, P.warm],
-      ])
-    : (options.glass ??
-      c.linear([
-        [0, '#cfeaf8'],
-        [1, '#8fc6e6'],
-      ]));
+    ? c.linear([[0, P.warmLight], [1, P.warm]])
+    : (options.glass ?? c.linear([[0, '#cfeaf8'], [1, '#8fc6e6']]));
   const t = Math.max(4, w * 0.08);
   const parts: string[] = [];
   if (options.shutters !== undefined) {
@@ -40,24 +33,8 @@ export function windowPane(
     for (let i = 1; i < 5; i += 1) {
       const ly = y + (h * i) / 5;
       parts.push(
-        stroke(
-          [
-            [x - w * 0.36, ly],
-            [x - w * 0.12, ly],
-          ],
-          '#000',
-          2,
-          { opacity: 0.15 },
-        ),
-        stroke(
-          [
-            [x + w * 1.12, ly],
-            [x + w * 1.36, ly],
-          ],
-          '#000',
-          2,
-          { opacity: 0.15 },
-        ),
+        stroke([[x - w * 0.36, ly], [x - w * 0.12, ly]], '#000', 2, { opacity: 0.15 }),
+        stroke([[x + w * 1.12, ly], [x + w * 1.36, ly]], '#000', 2, { opacity: 0.15 }),
       );
     }
   }
@@ -69,19 +46,8 @@ export function windowPane(
     parts.push(
       path(
         d(
-          'M',
-          x + t,
-          y + h * 0.55,
-          'L',
-          x + w * 0.55,
-          y + t,
-          'L',
-          x + w * 0.75,
-          y + t,
-          'L',
-          x + t,
-          y + h * 0.8,
-          'Z',
+          'M', x + t, y + h * 0.55, 'L', x + w * 0.55, y + t, 'L', x + w * 0.75, y + t, 'L', x + t,
+          y + h * 0.8, 'Z',
         ),
         '#fff',
         { opacity: 0.35 },
@@ -187,31 +153,14 @@ export function house(c: Canvas, o: HouseOptions): string {
 
   // Roof
   parts.push(
+    polygon([[x - overhang, top + 2], [x + w / 2, top - roofH], [x + w + overhang, top + 2]], roof),
     polygon(
-      [
-        [x - overhang, top + 2],
-        [x + w / 2, top - roofH],
-        [x + w + overhang, top + 2],
-      ],
-      roof,
-    ),
-    polygon(
-      [
-        [x + w / 2, top - roofH],
-        [x + w + overhang, top + 2],
-        [x + w / 2, top + 2],
-      ],
+      [[x + w / 2, top - roofH], [x + w + overhang, top + 2], [x + w / 2, top + 2]],
       '#000',
       { opacity: 0.12 },
     ),
     stroke(
-      [
-        [x - overhang, top + 2],
-        [x + w / 2, top - roofH],
-        [x + w + overhang, top + 2],
-      ],
-      trim,
-      7,
+      [[x - overhang, top + 2], [x + w / 2, top - roofH], [x + w + overhang, top + 2]], trim, 7,
     ),
   );
   if (o.gableWindow ?? true) {
@@ -225,42 +174,12 @@ export function house(c: Canvas, o: HouseOptions): string {
     parts.push(
       path(
         d(
-          'M',
-          x - overhang - 6,
-          top + 4,
-          'L',
-          x + w / 2,
-          top - roofH - 8,
-          'L',
-          x + w + overhang + 6,
-          top + 4,
-          'Q',
-          x + w * 0.85,
-          top - 10,
-          x + w * 0.78,
-          top + 2,
-          'Q',
-          x + w * 0.7,
-          top - roofH * 0.2,
-          x + w * 0.6,
-          top - roofH * 0.5,
-          'L',
-          x + w / 2,
-          top - roofH + 12,
-          'L',
-          x + w * 0.38,
-          top - roofH * 0.52,
-          'Q',
-          x + w * 0.25,
-          top - roofH * 0.15,
-          x + w * 0.18,
-          top + 4,
-          'Q',
-          x + w * 0.08,
-          top - 6,
-          x - overhang - 6,
-          top + 4,
-          'Z',
+          'M', x - overhang - 6, top + 4, 'L', x + w / 2, top - roofH - 8, 'L',
+          x + w + overhang + 6, top + 4, 'Q', x + w * 0.85, top - 10, x + w * 0.78, top + 2, 'Q',
+          x + w * 0.7, top - roofH * 0.2, x + w * 0.6, top - roofH * 0.5, 'L', x + w / 2,
+          top - roofH + 12, 'L', x + w * 0.38, top - roofH * 0.52, 'Q', x + w * 0.25,
+          top - roofH * 0.15, x + w * 0.18, top + 4, 'Q', x + w * 0.08, top - 6, x - overhang - 6,
+          top + 4, 'Z',
         ),
         P.snow,
       ),
@@ -340,22 +259,8 @@ export function fence(
     pickets.push(
       path(
         d(
-          'M',
-          px,
-          y,
-          'L',
-          px,
-          y - h + pw * 0.5,
-          'L',
-          px + pw / 2,
-          y - h,
-          'L',
-          px + pw,
-          y - h + pw * 0.5,
-          'L',
-          px + pw,
-          y,
-          'Z',
+          'M', px, y, 'L', px, y - h + pw * 0.5, 'L', px + pw / 2, y - h, 'L', px + pw,
+          y - h + pw * 0.5, 'L', px + pw, y, 'Z',
         ),
         color,
       ),
@@ -392,50 +297,9 @@ export function van(x: number, groundY: number, s: number, ladder = false): stri
     ellipse(150, 0, 175, 12, '#000', { opacity: 0.15 }),
     path(
       d(
-        'M',
-        -10,
-        -30,
-        'L',
-        -10,
-        -150,
-        'Q',
-        -10,
-        -162,
-        2,
-        -162,
-        'L',
-        200,
-        -162,
-        'Q',
-        222,
-        -162,
-        236,
-        -140,
-        'L',
-        276,
-        -90,
-        'Q',
-        300,
-        -86,
-        306,
-        -70,
-        'L',
-        310,
-        -30,
-        'Q',
-        310,
-        -18,
-        298,
-        -18,
-        'L',
-        2,
-        -18,
-        'Q',
-        -10,
-        -18,
-        -10,
-        -30,
-        'Z',
+        'M', -10, -30, 'L', -10, -150, 'Q', -10, -162, 2, -162, 'L', 200, -162, 'Q', 222, -162, 236,
+        -140, 'L', 276, -90, 'Q', 300, -86, 306, -70, 'L', 310, -30, 'Q', 310, -18, 298, -18, 'L',
+        2, -18, 'Q', -10, -18, -10, -30, 'Z',
       ),
       P.white,
     ),
@@ -448,40 +312,8 @@ export function van(x: number, groundY: number, s: number, ladder = false): stri
     circle(30, -126, 22, P.brand),
     path(
       d(
-        'M',
-        17,
-        -124,
-        'L',
-        30,
-        -137,
-        'L',
-        43,
-        -124,
-        'L',
-        39,
-        -124,
-        'L',
-        39,
-        -114,
-        'L',
-        33,
-        -114,
-        'L',
-        33,
-        -120,
-        'L',
-        27,
-        -120,
-        'L',
-        27,
-        -114,
-        'L',
-        21,
-        -114,
-        'L',
-        21,
-        -124,
-        'Z',
+        'M', 17, -124, 'L', 30, -137, 'L', 43, -124, 'L', 39, -124, 'L', 39, -114, 'L', 33, -114,
+        'L', 33, -120, 'L', 27, -120, 'L', 27, -114, 'L', 21, -114, 'L', 21, -124, 'Z',
       ),
       P.white,
     ),
@@ -522,14 +354,7 @@ export function distantHouses(
     const hh = w * (0.55 + (i % 3) * 0.1);
     items.push(rect(hx, y - hh, w, hh, colors[i % colors.length] ?? P.siding));
     items.push(
-      polygon(
-        [
-          [hx - 6, y - hh],
-          [hx + w / 2, y - hh - w * 0.45],
-          [hx + w + 6, y - hh],
-        ],
-        roof,
-      ),
+      polygon([[hx - 6, y - hh], [hx + w / 2, y - hh - w * 0.45], [hx + w + 6, y - hh]], roof),
     );
     items.push(
       rect(hx + w * 0.2, y - hh * 0.7, w * 0.2, w * 0.2, '#fff', { opacity: 0.6 }),
@@ -542,17 +367,8 @@ export function distantHouses(
 /** Toronto's skyline: a few towers and the CN Tower, as one soft silhouette. */
 export function skyline(x: number, y: number, s: number, color: string): string {
   const towers: readonly [number, number, number][] = [
-    [-260, 90, 40],
-    [-215, 150, 46],
-    [-160, 120, 36],
-    [-118, 210, 44],
-    [-66, 170, 40],
-    [90, 190, 50],
-    [148, 250, 44],
-    [200, 160, 40],
-    [248, 120, 46],
-    [300, 200, 38],
-    [345, 110, 44],
+    [-260, 90, 40], [-215, 150, 46], [-160, 120, 36], [-118, 210, 44], [-66, 170, 40],
+    [90, 190, 50], [148, 250, 44], [200, 160, 40], [248, 120, 46], [300, 200, 38], [345, 110, 44],
   ];
   const parts: string[] = towers.map(([tx, th, tw]) => rect(tx, -th, tw, th, color, { rx: 2 }));
   parts.push(

@@ -38,36 +38,11 @@ export function wallArt(c: Canvas, x: number, y: number, w: number, h: number): 
   return g(
     {},
     rect(x - 8, y - 8, w + 16, h + 16, P.woodDark, { rx: 4 }),
-    rect(
-      x,
-      y,
-      w,
-      h,
-      c.linear([
-        [0, P.skyTop],
-        [1, P.skyBottom],
-      ]),
-    ),
+    rect(x, y, w, h, c.linear([[0, P.skyTop], [1, P.skyBottom]])),
     path(
       d(
-        'M',
-        x,
-        y + h * 0.7,
-        'Q',
-        x + w * 0.3,
-        y + h * 0.4,
-        x + w * 0.6,
-        y + h * 0.65,
-        'T',
-        x + w,
-        y + h * 0.55,
-        'L',
-        x + w,
-        y + h,
-        'L',
-        x,
-        y + h,
-        'Z',
+        'M', x, y + h * 0.7, 'Q', x + w * 0.3, y + h * 0.4, x + w * 0.6, y + h * 0.65, 'T', x + w,
+        y + h * 0.55, 'L', x + w, y + h, 'L', x, y + h, 'Z',
       ),
       P.grass,
     ),
@@ -87,16 +62,7 @@ export function interiorWindow(
   return g(
     {},
     rect(x - 12, y - 12, w + 24, h + 24, P.white, { rx: 6 }),
-    rect(
-      x,
-      y,
-      w,
-      h,
-      c.linear([
-        [0, P.skyTop],
-        [1, P.skyBottom],
-      ]),
-    ),
+    rect(x, y, w, h, c.linear([[0, P.skyTop], [1, P.skyBottom]])),
     circle(x + w * 0.72, y + h * 0.62, w * 0.3, P.leaf),
     circle(x + w * 0.9, y + h * 0.7, w * 0.22, P.leafDark),
     rect(x, y + h * 0.82, w, h * 0.18, P.grass),
@@ -105,41 +71,15 @@ export function interiorWindow(
     rect(x - 20, y + h + 6, w + 40, 14, P.white, { rx: 4 }),
     path(
       d(
-        'M',
-        x - 40,
-        y - 30,
-        'L',
-        x + w * 0.18,
-        y - 30,
-        'Q',
-        x + w * 0.1,
-        y + h * 0.5,
-        x + w * 0.16,
-        y + h + 10,
-        'L',
-        x - 40,
-        y + h + 10,
-        'Z',
+        'M', x - 40, y - 30, 'L', x + w * 0.18, y - 30, 'Q', x + w * 0.1, y + h * 0.5, x + w * 0.16,
+        y + h + 10, 'L', x - 40, y + h + 10, 'Z',
       ),
       curtain,
     ),
     path(
       d(
-        'M',
-        x + w + 40,
-        y - 30,
-        'L',
-        x + w * 0.82,
-        y - 30,
-        'Q',
-        x + w * 0.9,
-        y + h * 0.5,
-        x + w * 0.84,
-        y + h + 10,
-        'L',
-        x + w + 40,
-        y + h + 10,
-        'Z',
+        'M', x + w + 40, y - 30, 'L', x + w * 0.82, y - 30, 'Q', x + w * 0.9, y + h * 0.5,
+        x + w * 0.84, y + h + 10, 'L', x + w + 40, y + h + 10, 'Z',
       ),
       curtain,
     ),
@@ -203,13 +143,7 @@ export function bubbles(x: number, y: number, s: number): string {
   return g(
     { transform: translate(x, y, s) },
     ...(
-      [
-        [0, 0, 14],
-        [20, -10, 10],
-        [-16, -14, 9],
-        [8, -26, 7],
-        [30, 8, 6],
-      ] as const
+      [[0, 0, 14], [20, -10, 10], [-16, -14, 9], [8, -26, 7], [30, 8, 6]] as const
     ).map(([bx, by, r]) =>
       g(
         {},

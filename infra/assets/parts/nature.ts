@@ -1,30 +1,11 @@
 import { P } from '../palette';
 import {
-  type Canvas,
-  between,
-  circle,
-  d,
-  ellipse,
-  g,
-  path,
-  rect,
-  seeded,
-  stroke,
-  translate,
+  type Canvas, between, circle, d, ellipse, g, path, rect, seeded, stroke, translate,
 } from '../svg';
 
 /** The whole picture filled with a vertical gradient sky. */
 export function sky(c: Canvas, top: string = P.skyTop, bottom: string = P.skyBottom): string {
-  return rect(
-    0,
-    0,
-    c.width,
-    c.height,
-    c.linear([
-      [0, top],
-      [1, bottom],
-    ]),
-  );
+  return rect(0, 0, c.width, c.height, c.linear([[0, top], [1, bottom]]));
 }
 
 export function sun(cx: number, cy: number, r: number, color: string = P.warmLight): string {
@@ -47,42 +28,8 @@ export function cloud(
     { transform: translate(cx, cy, s), opacity },
     path(
       d(
-        'M',
-        -60,
-        20,
-        'a',
-        22,
-        22,
-        0,
-        0,
-        1,
-        8,
-        -38,
-        'a',
-        30,
-        30,
-        0,
-        0,
-        1,
-        52,
-        -14,
-        'a',
-        26,
-        26,
-        0,
-        0,
-        1,
-        44,
-        14,
-        'a',
-        19,
-        19,
-        0,
-        0,
-        1,
-        16,
-        38,
-        'z',
+        'M', -60, 20, 'a', 22, 22, 0, 0, 1, 8, -38, 'a', 30, 30, 0, 0, 1, 52, -14, 'a', 26, 26, 0,
+        0, 1, 44, 14, 'a', 19, 19, 0, 0, 1, 16, 38, 'z',
       ),
       color,
     ),
@@ -121,26 +68,10 @@ export function lawn(
     {},
     path(
       d(
-        'M',
-        0,
-        top + 10,
-        'Q',
-        c.width / 2,
-        top - 18,
-        c.width,
-        top + 6,
-        'L',
-        c.width,
-        c.height,
-        'L',
-        0,
-        c.height,
-        'Z',
+        'M', 0, top + 10, 'Q', c.width / 2, top - 18, c.width, top + 6, 'L', c.width, c.height, 'L',
+        0, c.height, 'Z',
       ),
-      c.linear([
-        [0, tint],
-        [1, dark],
-      ]),
+      c.linear([[0, tint], [1, dark]]),
     ),
   );
 }
@@ -165,30 +96,9 @@ export function grassTufts(
     tufts.push(
       path(
         d(
-          'M',
-          x - s * 0.5,
-          y - s * 1.2,
-          'Q',
-          x - s * 0.3,
-          y - s * 0.4,
-          x - s * 0.1,
-          y,
-          'M',
-          x,
-          y - s * 1.7,
-          'Q',
-          x + s * 0.05,
-          y - s * 0.6,
-          x + s * 0.05,
-          y,
-          'M',
-          x + s * 0.6,
-          y - s * 1.1,
-          'Q',
-          x + s * 0.3,
-          y - s * 0.4,
-          x + s * 0.2,
-          y,
+          'M', x - s * 0.5, y - s * 1.2, 'Q', x - s * 0.3, y - s * 0.4, x - s * 0.1, y, 'M', x,
+          y - s * 1.7, 'Q', x + s * 0.05, y - s * 0.6, x + s * 0.05, y, 'M', x + s * 0.6,
+          y - s * 1.1, 'Q', x + s * 0.3, y - s * 0.4, x + s * 0.2, y,
         ),
         'none',
         { stroke: color, 'stroke-width': s * 0.22, 'stroke-linecap': 'round', opacity: 0.5 },
@@ -207,30 +117,13 @@ export function tree(x: number, groundY: number, s: number, kind: TreeKind = 'ro
   if (kind === 'pine' || kind === 'snowy-pine') {
     parts.push(rect(-9, -40, 18, 40, trunk, { rx: 3 }));
     const tiers: readonly [number, number, number][] = [
-      [-40, 80, 90],
-      [-100, 66, 80],
-      [-155, 50, 70],
+      [-40, 80, 90], [-100, 66, 80], [-155, 50, 70],
     ];
     for (const [y, half, h] of tiers) {
       parts.push(
         path(
           d(
-            'M',
-            -half,
-            y,
-            'Q',
-            0,
-            y + 10,
-            half,
-            y,
-            'L',
-            6,
-            y - h,
-            'Q',
-            0,
-            y - h - 6,
-            -6,
-            y - h,
+            'M', -half, y, 'Q', 0, y + 10, half, y, 'L', 6, y - h, 'Q', 0, y - h - 6, -6, y - h,
             'Z',
           ),
           P.leafDark,
@@ -245,21 +138,8 @@ export function tree(x: number, groundY: number, s: number, kind: TreeKind = 'ro
         parts.push(
           path(
             d(
-              'M',
-              -half * 0.55,
-              y - h * 0.35,
-              'Q',
-              0,
-              y - h * 0.25,
-              half * 0.5,
-              y - h * 0.4,
-              'L',
-              5,
-              y - h,
-              'L',
-              -5,
-              y - h,
-              'Z',
+              'M', -half * 0.55, y - h * 0.35, 'Q', 0, y - h * 0.25, half * 0.5, y - h * 0.4, 'L',
+              5, y - h, 'L', -5, y - h, 'Z',
             ),
             P.snow,
           ),
@@ -268,56 +148,12 @@ export function tree(x: number, groundY: number, s: number, kind: TreeKind = 'ro
     }
   } else if (kind === 'bare') {
     parts.push(
-      stroke(
-        [
-          [0, 0],
-          [0, -130],
-        ],
-        trunk,
-        16,
-      ),
-      stroke(
-        [
-          [0, -80],
-          [-45, -150],
-          [-60, -190],
-        ],
-        trunk,
-        9,
-      ),
-      stroke(
-        [
-          [0, -100],
-          [40, -170],
-          [65, -200],
-        ],
-        trunk,
-        9,
-      ),
-      stroke(
-        [
-          [0, -130],
-          [-8, -220],
-        ],
-        trunk,
-        8,
-      ),
-      stroke(
-        [
-          [-45, -150],
-          [-20, -200],
-        ],
-        trunk,
-        5,
-      ),
-      stroke(
-        [
-          [40, -170],
-          [15, -215],
-        ],
-        trunk,
-        5,
-      ),
+      stroke([[0, 0], [0, -130]], trunk, 16),
+      stroke([[0, -80], [-45, -150], [-60, -190]], trunk, 9),
+      stroke([[0, -100], [40, -170], [65, -200]], trunk, 9),
+      stroke([[0, -130], [-8, -220]], trunk, 8),
+      stroke([[-45, -150], [-20, -200]], trunk, 5),
+      stroke([[40, -170], [15, -215]], trunk, 5),
     );
   } else {
     const tall = kind === 'tall';
@@ -328,22 +164,8 @@ export function tree(x: number, groundY: number, s: number, kind: TreeKind = 'ro
       ),
     );
     parts.push(
-      stroke(
-        [
-          [0, -90],
-          [-26, -128],
-        ],
-        trunk,
-        7,
-      ),
-      stroke(
-        [
-          [0, -105],
-          [24, -140],
-        ],
-        trunk,
-        6,
-      ),
+      stroke([[0, -90], [-26, -128]], trunk, 7),
+      stroke([[0, -105], [24, -140]], trunk, 6),
     );
     const [main, dark, light] =
       kind === 'blossom'
@@ -352,43 +174,15 @@ export function tree(x: number, groundY: number, s: number, kind: TreeKind = 'ro
           ? [P.autumn, P.autumnRed, P.autumnLight]
           : [P.leaf, P.leafDark, P.grassLight];
     const blobs: readonly [number, number, number][] = tall
-      ? [
-          [0, -250, 62],
-          [-40, -195, 56],
-          [42, -190, 54],
-          [0, -160, 50],
-        ]
-      : [
-          [-48, -160, 58],
-          [50, -165, 56],
-          [0, -215, 66],
-          [0, -150, 60],
-        ];
+      ? [[0, -250, 62], [-40, -195, 56], [42, -190, 54], [0, -160, 50]]
+      : [[-48, -160, 58], [50, -165, 56], [0, -215, 66], [0, -150, 60]];
     for (const [bx, by, r] of blobs) parts.push(circle(bx, by, r, main));
     for (const [bx, by, r] of blobs) {
       parts.push(
         path(
           d(
-            'M',
-            bx - r,
-            by,
-            'A',
-            r,
-            r,
-            0,
-            0,
-            0,
-            bx + r,
-            by,
-            'A',
-            r * 1.1,
-            r * 0.7,
-            0,
-            0,
-            1,
-            bx - r,
-            by,
-            'Z',
+            'M', bx - r, by, 'A', r, r, 0, 0, 0, bx + r, by, 'A', r * 1.1, r * 0.7, 0, 0, 1, bx - r,
+            by, 'Z',
           ),
           dark,
           { opacity: 0.35 },
@@ -432,25 +226,9 @@ export function bush(
     circle(x, groundY - r * 0.85, r * 0.8, color),
     path(
       d(
-        'M',
-        x - r * 1.2,
-        groundY - r * 0.4,
-        'Q',
-        x,
-        groundY + r * 0.15,
-        x + r * 1.22,
-        groundY - r * 0.4,
-        'Q',
-        x + r,
-        groundY,
-        x,
-        groundY,
-        'Q',
-        x - r,
-        groundY,
-        x - r * 1.2,
-        groundY - r * 0.4,
-        'Z',
+        'M', x - r * 1.2, groundY - r * 0.4, 'Q', x, groundY + r * 0.15, x + r * 1.22,
+        groundY - r * 0.4, 'Q', x + r, groundY, x, groundY, 'Q', x - r, groundY, x - r * 1.2,
+        groundY - r * 0.4, 'Z',
       ),
       dark,
       { opacity: 0.45 },
@@ -475,14 +253,7 @@ export function flower(
   }
   return g(
     {},
-    stroke(
-      [
-        [x, y],
-        [x + s * 0.2, y + s * stem],
-      ],
-      P.leafDark,
-      Math.max(2, s * 0.18),
-    ),
+    stroke([[x, y], [x + s * 0.2, y + s * stem]], P.leafDark, Math.max(2, s * 0.18)),
     ellipse(x + s * 0.6, y + s * stem * 0.65, s * 0.45, s * 0.2, P.leaf, {
       transform: `rotate(-30 ${String(Math.round(x + s * 0.6))} ${String(Math.round(y + s * stem * 0.65))})`,
     }),
@@ -494,61 +265,19 @@ export function flower(
 export function tulip(x: number, y: number, s: number, color: string): string {
   return g(
     {},
-    stroke(
-      [
-        [x, y],
-        [x, y + s * 3],
-      ],
-      P.leafDark,
-      s * 0.2,
-    ),
+    stroke([[x, y], [x, y + s * 3]], P.leafDark, s * 0.2),
     path(
       d(
-        'M',
-        x,
-        y + s * 3,
-        'Q',
-        x - s * 1.1,
-        y + s * 1.6,
-        x - s * 0.8,
-        y + s * 1.2,
-        'Q',
-        x - s * 0.3,
-        y + s * 2,
-        x,
-        y + s * 3,
-        'Z',
+        'M', x, y + s * 3, 'Q', x - s * 1.1, y + s * 1.6, x - s * 0.8, y + s * 1.2, 'Q',
+        x - s * 0.3, y + s * 2, x, y + s * 3, 'Z',
       ),
       P.leaf,
     ),
     path(
       d(
-        'M',
-        x - s * 0.7,
-        y - s * 0.9,
-        'L',
-        x - s * 0.35,
-        y - s * 0.4,
-        'L',
-        x,
-        y - s * 1,
-        'L',
-        x + s * 0.35,
-        y - s * 0.4,
-        'L',
-        x + s * 0.7,
-        y - s * 0.9,
-        'Q',
-        x + s * 0.8,
-        y + s * 0.6,
-        x,
-        y + s * 0.6,
-        'Q',
-        x - s * 0.8,
-        y + s * 0.6,
-        x - s * 0.7,
-        y - s * 0.9,
-        'Z',
+        'M', x - s * 0.7, y - s * 0.9, 'L', x - s * 0.35, y - s * 0.4, 'L', x, y - s * 1, 'L',
+        x + s * 0.35, y - s * 0.4, 'L', x + s * 0.7, y - s * 0.9, 'Q', x + s * 0.8, y + s * 0.6, x,
+        y + s * 0.6, 'Q', x - s * 0.8, y + s * 0.6, x - s * 0.7, y - s * 0.9, 'Z',
       ),
       color,
     ),
@@ -583,15 +312,7 @@ export function leafShape(x: number, y: number, s: number, angle: number, color:
   return g(
     { transform: translate(x, y, s, angle) },
     path(d('M', -10, 0, 'Q', 0, -7, 10, 0, 'Q', 0, 7, -10, 0, 'Z'), color),
-    stroke(
-      [
-        [-10, 0],
-        [8, 0],
-      ],
-      '#000',
-      0.8,
-      { opacity: 0.2 },
-    ),
+    stroke([[-10, 0], [8, 0]], '#000', 0.8, { opacity: 0.2 }),
   );
 }
 
@@ -635,23 +356,8 @@ export function snowflake(
     arms.push(
       g(
         { transform: `rotate(${String(i * 60)})` },
-        stroke(
-          [
-            [0, 0],
-            [0, -r],
-          ],
-          color,
-          r * 0.13,
-        ),
-        stroke(
-          [
-            [-r * 0.28, -r * 0.78],
-            [0, -r * 0.52],
-            [r * 0.28, -r * 0.78],
-          ],
-          color,
-          r * 0.11,
-        ),
+        stroke([[0, 0], [0, -r]], color, r * 0.13),
+        stroke([[-r * 0.28, -r * 0.78], [0, -r * 0.52], [r * 0.28, -r * 0.78]], color, r * 0.11),
       ),
     );
   }
@@ -696,29 +402,10 @@ export function snowGround(c: Canvas, top: number): string {
     {},
     path(
       d(
-        'M',
-        0,
-        top + 12,
-        'Q',
-        c.width * 0.25,
-        top - 14,
-        c.width * 0.5,
-        top + 4,
-        'T',
-        c.width,
-        top,
-        'L',
-        c.width,
-        c.height,
-        'L',
-        0,
-        c.height,
-        'Z',
+        'M', 0, top + 12, 'Q', c.width * 0.25, top - 14, c.width * 0.5, top + 4, 'T', c.width, top,
+        'L', c.width, c.height, 'L', 0, c.height, 'Z',
       ),
-      c.linear([
-        [0, P.snow],
-        [1, P.ice],
-      ]),
+      c.linear([[0, P.snow], [1, P.ice]]),
     ),
   );
 }
@@ -728,30 +415,8 @@ export function sparkle(cx: number, cy: number, r: number, color: string = P.war
   const k = r * 0.22;
   return path(
     d(
-      'M',
-      cx,
-      cy - r,
-      'Q',
-      cx + k,
-      cy - k,
-      cx + r,
-      cy,
-      'Q',
-      cx + k,
-      cy + k,
-      cx,
-      cy + r,
-      'Q',
-      cx - k,
-      cy + k,
-      cx - r,
-      cy,
-      'Q',
-      cx - k,
-      cy - k,
-      cx,
-      cy - r,
-      'Z',
+      'M', cx, cy - r, 'Q', cx + k, cy - k, cx + r, cy, 'Q', cx + k, cy + k, cx, cy + r, 'Q',
+      cx - k, cy + k, cx - r, cy, 'Q', cx - k, cy - k, cx, cy - r, 'Z',
     ),
     color,
   );

@@ -73,30 +73,12 @@ function head(kind: HeadKind, w: number, paint: string): string {
       return g(
         {},
         rect(-22, 0, 44, 5, P.greyDark, { rx: 2 }),
-        ...[-19, -11.5, -4, 4, 11.5, 19].map((x) =>
-          stroke(
-            [
-              [x, 4],
-              [x, 14],
-            ],
-            P.greyDark,
-            2.2,
-          ),
-        ),
+        ...[-19, -11.5, -4, 4, 11.5, 19].map((x) => stroke([[x, 4], [x, 14]], P.greyDark, 2.2)),
       );
     case 'leaf-rake': {
       const tines: string[] = [];
       for (let i = -5; i <= 5; i += 1)
-        tines.push(
-          stroke(
-            [
-              [0, 0],
-              [i * 4.4, 40],
-            ],
-            P.brandDark,
-            2,
-          ),
-        );
+        tines.push(stroke([[0, 0], [i * 4.4, 40]], P.brandDark, 2));
       return g(
         {},
         ...tines,
@@ -112,16 +94,7 @@ function head(kind: HeadKind, w: number, paint: string): string {
         {},
         rect(-10, 0, 20, 8, paint, { rx: 2 }),
         path(d('M', -10, 8, 'L', 10, 8, 'L', 18, 36, 'L', -18, 36, 'Z'), P.warmLight),
-        ...[-10, -4, 2, 8].map((x) =>
-          stroke(
-            [
-              [x * 0.6, 10],
-              [x, 34],
-            ],
-            P.warm,
-            1.4,
-          ),
-        ),
+        ...[-10, -4, 2, 8].map((x) => stroke([[x * 0.6, 10], [x, 34]], P.warm, 1.4)),
       );
     case 'mop':
       return g(
@@ -138,15 +111,7 @@ function head(kind: HeadKind, w: number, paint: string): string {
     case 'roller':
       return g(
         {},
-        stroke(
-          [
-            [0, -2],
-            [0, 6],
-            [-24, 8],
-          ],
-          P.greyDark,
-          2.6,
-        ),
+        stroke([[0, -2], [0, 6], [-24, 8]], P.greyDark, 2.6),
         rect(-34, 4, 30, 14, paint, { rx: 6 }),
         rect(-34, 4, 30, 4, '#fff', { opacity: 0.25, rx: 2 }),
       );
@@ -180,31 +145,8 @@ function head(kind: HeadKind, w: number, paint: string): string {
         rect(-2.5, -2, 5, 8, P.greyDark),
         path(
           d(
-            'M',
-            -2.5,
-            6,
-            'L',
-            2.5,
-            6,
-            'L',
-            2.5,
-            22,
-            'L',
-            5,
-            28,
-            'L',
-            1,
-            25,
-            'L',
-            -1,
-            25,
-            'L',
-            -5,
-            28,
-            'L',
-            -2.5,
-            22,
-            'Z',
+            'M', -2.5, 6, 'L', 2.5, 6, 'L', 2.5, 22, 'L', 5, 28, 'L', 1, 25, 'L', -1, 25, 'L', -5,
+            28, 'L', -2.5, 22, 'Z',
           ),
           P.grey,
         ),
@@ -250,12 +192,7 @@ export function bucket(
   if (water) {
     parts.push(ellipse(0, -70, 36, 4.5, '#d8f1fb'));
     for (const [bx, by, r] of [
-      [-22, -76, 9],
-      [-8, -80, 12],
-      [8, -78, 10],
-      [22, -75, 8],
-      [-2, -90, 7],
-      [16, -88, 6],
+      [-22, -76, 9], [-8, -80, 12], [8, -78, 10], [22, -75, 8], [-2, -90, 7], [16, -88, 6],
     ] as const)
       parts.push(
         circle(bx, by, r, P.white, { opacity: 0.95 }),
@@ -279,86 +216,19 @@ export function sprayBottle(
     ellipse(0, 0, 26, 4, '#000', { opacity: 0.12 }),
     path(
       d(
-        'M',
-        -22,
-        -70,
-        'Q',
-        -24,
-        -40,
-        -22,
-        -6,
-        'Q',
-        -22,
-        0,
-        -16,
-        0,
-        'L',
-        16,
-        0,
-        'Q',
-        22,
-        0,
-        22,
-        -6,
-        'Q',
-        24,
-        -40,
-        22,
-        -70,
-        'Q',
-        20,
-        -80,
-        10,
-        -82,
-        'L',
-        -10,
-        -82,
-        'Q',
-        -20,
-        -80,
-        -22,
-        -70,
-        'Z',
+        'M', -22, -70, 'Q', -24, -40, -22, -6, 'Q', -22, 0, -16, 0, 'L', 16, 0, 'Q', 22, 0, 22, -6,
+        'Q', 24, -40, 22, -70, 'Q', 20, -80, 10, -82, 'L', -10, -82, 'Q', -20, -80, -22, -70, 'Z',
       ),
       color,
     ),
     rect(-16, -56, 32, 34, label, { rx: 4, opacity: 0.95 }),
     path(d('M', -6, -46, 'Q', 0, -54, 6, -46, 'Q', 0, -36, -6, -46, 'Z'), P.brand),
-    stroke(
-      [
-        [-8, -30],
-        [8, -30],
-      ],
-      P.grey,
-      2.5,
-    ),
+    stroke([[-8, -30], [8, -30]], P.grey, 2.5),
     rect(-8, -94, 16, 14, P.charcoal, { rx: 2 }),
     path(
       d(
-        'M',
-        -10,
-        -94,
-        'L',
-        -10,
-        -110,
-        'Q',
-        -10,
-        -116,
-        -4,
-        -116,
-        'L',
-        28,
-        -116,
-        'L',
-        30,
-        -106,
-        'L',
-        8,
-        -104,
-        'L',
-        8,
-        -94,
-        'Z',
+        'M', -10, -94, 'L', -10, -110, 'Q', -10, -116, -4, -116, 'L', 28, -116, 'L', 30, -106, 'L',
+        8, -104, 'L', 8, -94, 'Z',
       ),
       P.white,
     ),
@@ -410,39 +280,13 @@ export function ladder(
     const t = i / (rungs + 1);
     const cx = from[0] + dx * t;
     const cy = from[1] + dy * t;
-    parts.push(
-      stroke(
-        [
-          [cx - nx, cy - ny],
-          [cx + nx, cy + ny],
-        ],
-        color,
-        w * 0.14,
-      ),
-    );
+    parts.push(stroke([[cx - nx, cy - ny], [cx + nx, cy + ny]], color, w * 0.14));
   }
   parts.push(
+    stroke([[from[0] - nx, from[1] - ny], [to[0] - nx, to[1] - ny]], color, w * 0.18),
+    stroke([[from[0] + nx, from[1] + ny], [to[0] + nx, to[1] + ny]], color, w * 0.18),
     stroke(
-      [
-        [from[0] - nx, from[1] - ny],
-        [to[0] - nx, to[1] - ny],
-      ],
-      color,
-      w * 0.18,
-    ),
-    stroke(
-      [
-        [from[0] + nx, from[1] + ny],
-        [to[0] + nx, to[1] + ny],
-      ],
-      color,
-      w * 0.18,
-    ),
-    stroke(
-      [
-        [from[0] + nx * 0.8, from[1] + ny * 0.8],
-        [to[0] + nx * 0.8, to[1] + ny * 0.8],
-      ],
+      [[from[0] + nx * 0.8, from[1] + ny * 0.8], [to[0] + nx * 0.8, to[1] + ny * 0.8]],
       '#fff',
       w * 0.05,
       { opacity: 0.5 },
@@ -464,8 +308,7 @@ export function waterSpray(origin: Point, target: Point, spread: number, seedOff
     }),
     polygon(
       [
-        origin,
-        [target[0] - nx * 0.45, target[1] - ny * 0.45],
+        origin, [target[0] - nx * 0.45, target[1] - ny * 0.45],
         [target[0] + nx * 0.45, target[1] + ny * 0.45],
       ],
       P.white,
@@ -499,43 +342,11 @@ export function wheelbarrow(
   return g(
     { transform: translate(x, y, s) },
     ellipse(-60, 22, 90, 8, '#000', { opacity: 0.12 }),
-    stroke(
-      [
-        [-150, -30],
-        [-30, -10],
-        [0, 0],
-      ],
-      P.greyDark,
-      6,
-    ),
-    stroke(
-      [
-        [-110, -20],
-        [-118, 20],
-      ],
-      P.greyDark,
-      6,
-    ),
+    stroke([[-150, -30], [-30, -10], [0, 0]], P.greyDark, 6),
+    stroke([[-110, -20], [-118, 20]], P.greyDark, 6),
     path(
       d(
-        'M',
-        -138,
-        -50,
-        'Q',
-        -130,
-        -88,
-        -92,
-        -88,
-        'Q',
-        -66,
-        -112,
-        -40,
-        -88,
-        'Q',
-        -8,
-        -86,
-        -12,
-        -54,
+        'M', -138, -50, 'Q', -130, -88, -92, -88, 'Q', -66, -112, -40, -88, 'Q', -8, -86, -12, -54,
         'Z',
       ),
       load,
@@ -561,22 +372,8 @@ export function lawnmower(x: number, y: number, s: number): string {
   return g(
     { transform: translate(x, y, s) },
     ellipse(0, 0, 80, 8, '#000', { opacity: 0.12 }),
-    stroke(
-      [
-        [-40, -40],
-        [-130, -104],
-      ],
-      P.charcoal,
-      5,
-    ),
-    stroke(
-      [
-        [-120, -118],
-        [-138, -94],
-      ],
-      P.charcoal,
-      6,
-    ),
+    stroke([[-40, -40], [-130, -104]], P.charcoal, 5),
+    stroke([[-120, -118], [-138, -94]], P.charcoal, 6),
     path(
       d('M', -62, -12, 'Q', -64, -52, -20, -56, 'L', 40, -56, 'Q', 70, -52, 72, -12, 'Z'),
       P.coral,
@@ -601,15 +398,7 @@ export function clipboard(x: number, y: number, s: number, rotate = 0, checks = 
     const ry = -40 + i * 34;
     rows.push(
       rect(-52, ry - 10, 20, 20, P.white, { stroke: P.brand, 'stroke-width': 3, rx: 4 }),
-      stroke(
-        [
-          [-48, ry],
-          [-43, ry + 6],
-          [-34, ry - 7],
-        ],
-        P.brand,
-        4,
-      ),
+      stroke([[-48, ry], [-43, ry + 6], [-34, ry - 7]], P.brand, 4),
       rect(-22, ry - 5, 70 - (i % 2) * 22, 10, P.greyLight, { rx: 5 }),
     );
   }
@@ -629,31 +418,10 @@ export function toolbox(x: number, y: number, s: number, color: string = P.coral
   return g(
     { transform: translate(x, y, s) },
     ellipse(0, 0, 92, 8, '#000', { opacity: 0.12 }),
-    stroke(
-      [
-        [-20, -96],
-        [30, -150],
-      ],
-      P.woodDark,
-      8,
-    ),
+    stroke([[-20, -96], [30, -150]], P.woodDark, 8),
     path(d('M', 22, -158, 'L', 50, -132, 'L', 42, -124, 'L', 14, -150, 'Z'), P.greyDark),
-    stroke(
-      [
-        [-50, -90],
-        [-64, -140],
-      ],
-      P.warm,
-      9,
-    ),
-    stroke(
-      [
-        [-64, -140],
-        [-68, -160],
-      ],
-      P.grey,
-      3,
-    ),
+    stroke([[-50, -90], [-64, -140]], P.warm, 9),
+    stroke([[-64, -140], [-68, -160]], P.grey, 3),
     path(
       d('M', -40, -110, 'Q', -40, -126, -24, -126, 'L', 24, -126, 'Q', 40, -126, 40, -110),
       'none',
@@ -681,41 +449,14 @@ export function hammer(x: number, y: number, s: number, rotate = 0): string {
 export function saw(x: number, y: number, s: number, rotate = 0): string {
   const teeth: string[] = [];
   for (let i = 0; i < 14; i += 1)
-    teeth.push(
-      polygon(
-        [
-          [20 + i * 10, 22],
-          [25 + i * 10, 30],
-          [30 + i * 10, 22],
-        ],
-        P.grey,
-      ),
-    );
+    teeth.push(polygon([[20 + i * 10, 22], [25 + i * 10, 30], [30 + i * 10, 22]], P.grey));
   return g(
     { transform: translate(x, y, s, rotate) },
     path(d('M', 14, -10, 'L', 160, 6, 'L', 160, 22, 'L', 14, 22, 'Z'), P.greyLight),
     ...teeth,
     path(
       d(
-        'M',
-        -30,
-        -20,
-        'Q',
-        -34,
-        24,
-        -10,
-        28,
-        'L',
-        20,
-        28,
-        'L',
-        20,
-        -20,
-        'Q',
-        -6,
-        -30,
-        -30,
-        -20,
+        'M', -30, -20, 'Q', -34, 24, -10, 28, 'L', 20, 28, 'L', 20, -20, 'Q', -6, -30, -30, -20,
         'Z',
       ),
       P.coral,
@@ -762,34 +503,8 @@ export function sack(x: number, y: number, s: number, color: string, mark: strin
     ellipse(0, 0, 48, 7, '#000', { opacity: 0.12 }),
     path(
       d(
-        'M',
-        -40,
-        -2,
-        'Q',
-        -46,
-        -60,
-        -36,
-        -110,
-        'L',
-        -28,
-        -118,
-        'L',
-        28,
-        -118,
-        'L',
-        36,
-        -110,
-        'Q',
-        46,
-        -60,
-        40,
-        -2,
-        'Q',
-        0,
-        4,
-        -40,
-        -2,
-        'Z',
+        'M', -40, -2, 'Q', -46, -60, -36, -110, 'L', -28, -118, 'L', 28, -118, 'L', 36, -110, 'Q',
+        46, -60, 40, -2, 'Q', 0, 4, -40, -2, 'Z',
       ),
       color,
     ),
@@ -844,39 +559,8 @@ export function drill(x: number, y: number, s: number, rotate = 0): string {
     rect(-14, 30, 28, 16, P.warm, { rx: 4 }),
     path(
       d(
-        'M',
-        -18,
-        -26,
-        'L',
-        26,
-        -26,
-        'Q',
-        32,
-        -26,
-        32,
-        -18,
-        'L',
-        32,
-        -8,
-        'Q',
-        32,
-        0,
-        26,
-        0,
-        'L',
-        -18,
-        0,
-        'Q',
-        -24,
-        0,
-        -24,
-        -13,
-        'Q',
-        -24,
-        -26,
-        -18,
-        -26,
-        'Z',
+        'M', -18, -26, 'L', 26, -26, 'Q', 32, -26, 32, -18, 'L', 32, -8, 'Q', 32, 0, 26, 0, 'L',
+        -18, 0, 'Q', -24, 0, -24, -13, 'Q', -24, -26, -18, -26, 'Z',
       ),
       P.warm,
     ),
@@ -895,29 +579,8 @@ export function excavator(x: number, y: number, s: number): string {
     rect(-80, -70, 170, 30, P.warm, { rx: 6 }),
     path(
       d(
-        'M',
-        -20,
-        -70,
-        'L',
-        -20,
-        -190,
-        'Q',
-        -20,
-        -200,
-        -10,
-        -200,
-        'L',
-        60,
-        -200,
-        'Q',
-        90,
-        -200,
-        90,
-        -170,
-        'L',
-        90,
-        -70,
-        'Z',
+        'M', -20, -70, 'L', -20, -190, 'Q', -20, -200, -10, -200, 'L', 60, -200, 'Q', 90, -200, 90,
+        -170, 'L', 90, -70, 'Z',
       ),
       P.warm,
     ),
@@ -928,34 +591,10 @@ export function excavator(x: number, y: number, s: number): string {
     ),
     path(d('M', 0, -180, 'L', 20, -180, 'L', 0, -150, 'Z'), '#fff', { opacity: 0.3 }),
     rect(90, -130, 40, 60, P.warm, { rx: 6 }),
-    stroke(
-      [
-        [-30, -110],
-        [-170, -190],
-        [-250, -40],
-      ],
-      P.warm,
-      24,
-    ),
-    stroke(
-      [
-        [-60, -120],
-        [-150, -170],
-      ],
-      P.greyDark,
-      8,
-    ),
+    stroke([[-30, -110], [-170, -190], [-250, -40]], P.warm, 24),
+    stroke([[-60, -120], [-150, -170]], P.greyDark, 8),
     path(d('M', -262, -52, 'L', -226, -40, 'L', -236, 0, 'Q', -262, 10, -282, -6, 'Z'), P.greyDark),
-    ...[-276, -262, -248].map((tx) =>
-      polygon(
-        [
-          [tx, -2],
-          [tx + 8, 0],
-          [tx + 2, 10],
-        ],
-        P.greyDark,
-      ),
-    ),
+    ...[-276, -262, -248].map((tx) => polygon([[tx, -2], [tx + 8, 0], [tx + 2, 10]], P.greyDark)),
     circle(-170, -190, 9, P.greyDark),
     circle(-30, -110, 9, P.greyDark),
   );

@@ -4,55 +4,18 @@
 import { P } from '../palette';
 import { boardFence, house, skyline, van, windowPane } from '../parts/buildings';
 import {
-  bubbles,
-  cloth,
-  desk,
-  interiorWindow,
-  monitor,
-  sofa,
-  sponge,
-  wallArt,
+  bubbles, cloth, desk, interiorWindow, monitor, sofa, sponge, wallArt,
 } from '../parts/interior';
 import {
-  bush,
-  cloud,
-  fallingLeaves,
-  flower,
-  flowerRow,
-  grassTufts,
-  hills,
-  lawn,
-  leafShape,
-  sparkle,
-  sky,
-  sun,
-  tree,
+  bush, cloud, fallingLeaves, flower, flowerRow, grassTufts, hills, lawn, leafShape, sparkle, sky,
+  sun, tree,
 } from '../parts/nature';
 import { local, person, type PersonOptions } from '../parts/people';
 import {
-  bucket,
-  drill,
-  excavator,
-  hardHat,
-  pottedPlant,
-  sprayBottle,
-  tool,
-  toolbox,
-  wheelbarrow,
+  bucket, drill, excavator, hardHat, pottedPlant, sprayBottle, tool, toolbox, wheelbarrow,
 } from '../parts/tools';
 import {
-  type Canvas,
-  type Point,
-  circle,
-  d,
-  ellipse,
-  g,
-  path,
-  polygon,
-  rect,
-  seeded,
-  stroke,
-  translate,
+  type Canvas, type Point, circle, d, ellipse, g, path, polygon, rect, seeded, stroke, translate,
 } from '../svg';
 
 export function tileHomeCleaning(c: Canvas): string {
@@ -61,16 +24,7 @@ export function tileHomeCleaning(c: Canvas): string {
   return g(
     {},
     rect(0, 0, 960, 520, P.warmPale),
-    rect(
-      0,
-      520,
-      960,
-      200,
-      c.linear([
-        [0, P.woodLight],
-        [1, P.wood],
-      ]),
-    ),
+    rect(0, 520, 960, 200, c.linear([[0, P.woodLight], [1, P.wood]])),
     rect(0, 504, 960, 18, P.white),
     interiorWindow(c, 640, 110, 200, 240, P.mint),
     wallArt(c, 150, 130, 170, 120),
@@ -114,30 +68,12 @@ export function tileOfficeCleaning(c: Canvas): string {
   return g(
     {},
     rect(0, 0, 960, 540, P.greyPale),
-    rect(
-      60,
-      50,
-      840,
-      330,
-      c.linear([
-        [0, '#bfe3f5'],
-        [1, '#eef8fc'],
-      ]),
-    ),
+    rect(60, 50, 840, 330, c.linear([[0, '#bfe3f5'], [1, '#eef8fc']])),
     skyline(480, 380, 0.9, '#b6d3e3'),
     ...[60, 270, 480, 690, 900].map((x) => rect(x - 6, 50, 12, 330, P.greyDark)),
     rect(54, 44, 852, 12, P.greyDark),
     rect(54, 374, 852, 14, P.greyDark),
-    rect(
-      0,
-      540,
-      960,
-      180,
-      c.linear([
-        [0, '#b9c3cb'],
-        [1, '#9ca8b2'],
-      ]),
-    ),
+    rect(0, 540, 960, 180, c.linear([[0, '#b9c3cb'], [1, '#9ca8b2']])),
     desk(60, 440, 500),
     monitor(170, 496, 130),
     monitor(330, 496, 110, P.warmPale),
@@ -147,14 +83,7 @@ export function tileOfficeCleaning(c: Canvas): string {
       rect(-60, -160, 120, 110, P.brand, { rx: 20 }),
       rect(-70, -70, 140, 26, P.brandDark, { rx: 12 }),
       rect(-5, -44, 10, 36, P.charcoal),
-      stroke(
-        [
-          [-50, -6],
-          [50, -6],
-        ],
-        P.charcoal,
-        8,
-      ),
+      stroke([[-50, -6], [50, -6]], P.charcoal, 8),
       circle(-50, 0, 7, P.charcoal),
       circle(50, 0, 7, P.charcoal),
     ),
@@ -207,22 +136,7 @@ const crew: readonly Omit<PersonOptions, 'x' | 'y' | 's'>[] = [
 export function whyChooseUs(c: Canvas): string {
   return g(
     {},
-    rect(
-      0,
-      0,
-      960,
-      720,
-      c.linear(
-        [
-          [0, P.mintPale],
-          [1, P.mint],
-        ],
-        0,
-        0,
-        1,
-        1,
-      ),
-    ),
+    rect(0, 0, 960, 720, c.linear([[0, P.mintPale], [1, P.mint]], 0, 0, 1, 1)),
     circle(120, 120, 160, '#fff', { opacity: 0.35 }),
     circle(860, 600, 200, '#fff', { opacity: 0.25 }),
     path(
@@ -230,15 +144,7 @@ export function whyChooseUs(c: Canvas): string {
       P.brand,
     ),
     path(d('M', 480, 88, 'L', 632, 134, 'Q', 636, 330, 480, 438, 'Z'), '#000', { opacity: 0.12 }),
-    stroke(
-      [
-        [410, 262],
-        [462, 314],
-        [562, 200],
-      ],
-      P.white,
-      30,
-    ),
+    stroke([[410, 262], [462, 314], [562, 200]], P.white, 30),
     ...[0, 1, 2, 3, 4].map((i) => star(360 + i * 60, 560, 24, P.warm)),
     ellipse(480, 690, 440, 26, '#000', { opacity: 0.1 }),
     person({ x: 110, y: 690, s: 2.4, ...crew[1], handL: [-16, -40], handR: [24, -100] }),
@@ -299,25 +205,13 @@ export function teaserDrainage(c: Canvas): string {
   for (let i = 0; i < 40; i += 1) {
     const x = random() * 960;
     const y = random() * 330;
-    drops.push(
-      stroke(
-        [
-          [x, y],
-          [x - 6, y + 18],
-        ],
-        P.skyBlue,
-        3.5,
-        { opacity: 0.7 },
-      ),
-    );
+    drops.push(stroke([[x, y], [x - 6, y + 18]], P.skyBlue, 3.5, { opacity: 0.7 }));
   }
   const gravel: string[] = [];
   for (let i = 0; i < 80; i += 1)
     gravel.push(
       circle(
-        380 + random() * 560,
-        520 + random() * 120,
-        5 + random() * 6,
+        380 + random() * 560, 520 + random() * 120, 5 + random() * 6,
         [P.grey, P.concrete, P.greyLight][i % 3] ?? P.grey,
       ),
     );
@@ -328,14 +222,7 @@ export function teaserDrainage(c: Canvas): string {
     cloud(720, 50, 1.2, '#eef3f7'),
     ...drops,
     rect(0, 100, 300, 300, P.siding),
-    polygon(
-      [
-        [-20, 110],
-        [160, 20],
-        [330, 110],
-      ],
-      P.roofGrey,
-    ),
+    polygon([[-20, 110], [160, 20], [330, 110]], P.roofGrey),
     rect(-20, 104, 350, 14, P.greyLight, { rx: 5 }),
     windowPane(c, 60, 180, 110, 120),
     rect(0, 400, 960, 40, P.grass),
@@ -352,24 +239,7 @@ export function teaserDrainage(c: Canvas): string {
     rect(284, 116, 12, 340, '#000', { opacity: 0.08 }),
     path(
       d(
-        'M',
-        270,
-        440,
-        'L',
-        296,
-        440,
-        'L',
-        296,
-        560,
-        'L',
-        380,
-        560,
-        'L',
-        380,
-        600,
-        'L',
-        270,
-        600,
+        'M', 270, 440, 'L', 296, 440, 'L', 296, 560, 'L', 380, 560, 'L', 380, 600, 'L', 270, 600,
         'Z',
       ),
       P.white,
@@ -400,15 +270,7 @@ export function teaserDrainage(c: Canvas): string {
       'stroke-linejoin': 'round',
     }),
     circle(120, 560, 52, P.white, { opacity: 0.92 }),
-    stroke(
-      [
-        [94, 560],
-        [114, 580],
-        [148, 542],
-      ],
-      P.brand,
-      11,
-    ),
+    stroke([[94, 560], [114, 580], [148, 542]], P.brand, 11),
   );
 }
 
@@ -423,29 +285,13 @@ export function teaserExcavation(c: Canvas): string {
     sun(140, 100, 44),
     cloud(560, 90, 1),
     hills(c, [380, 350, 370, 340], P.mint),
-    rect(
-      0,
-      440,
-      960,
-      280,
-      c.linear([
-        [0, '#a5c37a'],
-        [1, '#86a661'],
-      ]),
-    ),
+    rect(0, 440, 960, 280, c.linear([[0, '#a5c37a'], [1, '#86a661']])),
     path(d('M', 0, 560, 'L', 960, 540, 'L', 960, 600, 'L', 0, 620, 'Z'), P.soilDark),
     path(d('M', 0, 560, 'L', 960, 540, 'L', 960, 552, 'L', 0, 572, 'Z'), '#000', { opacity: 0.2 }),
     path(d('M', 20, 500, 'Q', 120, 400, 260, 500, 'Z'), P.soil),
     path(d('M', 60, 500, 'Q', 130, 440, 200, 480, 'L', 220, 500, 'Z'), '#8d6446'),
     ...stakes,
-    stroke(
-      [
-        [200, 486],
-        [920, 486],
-      ],
-      P.warm,
-      2.5,
-    ),
+    stroke([[200, 486], [920, 486]], P.warm, 2.5),
     excavator(620, 500, 1.25),
     g(
       { transform: translate(300, 640) },
@@ -600,29 +446,8 @@ export function promoBeforeAfter(c: Canvas): string {
     weeds.push(
       path(
         d(
-          'M',
-          x - 6,
-          y,
-          'Q',
-          x - 10,
-          y - h * 0.6,
-          x - 16,
-          y - h,
-          'M',
-          x,
-          y,
-          'Q',
-          x + 2,
-          y - h * 0.7,
-          x + 6,
-          y - h * 1.1,
-          'M',
-          x + 6,
-          y,
-          'Q',
-          x + 12,
-          y - h * 0.5,
-          x + 18,
+          'M', x - 6, y, 'Q', x - 10, y - h * 0.6, x - 16, y - h, 'M', x, y, 'Q', x + 2,
+          y - h * 0.7, x + 6, y - h * 1.1, 'M', x + 6, y, 'Q', x + 12, y - h * 0.5, x + 18,
           y - h * 0.8,
         ),
         'none',
@@ -744,32 +569,8 @@ export function articleKitchen(c: Canvas): string {
       rect(-8, -120, 16, 120, P.greyLight, { rx: 4 }),
       path(
         d(
-          'M',
-          -8,
-          -120,
-          'Q',
-          -8,
-          -150,
-          30,
-          -150,
-          'L',
-          70,
-          -150,
-          'L',
-          70,
-          -130,
-          'L',
-          30,
-          -130,
-          'Q',
-          12,
-          -130,
-          12,
-          -110,
-          'L',
-          -8,
-          -110,
-          'Z',
+          'M', -8, -120, 'Q', -8, -150, 30, -150, 'L', 70, -150, 'L', 70, -130, 'L', 30, -130, 'Q',
+          12, -130, 12, -110, 'L', -8, -110, 'Z',
         ),
         P.greyLight,
       ),
@@ -803,16 +604,7 @@ export function articleEco(c: Canvas): string {
     );
   return g(
     {},
-    rect(
-      0,
-      0,
-      960,
-      720,
-      c.linear([
-        [0, P.cream],
-        [1, P.warmPale],
-      ]),
-    ),
+    rect(0, 0, 960, 720, c.linear([[0, P.cream], [1, P.warmPale]])),
     circle(780, 160, 160, P.mint, { opacity: 0.4 }),
     circle(120, 620, 140, P.mint, { opacity: 0.35 }),
     rect(60, 470, 840, 26, P.wood, { rx: 5 }),
@@ -869,68 +661,20 @@ export function articleBathroom(c: Canvas): string {
     g(
       {},
       rect(600, 80, 230, 290, P.greyLight, { rx: 110 }),
-      rect(
-        612,
-        92,
-        206,
-        266,
-        c.linear([
-          [0, '#eaf6fb'],
-          [1, '#bcdcea'],
-        ]),
-        { rx: 100 },
-      ),
+      rect(612, 92, 206, 266, c.linear([[0, '#eaf6fb'], [1, '#bcdcea']]), { rx: 100 }),
       path(d('M', 650, 160, 'L', 700, 110, 'L', 720, 110, 'L', 650, 180, 'Z'), '#fff', {
         opacity: 0.5,
       }),
     ),
     rect(560, 430, 300, 24, P.white, { rx: 6 }),
     g({}, rect(640, 454, 140, 20, P.white, { rx: 4 }), rect(690, 474, 40, 90, P.white)),
-    stroke(
-      [
-        [50, 40],
-        [520, 40],
-      ],
-      P.greyDark,
-      6,
-    ),
+    stroke([[50, 40], [520, 40]], P.greyDark, 6),
     path(d('M', 60, 40, 'L', 200, 40, 'Q', 190, 260, 210, 430, 'L', 60, 430, 'Z'), P.rose),
-    ...[90, 130, 170].map((x) =>
-      stroke(
-        [
-          [x, 50],
-          [x + 8, 420],
-        ],
-        '#fff',
-        3,
-        { opacity: 0.4 },
-      ),
-    ),
+    ...[90, 130, 170].map((x) => stroke([[x, 50], [x + 8, 420]], '#fff', 3, { opacity: 0.4 })),
     path(
       d(
-        'M',
-        40,
-        430,
-        'L',
-        540,
-        430,
-        'L',
-        540,
-        470,
-        'Q',
-        540,
-        580,
-        430,
-        580,
-        'L',
-        150,
-        580,
-        'Q',
-        40,
-        580,
-        40,
-        470,
-        'Z',
+        'M', 40, 430, 'L', 540, 430, 'L', 540, 470, 'Q', 540, 580, 430, 580, 'L', 150, 580, 'Q', 40,
+        580, 40, 470, 'Z',
       ),
       P.white,
     ),
@@ -941,16 +685,7 @@ export function articleBathroom(c: Canvas): string {
       { transform: translate(460, 430) },
       rect(-4, -200, 8, 200, P.greyLight),
       circle(0, -200, 24, P.greyLight),
-      ...[-12, 0, 12].map((x) =>
-        stroke(
-          [
-            [x, -176],
-            [x * 1.6, -150],
-          ],
-          P.water,
-          3,
-          { opacity: 0.8 },
-        ),
+      ...[-12, 0, 12].map((x) => stroke([[x, -176], [x * 1.6, -150]], P.water, 3, { opacity: 0.8 }),
       ),
     ),
     bubbles(300, 420, 1.5),

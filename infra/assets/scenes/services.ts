@@ -5,75 +5,24 @@ import { P } from '../palette';
 import { boardFence, house, type HouseOptions, windowPane } from '../parts/buildings';
 import { bubbles, cloth, interiorWindow, sofa, wallArt } from '../parts/interior';
 import {
-  bush,
-  cloud,
-  fallingLeaves,
-  flower,
-  flowerRow,
-  grassTufts,
-  hills,
-  lawn,
-  leafShape,
-  snowfall,
-  snowflake,
-  sparkle,
-  sky,
-  stone,
-  sun,
-  tree,
-  tulip,
+  bush, cloud, fallingLeaves, flower, flowerRow, grassTufts, hills, lawn, leafShape, snowfall,
+  snowflake, sparkle, sky, stone, sun, tree, tulip,
 } from '../parts/nature';
 import { local, person } from '../parts/people';
 import {
-  bucket,
-  clipboard,
-  hardHat,
-  ladder,
-  paintCan,
-  pottedPlant,
-  sack,
-  sprayBottle,
-  tapeMeasure,
-  tool,
-  toolbox,
-  waterSpray,
-  wheelbarrow,
+  bucket, clipboard, hardHat, ladder, paintCan, pottedPlant, sack, sprayBottle, tapeMeasure, tool,
+  toolbox, waterSpray, wheelbarrow,
 } from '../parts/tools';
 import {
-  type Canvas,
-  type Point,
-  circle,
-  d,
-  ellipse,
-  g,
-  path,
-  polygon,
-  rect,
-  seeded,
-  stroke,
-  translate,
+  type Canvas, type Point, circle, d, ellipse, g, path, polygon, rect, seeded, stroke, translate,
 } from '../svg';
 
 export function gardenMaintenance(c: Canvas): string {
   const worker = { x: 540, y: 684, s: 2.7 };
   const shears = g(
     {},
-    stroke(
-      [
-        [16, -58],
-        [42, -56],
-      ],
-      P.coral,
-      4.5,
-    ),
-    stroke(
-      [
-        [18, -46],
-        [42, -54],
-      ],
-      P.coral,
-      4.5,
-    ),
+    stroke([[16, -58], [42, -56]], P.coral, 4.5),
+    stroke([[18, -46], [42, -54]], P.coral, 4.5),
     path(d('M', 42, -57, 'L', 78, -72, 'L', 80, -68, 'L', 44, -53, 'Z'), P.grey),
     path(d('M', 42, -55, 'L', 80, -48, 'L', 79, -44, 'L', 44, -51, 'Z'), P.greyLight),
     circle(43, -55, 2, P.charcoal),
@@ -125,26 +74,9 @@ export function houseOfficeCleaning(c: Canvas): string {
   return g(
     {},
     rect(0, 0, 960, 520, P.cream),
-    rect(
-      0,
-      520,
-      960,
-      200,
-      c.linear([
-        [0, P.woodLight],
-        [1, P.wood],
-      ]),
-    ),
+    rect(0, 520, 960, 200, c.linear([[0, P.woodLight], [1, P.wood]])),
     ...Array.from({ length: 9 }, (_, i) =>
-      stroke(
-        [
-          [i * 120 - 40, 520],
-          [i * 140 - 160, 720],
-        ],
-        '#000',
-        2,
-        { opacity: 0.07 },
-      ),
+      stroke([[i * 120 - 40, 520], [i * 140 - 160, 720]], '#000', 2, { opacity: 0.07 }),
     ),
     rect(0, 504, 960, 18, P.white),
     interiorWindow(c, 70, 120, 190, 230),
@@ -184,47 +116,16 @@ export function seasonalCleaning(c: Canvas): string {
   return g(
     {},
     rect(0, 0, 960, 560, P.mintPale),
-    rect(
-      0,
-      560,
-      960,
-      160,
-      c.linear([
-        [0, P.sand],
-        [1, P.woodLight],
-      ]),
-    ),
+    rect(0, 560, 960, 160, c.linear([[0, P.sand], [1, P.woodLight]])),
     rect(0, 544, 960, 18, P.white),
     rect(wx - 16, wy - 16, ww + 32, wh + 32, P.white, { rx: 8 }),
     g(
       { 'clip-path': springClip },
-      rect(
-        wx,
-        wy,
-        ww,
-        wh,
-        c.linear([
-          [0, '#bfe6f7'],
-          [1, '#eef9fd'],
-        ]),
-      ),
+      rect(wx, wy, ww, wh, c.linear([[0, '#bfe6f7'], [1, '#eef9fd']])),
       path(
         d(
-          'M',
-          wx,
-          wy + wh * 0.72,
-          'Q',
-          wx + ww * 0.25,
-          wy + wh * 0.62,
-          wx + ww * 0.5,
-          wy + wh * 0.7,
-          'L',
-          wx + ww * 0.5,
-          wy + wh,
-          'L',
-          wx,
-          wy + wh,
-          'Z',
+          'M', wx, wy + wh * 0.72, 'Q', wx + ww * 0.25, wy + wh * 0.62, wx + ww * 0.5,
+          wy + wh * 0.7, 'L', wx + ww * 0.5, wy + wh, 'L', wx, wy + wh, 'Z',
         ),
         P.grassLight,
       ),
@@ -235,33 +136,11 @@ export function seasonalCleaning(c: Canvas): string {
     ),
     g(
       { 'clip-path': autumnClip },
-      rect(
-        wx,
-        wy,
-        ww,
-        wh,
-        c.linear([
-          [0, '#f9dcb0'],
-          [1, '#fdf1de'],
-        ]),
-      ),
+      rect(wx, wy, ww, wh, c.linear([[0, '#f9dcb0'], [1, '#fdf1de']])),
       path(
         d(
-          'M',
-          wx + ww * 0.5,
-          wy + wh * 0.7,
-          'Q',
-          wx + ww * 0.75,
-          wy + wh * 0.62,
-          wx + ww,
-          wy + wh * 0.72,
-          'L',
-          wx + ww,
-          wy + wh,
-          'L',
-          wx + ww * 0.5,
-          wy + wh,
-          'Z',
+          'M', wx + ww * 0.5, wy + wh * 0.7, 'Q', wx + ww * 0.75, wy + wh * 0.62, wx + ww,
+          wy + wh * 0.72, 'L', wx + ww, wy + wh, 'L', wx + ww * 0.5, wy + wh, 'Z',
         ),
         '#b9b36a',
       ),
@@ -274,16 +153,8 @@ export function seasonalCleaning(c: Canvas): string {
     }),
     path(
       d(
-        'M',
-        wx + ww / 2 + 30,
-        wy + 60,
-        'L',
-        wx + ww / 2 + 90,
-        wy + 60,
-        'L',
-        wx + ww / 2 + 30,
-        wy + 130,
-        'Z',
+        'M', wx + ww / 2 + 30, wy + 60, 'L', wx + ww / 2 + 90, wy + 60, 'L', wx + ww / 2 + 30,
+        wy + 130, 'Z',
       ),
       '#fff',
       { opacity: 0.3 },
@@ -346,27 +217,9 @@ export function specializedCarpentry(c: Canvas): string {
   );
   return g(
     {},
-    rect(
-      0,
-      0,
-      960,
-      560,
-      c.linear([
-        [0, '#f3e4c9'],
-        [1, P.sand],
-      ]),
-    ),
+    rect(0, 0, 960, 560, c.linear([[0, '#f3e4c9'], [1, P.sand]])),
     ...Array.from({ length: 12 }, (_, i) => rect(i * 80, 0, 3, 560, '#000', { opacity: 0.05 })),
-    rect(
-      0,
-      560,
-      960,
-      160,
-      c.linear([
-        [0, P.greyLight],
-        [1, P.grey],
-      ]),
-    ),
+    rect(0, 560, 960, 160, c.linear([[0, P.greyLight], [1, P.grey]])),
     rect(50, 80, 390, 260, P.woodLight, { rx: 6 }),
     ...pegHoles,
     g({ transform: translate(100, 130, 0.7, 90) }, rect(-5, -10, 10, 90, P.wood, { rx: 4 })),
@@ -376,25 +229,7 @@ export function specializedCarpentry(c: Canvas): string {
       path(d('M', 14, -10, 'L', 160, 6, 'L', 160, 22, 'L', 14, 22, 'Z'), P.greyLight),
       path(
         d(
-          'M',
-          -30,
-          -20,
-          'Q',
-          -34,
-          24,
-          -10,
-          28,
-          'L',
-          20,
-          28,
-          'L',
-          20,
-          -20,
-          'Q',
-          -6,
-          -30,
-          -30,
-          -20,
+          'M', -30, -20, 'Q', -34, 24, -10, 28, 'L', 20, 28, 'L', 20, -20, 'Q', -6, -30, -30, -20,
           'Z',
         ),
         P.coral,
@@ -402,31 +237,10 @@ export function specializedCarpentry(c: Canvas): string {
     ),
     rect(260, 110, 50, 44, P.warm, { rx: 10 }),
     circle(285, 132, 11, P.charcoal),
-    stroke(
-      [
-        [350, 110],
-        [350, 240],
-      ],
-      P.greyDark,
-      8,
-    ),
+    stroke([[350, 110], [350, 240]], P.greyDark, 8),
     circle(350, 100, 14, 'none', { stroke: P.greyDark, 'stroke-width': 7 }),
-    stroke(
-      [
-        [400, 110],
-        [400, 200],
-      ],
-      P.warm,
-      10,
-    ),
-    stroke(
-      [
-        [400, 200],
-        [400, 250],
-      ],
-      P.grey,
-      4,
-    ),
+    stroke([[400, 110], [400, 200]], P.warm, 10),
+    stroke([[400, 200], [400, 250]], P.grey, 4),
     rect(650, 60, 280, 500, P.wood, { rx: 4 }),
     rect(664, 74, 252, 472, P.woodDark),
     ...[170, 280, 390, 500].map((y) => rect(664, y, 252, 14, P.woodLight)),
@@ -449,19 +263,8 @@ export function specializedCarpentry(c: Canvas): string {
     rect(564, 586, 26, 134, P.woodDark),
     rect(116, 650, 448, 18, P.woodDark),
     rect(150, 534, 400, 26, P.woodLight, { rx: 3 }),
-    stroke(
-      [
-        [170, 546],
-        [530, 548],
-      ],
-      P.wood,
-      2,
-    ),
-    ...[
-      [560, 536],
-      [590, 546],
-      [140, 530],
-    ].map(([x = 0, y = 0]) =>
+    stroke([[170, 546], [530, 548]], P.wood, 2),
+    ...[[560, 536], [590, 546], [140, 530]].map(([x = 0, y = 0]) =>
       path(d('M', x, y, 'q', 12, -22, 24, -6, 'q', -6, 10, -14, 2), 'none', {
         stroke: P.woodLight,
         'stroke-width': 5,
@@ -504,10 +307,7 @@ export function painting(_c: Canvas): string {
       opacity: 0.05,
     }),
     ...[
-      [330, 660, 6],
-      [360, 690, 4],
-      [820, 640, 5],
-      [500, 700, 4],
+      [330, 660, 6], [360, 690, 4], [820, 640, 5], [500, 700, 4],
     ].map(([x = 0, y = 0, r = 0]) => ellipse(x, y, r * 1.6, r, P.brandLight)),
     ladder([110, 680], [190, 260], 70, P.grey, 6),
     ladder([300, 680], [220, 260], 70, P.greyLight, 6),
@@ -539,72 +339,24 @@ function dollar(x: number, y: number, s: number, color: string): string {
     { transform: translate(x, y, s) },
     path(
       d(
-        'M',
-        11,
-        -12,
-        'Q',
-        6,
-        -18,
-        -1,
-        -18,
-        'Q',
-        -12,
-        -18,
-        -12,
-        -9,
-        'Q',
-        -12,
-        -2,
-        0,
-        0,
-        'Q',
-        12,
-        2,
-        12,
-        9,
-        'Q',
-        12,
-        18,
-        0,
-        18,
-        'Q',
-        -8,
-        18,
-        -12,
-        12,
+        'M', 11, -12, 'Q', 6, -18, -1, -18, 'Q', -12, -18, -12, -9, 'Q', -12, -2, 0, 0, 'Q', 12, 2,
+        12, 9, 'Q', 12, 18, 0, 18, 'Q', -8, 18, -12, 12,
       ),
       'none',
       { stroke: color, 'stroke-width': 5, 'stroke-linecap': 'round' },
     ),
-    stroke(
-      [
-        [0, -25],
-        [0, 25],
-      ],
-      color,
-      4.5,
-    ),
+    stroke([[0, -25], [0, 25]], color, 4.5),
   );
 }
 
 export function constructionEstimate(c: Canvas): string {
   const joists: string[] = [];
   for (let x = 420; x <= 900; x += 40) joists.push(rect(x, 440, 12, 70, P.wood));
-  const stakes = [
-    [350, 560],
-    [950, 560],
-  ].map(([x = 0, y = 0]) =>
+  const stakes = [[350, 560], [950, 560]].map(([x = 0, y = 0]) =>
     g(
       {},
       rect(x - 4, y - 50, 8, 50, P.woodLight),
-      polygon(
-        [
-          [x - 4, y],
-          [x + 4, y],
-          [x, y + 8],
-        ],
-        P.woodLight,
-      ),
+      polygon([[x - 4, y], [x + 4, y], [x, y + 8]], P.woodLight),
       rect(x - 4, y - 50, 8, 10, P.coral),
     ),
   );
@@ -633,23 +385,9 @@ export function constructionEstimate(c: Canvas): string {
     rect(390, 500, 540, 14, P.woodDark),
     rect(420, 470, 200, 12, P.woodLight),
     ...stakes,
-    stroke(
-      [
-        [350, 520],
-        [950, 520],
-      ],
-      P.coral,
-      2,
-    ),
+    stroke([[350, 520], [950, 520]], P.coral, 2),
     rect(40, 360, 160, 120, P.woodLight),
-    polygon(
-      [
-        [30, 362],
-        [120, 310],
-        [210, 362],
-      ],
-      P.roofRed,
-    ),
+    polygon([[30, 362], [120, 310], [210, 362]], P.roofRed),
     rect(96, 410, 48, 70, P.woodDark),
     grassTufts(2, 0, 960, 560, 700, 22),
     clipboard(300, 520, 1.35, -7),
@@ -659,22 +397,8 @@ export function constructionEstimate(c: Canvas): string {
     g(
       { transform: translate(520, 650, 1, -28) },
       rect(0, -8, 170, 16, P.warmLight, { rx: 3 }),
-      polygon(
-        [
-          [170, -8],
-          [196, 0],
-          [170, 8],
-        ],
-        P.sand,
-      ),
-      polygon(
-        [
-          [188, -3],
-          [196, 0],
-          [188, 3],
-        ],
-        P.charcoal,
-      ),
+      polygon([[170, -8], [196, 0], [170, 8]], P.sand),
+      polygon([[188, -3], [196, 0], [188, 3]], P.charcoal),
       rect(-10, -8, 14, 16, P.rose, { rx: 3 }),
     ),
     tapeMeasure(620, 700, 1.1, 100),
@@ -721,17 +445,7 @@ export function pressureWash(c: Canvas): string {
     tree(900, 330, 0.9, 'round'),
     house(c, home),
     rect(0, 360, 960, 360, P.grass),
-    rect(
-      0,
-      360,
-      960,
-      360,
-      c.linear([
-        [0, P.grassLight],
-        [1, P.grassDark],
-      ]),
-      { opacity: 0.6 },
-    ),
+    rect(0, 360, 960, 360, c.linear([[0, P.grassLight], [1, P.grassDark]]), { opacity: 0.6 }),
     g(
       { 'clip-path': drivewayClip },
       rect(0, 360, 1000, 400, P.concrete),
@@ -744,15 +458,7 @@ export function pressureWash(c: Canvas): string {
       ),
     ),
     ...[440, 530, 620].map((y) =>
-      stroke(
-        [
-          [520 + (y - 360) * 0.3, y],
-          [1000, y + 10],
-        ],
-        '#000',
-        2,
-        { opacity: 0.08 },
-      ),
+      stroke([[520 + (y - 360) * 0.3, y], [1000, y + 10]], '#000', 2, { opacity: 0.08 }),
     ),
     flowerRow(9, 20, 260, 390, 6, 13),
     bush(60, 410, 36),
@@ -808,26 +514,10 @@ export function gardenBackyardDesign(c: Canvas): string {
     { transform: translate(760, 560, 1, 8) },
     rect(-150, -110, 300, 220, P.paper, { rx: 6 }),
     ...Array.from({ length: 9 }, (_, i) =>
-      stroke(
-        [
-          [-150 + i * 37.5, -110],
-          [-150 + i * 37.5, 110],
-        ],
-        P.skyBlue,
-        1,
-        { opacity: 0.5 },
-      ),
+      stroke([[-150 + i * 37.5, -110], [-150 + i * 37.5, 110]], P.skyBlue, 1, { opacity: 0.5 }),
     ),
     ...Array.from({ length: 6 }, (_, i) =>
-      stroke(
-        [
-          [-150, -110 + i * 44],
-          [150, -110 + i * 44],
-        ],
-        P.skyBlue,
-        1,
-        { opacity: 0.5 },
-      ),
+      stroke([[-150, -110 + i * 44], [150, -110 + i * 44]], P.skyBlue, 1, { opacity: 0.5 }),
     ),
     path(d('M', -120, 100, 'Q', -40, 20, 20, 10, 'T', 120, -90), 'none', {
       stroke: P.greyDark,
@@ -844,14 +534,7 @@ export function gardenBackyardDesign(c: Canvas): string {
     g(
       { transform: 'rotate(-35)' },
       rect(20, 110, 160, 14, P.warm, { rx: 3 }),
-      polygon(
-        [
-          [180, 110],
-          [200, 117],
-          [180, 124],
-        ],
-        P.sand,
-      ),
+      polygon([[180, 110], [200, 117], [180, 124]], P.sand),
     ),
   );
   return g(
@@ -905,17 +588,7 @@ export function lawnRepair(c: Canvas): string {
     );
   const sodTexture: string[] = [];
   for (let x = 260; x < 460; x += 12)
-    sodTexture.push(
-      stroke(
-        [
-          [x, 520],
-          [x + 4, 610],
-        ],
-        P.grassDark,
-        2,
-        { opacity: 0.35 },
-      ),
-    );
+    sodTexture.push(stroke([[x, 520], [x + 4, 610]], P.grassDark, 2, { opacity: 0.35 }));
   const roll = (x: number, y: number, r: number) =>
     g(
       {},
@@ -923,28 +596,8 @@ export function lawnRepair(c: Canvas): string {
       circle(x, y, r * 0.78, P.soil),
       path(
         d(
-          'M',
-          x,
-          y,
-          'm',
-          -r * 0.6,
-          0,
-          'a',
-          r * 0.6,
-          r * 0.6,
-          0,
-          1,
-          1,
-          r * 0.6,
-          r * 0.6,
-          'a',
-          r * 0.4,
-          r * 0.4,
-          0,
-          1,
-          1,
-          -r * 0.4,
-          -r * 0.4,
+          'M', x, y, 'm', -r * 0.6, 0, 'a', r * 0.6, r * 0.6, 0, 1, 1, r * 0.6, r * 0.6, 'a',
+          r * 0.4, r * 0.4, 0, 1, 1, -r * 0.4, -r * 0.4,
         ),
         'none',
         { stroke: P.grass, 'stroke-width': r * 0.16 },
@@ -972,19 +625,8 @@ export function lawnRepair(c: Canvas): string {
     ...Array.from({ length: 6 }, (_, i) =>
       path(
         d(
-          'M',
-          i * 180 - 40,
-          720,
-          'L',
-          i * 180 + 60,
-          400,
-          'L',
-          i * 180 + 110,
-          400,
-          'L',
-          i * 180 + 50,
-          720,
-          'Z',
+          'M', i * 180 - 40, 720, 'L', i * 180 + 60, 400, 'L', i * 180 + 110, 400, 'L',
+          i * 180 + 50, 720, 'Z',
         ),
         '#fff',
         { opacity: 0.06 },
@@ -1033,14 +675,7 @@ function weed(x: number, y: number, s: number, bloom: boolean): string {
     bloom
       ? g(
           {},
-          stroke(
-            [
-              [0, 0],
-              [4, -40],
-            ],
-            P.leafDark,
-            2.5,
-          ),
+          stroke([[0, 0], [4, -40]], P.leafDark, 2.5),
           circle(4, -42, 9, P.warmLight),
           circle(4, -42, 4, P.warm),
         )
@@ -1068,23 +703,8 @@ export function weedControl(c: Canvas): string {
   const pulled = g(
     {},
     weed(22, -24, 0.45, true),
-    stroke(
-      [
-        [22, -24],
-        [20, -14],
-        [24, -8],
-      ],
-      P.soil,
-      1.5,
-    ),
-    stroke(
-      [
-        [22, -24],
-        [26, -12],
-      ],
-      P.soil,
-      1.2,
-    ),
+    stroke([[22, -24], [20, -14], [24, -8]], P.soil, 1.5),
+    stroke([[22, -24], [26, -12]], P.soil, 1.2),
   );
   return g(
     {},
@@ -1092,25 +712,12 @@ export function weedControl(c: Canvas): string {
     sun(840, 90, 40),
     cloud(220, 80, 0.9),
     hills(c, [300, 270, 290, 260], P.mint),
-    rect(
-      0,
-      290,
-      960,
-      160,
-      c.linear([
-        [0, P.grassLight],
-        [1, P.grass],
-      ]),
-    ),
+    rect(0, 290, 960, 160, c.linear([[0, P.grassLight], [1, P.grass]])),
     bush(80, 330, 44),
     bush(880, 330, 50),
     flowerRow(5, 140, 820, 310, 12, 12),
     ...[
-      [200, 400],
-      [280, 380],
-      [720, 410],
-      [660, 380],
-      [540, 420],
+      [200, 400], [280, 380], [720, 410], [660, 380], [540, 420],
     ].map(([x = 0, y = 0], i) => weed(x, y, 0.7, i % 2 === 0)),
     rect(0, 436, 960, 284, '#b5a48c'),
     ...pavers,
@@ -1165,16 +772,7 @@ export function snowRemoval(c: Canvas): string {
       chimney: true,
       gableWindow: true,
     }),
-    rect(
-      0,
-      470,
-      960,
-      250,
-      c.linear([
-        [0, P.snow],
-        [1, P.ice],
-      ]),
-    ),
+    rect(0, 470, 960, 250, c.linear([[0, P.snow], [1, P.ice]])),
     path(d('M', 510, 470, 'L', 700, 470, 'L', 820, 720, 'L', 330, 720, 'Z'), '#7f8b96'),
     path(d('M', 510, 470, 'L', 560, 470, 'L', 480, 720, 'L', 330, 720, 'Z'), '#fff', {
       opacity: 0.12,
@@ -1182,55 +780,15 @@ export function snowRemoval(c: Canvas): string {
     ...salt,
     path(
       d(
-        'M',
-        470,
-        470,
-        'Q',
-        520,
-        460,
-        510,
-        480,
-        'Q',
-        380,
-        560,
-        330,
-        720,
-        'L',
-        250,
-        720,
-        'Q',
-        300,
-        560,
-        470,
-        470,
-        'Z',
+        'M', 470, 470, 'Q', 520, 460, 510, 480, 'Q', 380, 560, 330, 720, 'L', 250, 720, 'Q', 300,
+        560, 470, 470, 'Z',
       ),
       P.snow,
     ),
     path(
       d(
-        'M',
-        700,
-        470,
-        'Q',
-        740,
-        470,
-        760,
-        480,
-        'Q',
-        880,
-        600,
-        900,
-        720,
-        'L',
-        820,
-        720,
-        'Q',
-        780,
-        580,
-        700,
-        470,
-        'Z',
+        'M', 700, 470, 'Q', 740, 470, 760, 480, 'Q', 880, 600, 900, 720, 'L', 820, 720, 'Q', 780,
+        580, 700, 470, 'Z',
       ),
       P.snow,
     ),
@@ -1304,15 +862,7 @@ export function eavestrough(c: Canvas): string {
     }),
     g(
       { transform: translate(250, 660) },
-      stroke(
-        [
-          [22, -58],
-          [40, -96],
-          [-22, -58],
-        ],
-        P.greyDark,
-        3,
-      ),
+      stroke([[22, -58], [40, -96], [-22, -58]], P.greyDark, 3),
       fallingLeaves(12, -28, -74, 28, -56, 9, 1.4),
       bucket(0, 0, 0.8, P.warm, false),
     ),

@@ -5,29 +5,11 @@ import { P } from '../palette';
 import { boardFence, house } from '../parts/buildings';
 import { bubbles, cloth, interiorWindow, sponge } from '../parts/interior';
 import {
-  bush,
-  cloud,
-  flower,
-  flowerRow,
-  grassTufts,
-  hills,
-  sky,
-  sparkle,
-  sun,
-  tree,
-  tulip,
+  bush, cloud, flower, flowerRow, grassTufts, hills, sky, sparkle, sun, tree, tulip,
 } from '../parts/nature';
 import { local, person } from '../parts/people';
 import {
-  bucket,
-  hammer,
-  pottedPlant,
-  saw,
-  sprayBottle,
-  tool,
-  toolbox,
-  wateringCan,
-  wheelbarrow,
+  bucket, hammer, pottedPlant, saw, sprayBottle, tool, toolbox, wateringCan, wheelbarrow,
 } from '../parts/tools';
 import { type Canvas, type Point, circle, d, g, path, rect, stroke, translate } from '../svg';
 
@@ -49,17 +31,7 @@ export function videoBooking(c: Canvas): string {
       const picked = row === 2 && col === 4;
       days.push(rect(x, y, 64, 50, picked ? P.brand : P.greyPale, { rx: 10 }));
       if (picked)
-        days.push(
-          stroke(
-            [
-              [x + 18, y + 26],
-              [x + 28, y + 36],
-              [x + 46, y + 16],
-            ],
-            P.white,
-            6,
-          ),
-        );
+        days.push(stroke([[x + 18, y + 26], [x + 28, y + 36], [x + 46, y + 16]], P.white, 6));
     }
   }
   return poster(
@@ -73,29 +45,8 @@ export function videoBooking(c: Canvas): string {
       rect(0, 760, 1920, 20, P.wood),
       path(
         d(
-          'M',
-          560,
-          300,
-          'Q',
-          560,
-          280,
-          580,
-          280,
-          'L',
-          1340,
-          280,
-          'Q',
-          1360,
-          280,
-          1360,
-          300,
-          'L',
-          1360,
-          740,
-          'L',
-          560,
-          740,
-          'Z',
+          'M', 560, 300, 'Q', 560, 280, 580, 280, 'L', 1340, 280, 'Q', 1360, 280, 1360, 300, 'L',
+          1360, 740, 'L', 560, 740, 'Z',
         ),
         P.charcoal,
       ),
@@ -108,29 +59,8 @@ export function videoBooking(c: Canvas): string {
       rect(1260, 620, 40, 40, P.warm, { rx: 10 }),
       path(
         d(
-          'M',
-          480,
-          740,
-          'L',
-          1440,
-          740,
-          'L',
-          1490,
-          790,
-          'Q',
-          1490,
-          800,
-          1470,
-          800,
-          'L',
-          450,
-          800,
-          'Q',
-          430,
-          800,
-          430,
-          790,
-          'Z',
+          'M', 480, 740, 'L', 1440, 740, 'L', 1490, 790, 'Q', 1490, 800, 1470, 800, 'L', 450, 800,
+          'Q', 430, 800, 430, 790, 'Z',
         ),
         P.greyLight,
       ),
@@ -156,15 +86,7 @@ export function videoBooking(c: Canvas): string {
         rect(-36, -70, 72, 14, P.brand, { rx: 7 }),
         rect(-36, -44, 50, 10, P.grey, { rx: 5 }),
         circle(0, 20, 26, P.brand),
-        stroke(
-          [
-            [-12, 20],
-            [-3, 29],
-            [14, 10],
-          ],
-          P.white,
-          6,
-        ),
+        stroke([[-12, 20], [-3, 29], [14, 10]], P.white, 6),
       ),
     ),
   );
@@ -203,16 +125,7 @@ export function videoKitchen(c: Canvas): string {
       ...Array.from({ length: 8 }, (_, i) =>
         rect(20 + i * 240, 640, 220, 300, '#fff', { opacity: 0.1, rx: 8 }),
       ),
-      rect(
-        0,
-        880,
-        1920,
-        200,
-        c.linear([
-          [0, P.sand],
-          [1, P.woodLight],
-        ]),
-      ),
+      rect(0, 880, 1920, 200, c.linear([[0, P.sand], [1, P.woodLight]])),
       sprayBottle(300, 572, 1.6, P.warmLight),
       pottedPlant(1700, 572, 1.5),
       bubbles(980, 540, 1.6),
@@ -263,10 +176,7 @@ export function videoGarden(c: Canvas): string {
       boardFence(0, 1920, 640, 200),
       path(
         d('M', 0, 660, 'Q', 960, 620, 1920, 660, 'L', 1920, 1080, 'L', 0, 1080, 'Z'),
-        c.linear([
-          [0, P.grassLight],
-          [1, P.grassDark],
-        ]),
+        c.linear([[0, P.grassLight], [1, P.grassDark]]),
       ),
       path(
         d('M', 0, 720, 'Q', 960, 680, 1920, 720, 'L', 1920, 860, 'Q', 960, 820, 0, 870, 'Z'),

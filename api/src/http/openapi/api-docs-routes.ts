@@ -1,18 +1,42 @@
 import express, { type RequestHandler, type Router } from 'express';
 import swaggerUi, { type SwaggerUiOptions } from 'swagger-ui-express';
+import { endpointGroup, mountEndpoints } from '../endpoint';
 import { toolPagePolicy } from '../page-policy';
-import { buildOpenApiDocument } from './openapi-document';
-import { OPENAPI_PATH } from './site-operations';
+import type { OpenApiDocument } from './openapi-types';
 
-/** GET /openapi.json under /api: the document, built once when the router is made. */
-export function openApiRoutes(): Router {
-  const body = JSON.stringify(buildOpenApiDocument());
-  const router = express.Router();
-  router.get(OPENAPI_PATH.replace(/^\/api/, ''), (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('json').send(body);
-  });
-  return router;
+/** Where the reference itself is served; the Swagger UI page reads it from here. */
+const OPENAPI_PATH = '/api/openapi.json';
+
+export const openApiEndpoints = endpointGroup<{ body: string }>('site', [
+  {
+    method: 'get',
+    path: OPENAPI_PATH,
+    operationId: 'getOpenApiDocument',
+    summary: 'This API reference, as an OpenAPI 3.1 document',
+    description: 'Built at start-up from the zod schemas the routes validate with.',
+    access: 'public',
+    responses: {
+      '200': {
+        description: 'The document.',
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
+    },
+    fuzz: 'reads',
+    handlers: ({ body }) => [
+      (_req, res) => {
+        res.setHeader('Cache-Control', 'no-cache');
+        res.type('json').send(body);
+      },
+    ],
+  },
+]);
+
+/**
+ * GET /openapi.json under /api. The document is handed in, built once, rather than built here:
+ * it describes this route too, so building it here would make the two modules need each other.
+ */
+export function openApiRoutes(document: OpenApiDocument): Router {
+  return mountEndpoints(express.Router(), openApiEndpoints, { body: JSON.stringify(document) });
 }
 
 const UI_OPTIONS: SwaggerUiOptions = {

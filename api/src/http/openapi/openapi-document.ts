@@ -1,9 +1,5 @@
-import { adminArea } from './admin-operations';
-import type { Access, ApiArea, ApiOperation } from './api-operation';
-import { authArea } from './auth-operations';
-import { bookingArea } from './booking-operations';
-import { contactArea } from './contact-operations';
-import { newsletterArea } from './newsletter-operations';
+import { API_ENDPOINTS } from '../api-endpoints';
+import { API_TAGS, type Access, type ApiTag, type Endpoint, type EndpointGroup } from '../endpoint';
 import type {
   OpenApiDocument,
   OperationObject,
@@ -12,27 +8,31 @@ import type {
   ResponseObject,
   SecurityRequirement,
 } from './openapi-types';
-import { paymentArea } from './payment-operations';
-import { profileArea } from './profile-operations';
 import {
   SHARED_RESPONSE_STATUS,
   sharedResponseObjects,
   sharedSchemas,
   type SharedResponse,
 } from './shared-responses';
-import { siteArea } from './site-operations';
 
-/** Every area of the API, in the order the reference shows them. */
-export const API_AREAS: readonly ApiArea[] = [
-  authArea,
-  profileArea,
-  bookingArea,
-  paymentArea,
-  contactArea,
-  newsletterArea,
-  adminArea,
-  siteArea,
-];
+/** What each tag of the reference covers. */
+const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
+  auth: 'Accounts: register, sign in (password or Google), reset a password.',
+  profile: "The signed-in account's Profile Settings and picture.",
+  bookings: 'The catalogue, availability, the booking form and the emailed manage link.',
+  payments:
+    'Paying for a booking: Stripe Checkout or the in-page card form; the provider reports the ' +
+    'outcome to the webhook, and the booking becomes paid then.',
+  contact: 'The contact form.',
+  newsletter: 'Subscribing with double opt-in, confirming, and unsubscribing.',
+  admin:
+    "The operators' API: bookings, contact messages, subscribers, newsletter campaigns and the " +
+    'queue dashboard session. Every route needs an admin account, except the signed photo links.',
+  site: 'Settings the site reads at run time, and this reference.',
+};
+
+/** Only the description matters here, whatever context the handlers want. */
+type AnyEndpoint = Endpoint<never>;
 
 /**
  * Security per access level. An empty object in the list means "or no credentials at all"; a
@@ -61,10 +61,10 @@ const reference = (name: SharedResponse): ReferenceObject => ({
   $ref: `#/components/responses/${name}`,
 });
 
-function pathParameters(operation: ApiOperation): ParameterObject[] {
+function pathParameters(operation: AnyEndpoint): ParameterObject[] {
   const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
   return names.map((name) => {
-    const description = operation.pathParameters?.[name];
+    const description = operation.request?.params?.[name];
     if (!description) {
       throw new Error(`${operation.operationId}: describe the path parameter {${name}}.`);
     }
@@ -72,7 +72,7 @@ function pathParameters(operation: ApiOperation): ParameterObject[] {
   });
 }
 
-function responsesOf(operation: ApiOperation): Record<string, ResponseObject | ReferenceObject> {
+function responsesOf(operation: AnyEndpoint): Record<string, ResponseObject | ReferenceObject> {
   const shared: SharedResponse[] = [...(operation.errors ?? [])];
   if (operation.access === 'user' || operation.access === 'admin') shared.push('Unauthorized');
   if (operation.access === 'admin') shared.push('Forbidden');
@@ -84,10 +84,11 @@ function responsesOf(operation: ApiOperation): Record<string, ResponseObject | R
   return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-function operationObject(tag: string, operation: ApiOperation): OperationObject {
+function operationObject(tag: ApiTag, operation: AnyEndpoint): OperationObject {
   const note = ACCESS_NOTES[operation.access];
   const description = [note, operation.description].filter(Boolean).join('\n\n');
-  const parameters = [...pathParameters(operation), ...(operation.parameters ?? [])];
+  const { query = [], headers = [], body } = operation.request ?? {};
+  const parameters = [...pathParameters(operation), ...query, ...headers];
   return {
     operationId: operation.operationId,
     summary: operation.summary,
@@ -95,17 +96,26 @@ function operationObject(tag: string, operation: ApiOperation): OperationObject 
     tags: [tag],
     security: SECURITY[operation.access],
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(operation.requestBody ? { requestBody: operation.requestBody } : {}),
+    ...(body ? { requestBody: body } : {}),
     responses: responsesOf(operation),
   };
 }
 
-/** The OpenAPI 3.1 document of every area, built once when the API starts. */
-export function buildOpenApiDocument(areas: readonly ApiArea[] = API_AREAS): OpenApiDocument {
+/**
+ * The OpenAPI 3.1 document of every declared endpoint, built once when the API starts: tag by
+ * tag, and within a tag in the order the groups and their endpoints are declared.
+ */
+export function buildOpenApiDocument(
+  groups: readonly EndpointGroup<never>[] = API_ENDPOINTS,
+): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   const operationIds = new Set<string>();
-  for (const area of areas) {
-    for (const operation of area.operations) {
+  const tags = API_TAGS.filter((tag) => groups.some((group) => group.tag === tag));
+  for (const tag of tags) {
+    const endpoints = groups
+      .filter((group) => group.tag === tag)
+      .flatMap((group) => group.endpoints);
+    for (const operation of endpoints) {
       if (operationIds.has(operation.operationId)) {
         throw new Error(`Two operations are called ${operation.operationId}.`);
       }
@@ -114,7 +124,7 @@ export function buildOpenApiDocument(areas: readonly ApiArea[] = API_AREAS): Ope
       if (item[operation.method]) {
         throw new Error(`${operation.method.toUpperCase()} ${operation.path} is listed twice.`);
       }
-      item[operation.method] = operationObject(area.tag, operation);
+      item[operation.method] = operationObject(tag, operation);
     }
   }
   return {
@@ -129,7 +139,7 @@ export function buildOpenApiDocument(areas: readonly ApiArea[] = API_AREAS): Ope
         '`requestId`.',
     },
     servers: [{ url: '/', description: 'This server' }],
-    tags: areas.map((area) => ({ name: area.tag, description: area.description })),
+    tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
     components: {
       schemas: sharedSchemas,

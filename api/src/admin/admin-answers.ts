@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { managedBookingViewSchema } from '../bookings/booking-answers';
+import type {
+  AdminBookingList,
+  AdminBookingView,
+  AdminContactMessageList,
+  AdminSubscriberList,
+} from '../domain/admin/admin-views';
+import { BOOKING_STATUSES } from '../domain/booking/booking-status';
+
+/** The shapes of the operators' routes' answers, for the API reference (they check nothing). */
+
+export const adminBookingViewSchema = managedBookingViewSchema.extend({
+  photoUrl: z
+    .string()
+    .nullable()
+    .describe('A signed address of the photo, valid for a few minutes; null without a photo.'),
+  allowedStatuses: z.array(z.enum(BOOKING_STATUSES)).describe('The moves allowed from here.'),
+}) satisfies z.ZodType<AdminBookingView>;
+
+const pageFields = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
+
+export const adminBookingListSchema = z.object({
+  bookings: z.array(adminBookingViewSchema),
+  ...pageFields,
+}) satisfies z.ZodType<AdminBookingList>;
+
+export const contactMessageListSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      fullName: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      subject: z.string(),
+      message: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  ...pageFields,
+}) satisfies z.ZodType<AdminContactMessageList>;
+
+export const subscriberListSchema = z.object({
+  subscribers: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+      confirmedAt: z.string().nullable(),
+    }),
+  ),
+  counts: z.record(z.string(), z.number().int()).describe('Subscribers in each status.'),
+  ...pageFields,
+}) satisfies z.ZodType<AdminSubscriberList>;
+
+/** The `page` query parameter of every list. */
+export const PAGE = { page: 'Page number, from 1; pages hold 50.' };

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type {
+  Availability,
+  BookingView,
+  ManagedBookingView,
+} from '../domain/booking/booking-schema';
+import { BOOKING_STATUSES } from '../domain/booking/booking-status';
+import { TIME_WINDOW_IDS, type PlanId } from '../domain/booking/catalogue';
+
+/** The shapes of the booking routes' answers, for the API reference (they check nothing). */
+
+const timeWindow = z.enum(TIME_WINDOW_IDS);
+const planId = z.enum(['one-time', 'monthly', 'custom-estimate']) satisfies z.ZodType<PlanId>;
+
+export const bookingViewSchema = z.object({
+  id: z.string().describe('128 random bits as 32 hex digits.'),
+  reference: z.string().describe('Short, to read out on the phone; it grants nothing by itself.'),
+  service: z.string().describe("The service's title."),
+  serviceId: z.string(),
+  plan: z.string().describe("The plan's name."),
+  planId,
+  date: z.string().describe('YYYY-MM-DD, in Toronto.'),
+  time: timeWindow,
+  timeLabel: z.string(),
+  amountCents: z.number().int().nullable().describe('CAD cents; null for a Custom Estimate.'),
+  currency: z.literal('cad'),
+  status: z.enum(BOOKING_STATUSES),
+  hasImage: z.boolean(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<BookingView>;
+
+export const managedBookingViewSchema = bookingViewSchema.extend({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  canCancel: z.boolean(),
+  canReschedule: z.boolean(),
+  refundOnCancel: z.boolean(),
+  refundUntil: z
+    .string()
+    .nullable()
+    .describe(
+      'Paid bookings: the last moment a cancel is refunded (24 hours before the visit as first ' +
+        'paid for; moving the visit does not move it). Null when unpaid.',
+    ),
+}) satisfies z.ZodType<ManagedBookingView>;
+
+export const availabilitySchema = z.object({
+  capacity: z.number().int(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      windows: z.record(timeWindow, z.number().int().describe('Places left.')),
+    }),
+  ),
+}) satisfies z.ZodType<Availability>;
+
+export const catalogueSchema = z.object({
+  currency: z.literal('cad'),
+  services: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      keyword: z.string(),
+      description: z.array(z.string()),
+      image: z.string(),
+    }),
+  ),
+  plans: z.array(
+    z.object({
+      id: planId,
+      name: z.string(),
+      amountCents: z.number().int().nullable(),
+      badge: z.string().nullable(),
+      features: z.array(z.string()),
+    }),
+  ),
+  timeWindows: z.array(
+    z.object({
+      id: timeWindow,
+      label: z.string(),
+      range: z.string(),
+      startHour: z.number().int(),
+      endHour: z.number().int(),
+    }),
+  ),
+  estimateOnlyKeywords: z.array(z.string()),
+});
+
+export const bookingAnswer = z.object({
+  booking: bookingViewSchema,
+  token: z
+    .string()
+    .describe(
+      'Proof of ownership: send it as `token` to pay for, open, cancel or move this booking.',
+    ),
+  message: z.string(),
+});
+export const managedBookingAnswer = z.object({
+  booking: managedBookingViewSchema,
+  message: z.string(),
+});

@@ -1,0 +1,40 @@
+import { authEndpoints } from '../accounts/auth-routes';
+import { adminBookingEndpoints } from '../admin/admin-booking-routes';
+import { adminContactEndpoints } from '../admin/admin-contact-routes';
+import { adminSubscriberEndpoints } from '../admin/admin-subscriber-routes';
+import { queueSessionEndpoints } from '../admin/queue-session';
+import { googleSignInEndpoints } from '../accounts/google/google-routes';
+import { bookingEndpoints } from '../bookings/booking-routes';
+import { contactEndpoints } from '../contact/contact-routes';
+import { campaignEndpoints } from '../newsletter/campaign-routes';
+import { subscriptionEndpoints } from '../newsletter/subscription-routes';
+import { paymentEndpoints, paymentWebhookEndpoints } from '../payments/payment-routes';
+import { testCheckoutEndpoints } from '../payments/test-checkout-page';
+import { profileEndpoints } from '../profile/profile-routes';
+import type { EndpointGroup } from './endpoint';
+import { openApiEndpoints } from './openapi/api-docs-routes';
+import { siteConfigEndpoints } from './site-config-routes';
+
+/**
+ * Every router's endpoints: the OpenAPI document and the hostile-input fuzzer are built from this
+ * list. A new router's group goes here; a new route in a group needs nothing here.
+ */
+export const API_ENDPOINTS: readonly EndpointGroup<never>[] = [
+  authEndpoints,
+  googleSignInEndpoints,
+  profileEndpoints,
+  bookingEndpoints,
+  paymentEndpoints,
+  paymentWebhookEndpoints,
+  // Mounted only when payments run on the local test provider; its description says so.
+  testCheckoutEndpoints,
+  contactEndpoints,
+  subscriptionEndpoints,
+  adminBookingEndpoints,
+  adminContactEndpoints,
+  adminSubscriberEndpoints,
+  queueSessionEndpoints,
+  campaignEndpoints,
+  siteConfigEndpoints,
+  openApiEndpoints,
+];

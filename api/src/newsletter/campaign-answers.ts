@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import {
+  CAMPAIGN_FORMATS,
+  CAMPAIGN_STATUSES,
+  type CampaignView,
+} from '../domain/newsletter/newsletter-schema';
+import type { FailedDelivery } from './campaign-service';
+
+/** The shapes of the campaign routes' answers, for the API reference (they check nothing). */
+
+export const campaignViewSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  format: z.enum(CAMPAIGN_FORMATS),
+  status: z.enum(CAMPAIGN_STATUSES),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  recipientsFixed: z.boolean().describe('Every recipient has a delivery: `total` will not grow.'),
+  progress: z.object({
+    total: z.number().int(),
+    sent: z.number().int(),
+    failed: z.number().int(),
+    skipped: z.number().int(),
+    pending: z.number().int(),
+  }),
+}) satisfies z.ZodType<CampaignView>;
+
+export const failedDeliverySchema = z.object({
+  email: z.string(),
+  attempts: z.number().int(),
+  reason: z.string(),
+}) satisfies z.ZodType<FailedDelivery>;

@@ -1,3 +1,4 @@
+import '../../test-support/dialog-polyfill';
 import type { BookingView } from '@hs/api/domain/booking/booking-schema';
 import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
 import { CATALOGUE } from '@hs/api/domain/booking/catalogue';
@@ -161,6 +162,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
   window.localStorage.clear();
@@ -264,7 +266,9 @@ describe('ServicesPage', () => {
     expect(valueOf(within(dialog).getByLabelText('Preferred Time'))).toBe('morning');
   });
 
-  it('lets the keyboard reach every control of the form in order, and keeps it there', async () => {
+  // Keeping Tab inside is the browser's work for a dialog opened with showModal(): the browser
+  // test in tests/e2e/booking-keyboard.test.ts proves it.
+  it('lets the keyboard reach every control of the form in order', async () => {
     stubApi();
     renderPage();
     const dialog = await openForm();
@@ -288,11 +292,6 @@ describe('ServicesPage', () => {
     const tabbable = [...dialog.querySelectorAll<HTMLElement>('a[href], button, input, select')];
     expect(tabbable).toEqual(order);
     expect(tabbable.every((element) => element.tabIndex >= 0)).toBe(true);
-    order.at(-1)?.focus();
-    fireEvent.keyDown(document, { key: 'Tab' });
-    expect(document.activeElement).toBe(order[0]);
-    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
-    expect(document.activeElement).toBe(order.at(-1));
   });
 
   it('shows the API rules as field errors and sends nothing', async () => {

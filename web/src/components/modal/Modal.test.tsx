@@ -9,7 +9,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function Harness({ closable = true }: { closable?: boolean }) {
+function Harness({ closable = true, modal = true }: { closable?: boolean; modal?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -25,6 +25,7 @@ function Harness({ closable = true }: { closable?: boolean }) {
       {open && (
         <Modal
           title="Choose Your Plan"
+          modal={modal}
           onClose={() => {
             if (closable) setOpen(false);
           }}
@@ -37,12 +38,12 @@ function Harness({ closable = true }: { closable?: boolean }) {
   );
 }
 
-function openModal(props: { closable?: boolean } = {}) {
-  render(<Harness {...props} />);
+function openModal(props: { closable?: boolean; modal?: boolean } = {}) {
+  const view = render(<Harness {...props} />);
   const opener = screen.getByRole('button', { name: 'Open' });
   opener.focus();
   fireEvent.click(opener);
-  return { opener, dialog: screen.getByRole('dialog', { name: 'Choose Your Plan' }) };
+  return { view, opener, dialog: screen.getByRole('dialog', { name: 'Choose Your Plan' }) };
 }
 
 describe('Modal', () => {
@@ -76,6 +77,20 @@ describe('Modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.body.classList.contains('modal-open')).toBe(false);
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('steps out of the top layer when asked and back in after, the page still locked', () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    const show = vi.spyOn(HTMLDialogElement.prototype, 'show');
+    const { view, opener, dialog } = openModal();
+    view.rerender(<Harness modal={false} />);
+    expect(show.mock.contexts).toEqual([dialog]);
+    expect(dialog).toHaveProperty('open', true);
+    expect(document.body.classList.contains('modal-open')).toBe(true);
+    view.rerender(<Harness modal />);
+    expect(showModal.mock.contexts).toEqual([dialog, dialog]);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(document.activeElement).toBe(opener);
   });
 });

@@ -10,6 +10,12 @@ interface ModalProps {
   readonly children: ReactNode;
   /** Wider dialogs for forms with two columns. */
   readonly size?: 'normal' | 'wide';
+  /**
+   * False while someone else's overlay must sit above the dialog (Stripe's check by the bank):
+   * a modal dialog is in the browser's top layer, which no z-index reaches, and it makes the
+   * rest of the page, that overlay included, inert.
+   */
+  readonly modal?: boolean;
 }
 
 /**
@@ -17,7 +23,7 @@ interface ModalProps {
  * out of it, turns Escape into `cancel` and gives focus back to the opener on close. This adds
  * the title as its name, the × button, and a page that does not scroll behind it.
  */
-export function Modal({ title, onClose, children, size = 'normal' }: ModalProps) {
+export function Modal({ title, onClose, children, size = 'normal', modal = true }: ModalProps) {
   const titleId = `${useId()}-title`;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
@@ -52,6 +58,23 @@ export function Modal({ title, onClose, children, size = 'normal' }: ModalProps)
       dialog.close();
     };
   }, []);
+
+  // A passive effect on purpose: after a commit React puts focus back where it was, and doing
+  // this inside the commit would make the browser remember that element, not the opener, as the
+  // one to give focus back to. close() here hands focus to the opener, show() remembers it.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (modal || dialog === null) return;
+    dialog.close();
+    dialog.show();
+    return () => {
+      // Unmounted meanwhile: the layout effect above has already closed it.
+      if (!dialog.isConnected || !dialog.open) return;
+      dialog.close();
+      dialog.showModal();
+      dialog.focus();
+    };
+  }, [modal]);
 
   return createPortal(
     <dialog

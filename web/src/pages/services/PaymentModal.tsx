@@ -52,6 +52,7 @@ export function PaymentModal({
   const [method, setMethod] = useState<Method>('card');
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [authenticating, setAuthenticating] = useState(false);
   const tabs = useRef<Record<Method, HTMLButtonElement | null>>({ card: null, paypal: null });
   const amount = booking.amountCents ?? 0;
 
@@ -106,11 +107,17 @@ export function PaymentModal({
         paymentMethodId: card.paymentMethodId,
       });
       if (result.status === 'requires_action') {
-        // The bank wants the customer to confirm (3-D Secure); only Stripe.js can show that.
-        const problem =
-          card.authenticate && result.clientSecret
-            ? await card.authenticate(result.clientSecret)
-            : PaymentMessages.failed;
+        // The bank wants the customer to confirm (3-D Secure); only Stripe.js can show that, in
+        // an overlay of its own that a modal dialog would cover and make inert.
+        let problem: string | null = PaymentMessages.failed;
+        if (card.authenticate && result.clientSecret) {
+          setAuthenticating(true);
+          try {
+            problem = await card.authenticate(result.clientSecret);
+          } finally {
+            setAuthenticating(false);
+          }
+        }
         if (problem !== null) {
           fail(problem === PaymentMessages.failed ? null : problem);
           return;
@@ -128,7 +135,7 @@ export function PaymentModal({
   };
 
   return (
-    <Modal title={copy.title} onClose={onClose} size="wide">
+    <Modal title={copy.title} onClose={onClose} size="wide" modal={!authenticating}>
       <div className="payment">
         <section className="payment__summary" aria-labelledby={`${id}-summary`}>
           <h3 id={`${id}-summary`}>{copy.summary}</h3>

@@ -681,6 +681,36 @@ describe('the payment modal with Stripe Elements', () => {
     expect(stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_2' });
   });
 
+  it('steps out of the top layer while Stripe shows the bank’s check, and back after', async () => {
+    const { stripe } = fakeStripe();
+    let finishCheck = () => {};
+    stripe.handleNextAction.mockReturnValue(
+      new Promise((resolve) => {
+        finishCheck = () => {
+          resolve({ error: { message: 'We are unable to authenticate your card.' } });
+        };
+      }),
+    );
+    const { modal } = await openStripePayment({
+      'POST /api/payments': () =>
+        json(200, { status: 'requires_action', message: 'ok', clientSecret: 'pi_1_secret_2' }),
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Complete Your Payment' });
+    const show = vi.spyOn(HTMLDialogElement.prototype, 'show');
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    fireEvent.change(modal.getByLabelText('Name on Card'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
+    // Stripe's overlay is a plain element with a z-index: a modal dialog would cover it.
+    await waitFor(() => {
+      expect(show.mock.contexts).toEqual([dialog]);
+    });
+    expect(showModal).not.toHaveBeenCalled();
+    finishCheck();
+    await modal.findByRole('alert');
+    expect(showModal.mock.contexts).toEqual([dialog]);
+    expect(dialog).toHaveProperty('open', true);
+  });
+
   it('says the card form could not load and leaves the checkout page as the way to pay', async () => {
     loadStripe.mockRejectedValue(new Error('offline'));
     stubApi({ 'GET /api/payments/config': stripeSetup });

@@ -34,7 +34,7 @@ function live(): HTMLElement {
 }
 
 function shownName(): string | null {
-  return live().querySelector('.testimonials__name')?.textContent ?? null;
+  return live().querySelector('.testimonial__name')?.textContent ?? null;
 }
 
 function currentDot(): string | null {
@@ -64,7 +64,7 @@ describe('Testimonials', () => {
     expect(within(card).getByText('5 out of 5')).toBeDefined();
     expect(within(card).getByText('★★★★★')).toBeDefined();
     expect(within(card).getByText(first.text)).toBeDefined();
-    expect(card.querySelector('.testimonials__avatar')?.getAttribute('src')).toBe(
+    expect(card.querySelector('.testimonial__avatar')?.getAttribute('src')).toBe(
       '/images/testimonials/person-1-320.webp',
     );
     expect(screen.getByText('Rated 4.9/5 from 2,500+ reviews.')).toBeDefined();

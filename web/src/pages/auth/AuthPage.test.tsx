@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { goToGoogleSignIn } from '../../api/auth-api';
-import { AuthPage, SIGNED_IN_REDIRECT_MS } from './AuthPage';
+import { AuthPage } from './AuthPage';
+import { SIGNED_IN_REDIRECT_MS } from './use-signed-in-redirect';
 
 // The one step jsdom cannot take: leaving the page for Google.
 vi.mock('../../api/auth-api', async (importOriginal) => ({

@@ -100,15 +100,15 @@ describe('AuthPage modes (SPEC.md sections 2 and 4)', () => {
     expect(screen.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe(
       '/api/auth/google',
     );
-    expect(screen.getByText('or')).toBeDefined();
+    screen.getByText('or');
     expect(field('Email').type).toBe('email');
     expect(field('Email').required).toBe(true);
     expect(field('Password').type).toBe('password');
     expect(field('Password').required).toBe(true);
     expect(screen.queryByLabelText('First name')).toBeNull();
     expect(button('Login').type).toBe('submit');
-    expect(button('Forgot Password?')).toBeDefined();
-    expect(button('Sign Up')).toBeDefined();
+    button('Forgot Password?');
+    button('Sign Up');
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -154,14 +154,14 @@ describe('AuthPage modes (SPEC.md sections 2 and 4)', () => {
 
     fireEvent.click(button('Back to Login'));
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Log in to your account');
-    expect(button('Forgot Password?')).toBeDefined();
+    button('Forgot Password?');
   });
 
   it('clears a message when the visitor switches mode', async () => {
     fetchMock.mockResolvedValue(jsonResponse(401, { error: 'Incorrect email or password.' }));
     renderAuth();
     await logIn();
-    expect(await screen.findByRole('alert')).toBeDefined();
+    await screen.findByRole('alert');
     fireEvent.click(button('Sign Up'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -359,7 +359,7 @@ describe('AuthPage forgot password (SPEC.md sections 4 and 8)', () => {
       'Too many attempts. Please wait a few minutes and try again.',
     );
     expect(field('Email').value).toBe('jo@example.com');
-    expect(button('Send Reset Link')).toBeDefined();
+    button('Send Reset Link');
   });
 
   it('says Something went wrong! when a refusal carries no text', async () => {

@@ -205,7 +205,7 @@ describe('ServicesPage', () => {
     const card = await findCard('House/Office Cleaning');
     expect(card.getAttribute('aria-current')).toBe('true');
     expect(card.classList.contains('service-card--selected')).toBe(true);
-    expect(within(card).getByText('Selected service')).toBeDefined();
+    within(card).getByText('Selected service');
     expect(scrollIntoView.mock.contexts).toContain(card);
     expect((await findCard('Seasonal Cleaning')).getAttribute('aria-current')).toBeNull();
   });
@@ -215,7 +215,7 @@ describe('ServicesPage', () => {
     renderPage();
     const card = await findCard('Painting');
     fireEvent.click(within(card).getByRole('link', { name: /^Contact Us/ }));
-    expect(await screen.findByText('Contact page for Painting')).toBeDefined();
+    await screen.findByText('Contact page for Painting');
   });
 
   it('goes from the plan modal to the form and Back to the plan modal', async () => {
@@ -226,11 +226,11 @@ describe('ServicesPage', () => {
     expect(valueOf(within(dialog).getByLabelText('Service'))).toBe('Garden Maintenance');
     expect(valueOf(within(dialog).getByLabelText('Plan'))).toBe('One-time Visit - $149');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
-    expect(screen.getByRole('dialog', { name: 'Choose Your Plan' })).toBeDefined();
+    screen.getByRole('dialog', { name: 'Choose Your Plan' });
     // × on the form returns to the plans too.
     fireEvent.click(screen.getByRole('button', { name: 'Choose Monthly Visit' }));
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.getByRole('dialog', { name: 'Choose Your Plan' })).toBeDefined();
+    screen.getByRole('dialog', { name: 'Choose Your Plan' });
   });
 
   it('locks page scrolling while a modal is open and gives focus back to Book Now', async () => {
@@ -301,7 +301,7 @@ describe('ServicesPage', () => {
     const date = within(dialog).getByLabelText('Preferred Date');
     expect(date.getAttribute('min')).toBe(todayInToronto());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
-    expect(within(dialog).getByText(BookingMessages.dateRequired)).toBeDefined();
+    within(dialog).getByText(BookingMessages.dateRequired);
     expect(within(dialog).getByLabelText('Full Name').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Full Name'));
     expect(upload).not.toHaveBeenCalled();
@@ -329,11 +329,11 @@ describe('ServicesPage', () => {
     const dialog = await openForm();
     const input = within(dialog).getByLabelText('Photo of the job (optional)');
     expect(input.getAttribute('accept')).toBe('image/jpeg,image/png');
-    expect(within(dialog).getByText('JPG, PNG up to 5MB')).toBeDefined();
+    within(dialog).getByText('JPG, PNG up to 5MB');
     const big = new File(['x'], 'big.jpg', { type: 'image/jpeg' });
     Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
     fireEvent.change(input, { target: { files: [big] } });
-    expect(within(dialog).getByText(BookingMessages.imageTooLarge)).toBeDefined();
+    within(dialog).getByText(BookingMessages.imageTooLarge);
     expect(within(dialog).queryByRole('img', { name: 'Preview of the chosen photo' })).toBeNull();
 
     const photo = new File(['photo'], 'yard.png', { type: 'image/png' });
@@ -380,7 +380,7 @@ describe('ServicesPage', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() => {
-      expect(progress).toBeDefined();
+      expect(progress).toBeTypeOf('function');
     });
     progress?.(0.4);
     const bar = await within(dialog).findByLabelText('Uploading photo');
@@ -400,7 +400,7 @@ describe('ServicesPage', () => {
     expect(form?.get('plan')).toBe('one-time');
     expect(form?.get('time')).toBe('morning');
     finish?.({ booking: bookingView(), token: BOOKING_TOKEN, message: BookingMessages.created });
-    expect(await screen.findByRole('dialog', { name: 'Complete Your Payment' })).toBeDefined();
+    await screen.findByRole('dialog', { name: 'Complete Your Payment' });
   });
 
   it('goes straight to Custom Estimate for construction, and thanks the visitor', async () => {
@@ -419,9 +419,9 @@ describe('ServicesPage', () => {
     fillForm(dialog);
     const submit = within(dialog).getByRole('button', { name: 'Continue to Payment' });
     expect(submit.getAttribute('aria-describedby')).not.toBeNull();
-    expect(within(dialog).getByText(/No payment is taken for an estimate/)).toBeDefined();
+    within(dialog).getByText(/No payment is taken for an estimate/);
     fireEvent.click(submit);
-    expect(await screen.findByText(BookingMessages.estimateThanks)).toBeDefined();
+    await screen.findByText(BookingMessages.estimateThanks);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.body.classList.contains('modal-open')).toBe(false);
   });
@@ -466,7 +466,7 @@ describe('ServicesPage', () => {
     const dialog = await openForm();
     fillForm(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
-    expect(await screen.findByText(PaymentMessages.notSetUp)).toBeDefined();
+    await screen.findByText(PaymentMessages.notSetUp);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
@@ -513,22 +513,22 @@ describe('the payment modal', () => {
     expect(modal.getByRole('tab', { name: 'Credit Card' }).getAttribute('aria-selected')).toBe(
       'true',
     );
-    expect(modal.getByText('Your payment is protected with SSL encryption.')).toBeDefined();
+    modal.getByText('Your payment is protected with SSL encryption.');
   });
 
   it('checks the card with the card rules', async () => {
     const { calls, dialog, modal } = await openPayment();
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
-    expect(modal.getByText(CardMessages.number)).toBeDefined();
-    expect(modal.getByText(CardMessages.expiry)).toBeDefined();
-    expect(modal.getByText(CardMessages.cvv)).toBeDefined();
-    expect(modal.getByText(CardMessages.name)).toBeDefined();
+    modal.getByText(CardMessages.number);
+    modal.getByText(CardMessages.expiry);
+    modal.getByText(CardMessages.cvv);
+    modal.getByText(CardMessages.name);
     fireEvent.change(modal.getByLabelText('Expiry Date (MM/YY)'), { target: { value: '01/20' } });
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
-    expect(modal.getByText(CardMessages.expired)).toBeDefined();
+    modal.getByText(CardMessages.expired);
     fillCard(dialog, '1234 5678 9012 3456');
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
-    expect(modal.getByText(CardMessages.notATestCard)).toBeDefined();
+    modal.getByText(CardMessages.notATestCard);
     expect(calls.some((call) => call.path === '/api/payments')).toBe(false);
   });
 
@@ -545,7 +545,7 @@ describe('the payment modal', () => {
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
     const alert = await modal.findByRole('alert');
     expect(alert.textContent).toBe(`${PaymentMessages.failed} Your card was declined.`);
-    expect(screen.getByRole('dialog', { name: 'Complete Your Payment' })).toBeDefined();
+    screen.getByRole('dialog', { name: 'Complete Your Payment' });
   });
 
   it('goes Back to the form with its values kept', async () => {
@@ -561,9 +561,7 @@ describe('the payment modal', () => {
     });
     fillCard(dialog, '4242 4242 4242 4242');
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
-    expect(
-      await screen.findByText(PaymentMessages.confirmed('Garden Maintenance', 'ada@example.com')),
-    ).toBeDefined();
+    await screen.findByText(PaymentMessages.confirmed('Garden Maintenance', 'ada@example.com'));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.find((call) => call.path === '/api/payments')?.body).toEqual({
       bookingId: 'a'.repeat(32),
@@ -642,18 +640,16 @@ describe('the payment modal with Stripe Elements', () => {
     });
     expect(loadStripe).toHaveBeenCalledWith('pk_test_123');
     expect(card.mount).toHaveBeenCalledTimes(1);
-    expect(modal.getByRole('group', { name: 'Card details' })).toBeDefined();
+    modal.getByRole('group', { name: 'Card details' });
     expect(modal.queryByLabelText('Card Number')).toBeNull();
 
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
-    expect(modal.getByText(CardMessages.name)).toBeDefined();
+    modal.getByText(CardMessages.name);
     expect(stripe.createPaymentMethod).not.toHaveBeenCalled();
 
     fireEvent.change(modal.getByLabelText('Name on Card'), { target: { value: 'Ada Lovelace' } });
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
-    expect(
-      await screen.findByText(PaymentMessages.confirmed('Garden Maintenance', 'ada@example.com')),
-    ).toBeDefined();
+    await screen.findByText(PaymentMessages.confirmed('Garden Maintenance', 'ada@example.com'));
     expect(stripe.createPaymentMethod).toHaveBeenCalledWith({
       type: 'card',
       card,
@@ -724,12 +720,10 @@ describe('the payment modal with Stripe Elements', () => {
     fillForm(form);
     fireEvent.click(within(form).getByRole('button', { name: 'Continue to Payment' }));
     const modal = within(await screen.findByRole('dialog', { name: 'Complete Your Payment' }));
-    expect(await modal.findByText(/The secure card form could not load/)).toBeDefined();
+    await modal.findByText(/The secure card form could not load/);
     expect(modal.getByRole<HTMLButtonElement>('button', { name: 'Confirm Payment' }).disabled).toBe(
       true,
     );
-    expect(
-      modal.getByRole('button', { name: 'Pay on a secure checkout page instead' }),
-    ).toBeDefined();
+    modal.getByRole('button', { name: 'Pay on a secure checkout page instead' });
   });
 });

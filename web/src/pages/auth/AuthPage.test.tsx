@@ -65,16 +65,20 @@ async function submitForm() {
 }
 
 /**
- * Lets the stubbed answer travel through fetch, JSON parsing and React. Testing Library's find*
- * queries wait on setTimeout, which the redirect tests fake, so those tests settle this way.
+ * Lets the stubbed answer travel through fetch, JSON parsing and React until `done` holds.
+ * Testing Library's find* queries wait on setTimeout, which the redirect tests fake, so those
+ * tests step through the pending promises themselves; the limit turns a hang into a failure.
  */
-async function settle() {
-  for (let round = 0; round < 10; round += 1) {
+async function settleUntil(done: () => boolean) {
+  for (let round = 0; !done(); round += 1) {
+    if (round === 100) throw new Error('the page never reached the state the test waits for');
     await act(async () => {
       await Promise.resolve();
     });
   }
 }
+
+const shown = (role: 'status' | 'alert') => () => screen.queryByRole(role) !== null;
 
 function request(index = 0): { url: unknown; method: unknown; body: unknown } {
   const [url, init] = fetchMock.mock.calls[index] ?? [];
@@ -179,7 +183,7 @@ describe('AuthPage login and sign-up (SPEC.md sections 4, 7 and 8)', () => {
     );
     const router = renderAuth();
     await logIn();
-    await settle();
+    await settleUntil(shown('status'));
 
     expect(screen.getByRole('status').textContent).toBe('Login Successful!');
     expect(request()).toEqual({
@@ -257,7 +261,7 @@ describe('AuthPage login and sign-up (SPEC.md sections 4, 7 and 8)', () => {
     fetchMock.mockResolvedValue(jsonResponse(401, { error: 'Incorrect email or password.' }));
     const router = renderAuth();
     await logIn();
-    await settle();
+    await settleUntil(shown('alert'));
 
     expect(screen.getByRole('alert').textContent).toBe('Incorrect email or password.');
     expect(window.localStorage.getItem('authToken')).toBeNull();
@@ -394,7 +398,7 @@ describe('AuthPage Google sign-in (SPEC.md sections 4 and 8)', () => {
       }),
     );
     const router = returnFromGoogle('?google=one-time-code&ref=mail');
-    await settle();
+    await settleUntil(shown('status'));
 
     expect(window.location.search).toBe('?ref=mail');
     expect(screen.getByRole('status').textContent).toBe('Google Login Successful!');

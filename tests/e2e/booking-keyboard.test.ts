@@ -28,6 +28,21 @@ async function tabTo(page: Page, name: RegExp, limit = 80): Promise<void> {
   throw new Error(`${String(name)} not reached with ${String(limit)} presses of Tab`);
 }
 
+/**
+ * Where focus is: the name of the control inside the open dialog, 'page behind' for anything
+ * else in the page, or '' when no element has it (the browser's own toolbar, which a native
+ * modal dialog lets the keyboard reach between its last control and its first).
+ */
+async function focusStop(page: Page): Promise<string> {
+  const inDialog = await page.evaluate(() => {
+    const element = document.activeElement;
+    if (element === null || element === document.body) return null;
+    return document.querySelector('dialog[open]')?.contains(element) ?? false;
+  });
+  if (inDialog === null) return '';
+  return inDialog ? focusedName(page) : 'page behind';
+}
+
 describe('the booking journey with the keyboard alone', () => {
   let site: SiteHarness;
   let browser: Browser;
@@ -90,6 +105,44 @@ describe('the booking journey with the keyboard alone', () => {
       expect(booking?.date).toBe(date);
       expect(booking?.status).toBe('paid');
     });
+    await context.close();
+  });
+
+  it('keeps Tab in the open dialog, and Escape gives focus back to Book Now', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/service/service1`);
+    await page.getByRole('button', { name: 'Book Now for Painting' }).waitFor();
+    await tabTo(page, /^Book Now for Painting$/);
+    await page.keyboard.press('Enter');
+    await tabTo(page, /^Choose One-time Visit$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Book Your Service' }).getByLabel('Full Name').waitFor();
+
+    // From the last control, a full round of Tab and more, then the same with Shift+Tab.
+    await tabTo(page, /^Continue to Payment$/);
+    const forward: string[] = [];
+    for (let presses = 0; presses < 20; presses += 1) {
+      await page.keyboard.press('Tab');
+      forward.push(await focusStop(page));
+    }
+    expect(forward).not.toContain('page behind');
+    expect(forward.filter(Boolean).slice(0, 3)).toEqual(['Close', 'Service', 'Plan']);
+    await tabTo(page, /^Close$/);
+    const backward: string[] = [];
+    for (let presses = 0; presses < 20; presses += 1) {
+      await page.keyboard.press('Shift+Tab');
+      backward.push(await focusStop(page));
+    }
+    expect(backward).not.toContain('page behind');
+    expect(backward.filter(Boolean).slice(0, 2)).toEqual(['Continue to Payment', 'Back']);
+
+    // Escape on the form goes back to the plans, and on the plans closes the booking.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Choose Your Plan' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await focusedName(page)).toBe('Book Now for Painting');
     await context.close();
   });
 });

@@ -35,17 +35,24 @@ describe('paying in the page through Stripe Elements', () => {
     await stripe.close();
   });
 
-  async function paymentModal(service: string, email: string, daysAhead: number) {
+  async function paymentModal(
+    service: string,
+    email: string,
+    daysAhead: number,
+    // Each phone number may hold only two bookings waiting for payment.
+    { beforeLoad, phone = '416-555-0199' }: { beforeLoad?: string; phone?: string } = {},
+  ) {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await watchCspViolations(page);
+    if (beforeLoad !== undefined) await page.addInitScript({ content: beforeLoad });
     await routeFakeStripeJs(page);
     await page.goto(`${site.origin}/service/service1`);
     await page.getByRole('button', { name: `Book Now for ${service}` }).click();
     await page.getByRole('button', { name: 'Choose One-time Visit' }).click();
     const form = page.getByRole('dialog');
     await form.getByLabel('Full Name').fill('Maya Singh');
-    await form.getByLabel('Phone Number').fill('416-555-0199');
+    await form.getByLabel('Phone Number').fill(phone);
     await form.getByLabel('Email Address').fill(email);
     await form.getByLabel('Service Address').fill('12 Rosedale Ave, Toronto');
     await form.getByLabel('Preferred Date').fill(addDays(todayInToronto(), daysAhead));
@@ -122,6 +129,51 @@ describe('paying in the page through Stripe Elements', () => {
     const record = await fakeStripeJsRecord(page);
     expect(record.nextActions).toHaveLength(1);
     expect(record.nextActions[0]).toMatch(/^pi_.+_secret_/);
+    await page.context().close();
+  });
+
+  it('lets the customer answer the bank’s check in Stripe’s overlay above the dialog', async () => {
+    const email = testEmail('elements-3ds-overlay');
+    const { page, payment } = await paymentModal('Snow Removal', email, 325, {
+      phone: '416-555-0177',
+      // As Stripe.js does, the check is an element added to the end of the page with a high
+      // z-index, answered by the customer before handleNextAction settles.
+      beforeLoad: `(() => {
+        let wrapped;
+        Object.defineProperty(window, 'Stripe', {
+          configurable: true,
+          get: () => wrapped,
+          set(Stripe) {
+            wrapped = (key) => {
+              const stripe = Stripe(key);
+              const handleNextAction = stripe.handleNextAction;
+              stripe.handleNextAction = (options) =>
+                new Promise((resolve) => {
+                  const overlay = document.createElement('div');
+                  overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:#0008';
+                  const button = document.createElement('button');
+                  button.textContent = 'Complete authentication';
+                  button.addEventListener('click', () => {
+                    overlay.remove();
+                    resolve(handleNextAction(options));
+                  });
+                  overlay.append(button);
+                  document.body.append(overlay);
+                });
+              return stripe;
+            };
+            wrapped.version = Stripe.version;
+          },
+        });
+      })();`,
+    });
+    await payment.getByLabel('Card number').fill('4000 0025 0000 3155');
+    await payment.getByLabel('Name on Card').fill('Maya Singh');
+    await payment.getByRole('button', { name: 'Confirm Payment' }).click();
+    // A click the dialog covers, or that lands on something inert, never gets through.
+    await page.getByRole('button', { name: 'Complete authentication' }).click({ timeout: 5_000 });
+    await page.getByText(`Booking confirmed for Snow Removal!`, { exact: false }).waitFor();
+    expect((await fakeStripeJsRecord(page)).nextActions).toHaveLength(1);
     await page.context().close();
   });
 

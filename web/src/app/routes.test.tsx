@@ -35,7 +35,7 @@ describe('routes (SPEC.md section 2)', () => {
     ['/no/such/page', 'Page not found'],
   ])('%s shows the %s screen', async (path, heading) => {
     renderAt(path);
-    expect(await findScreenHeading(heading)).toBeDefined();
+    await findScreenHeading(heading);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
@@ -51,7 +51,7 @@ describe('routes (SPEC.md section 2)', () => {
     const section = page.closest('section');
     if (section === null) throw new Error('the 404 heading is not inside its section');
     fireEvent.click(within(section).getByRole('link', { name: 'Go to the home page' }));
-    expect(await findScreenHeading('Home')).toBeDefined();
+    await findScreenHeading('Home');
   });
 
   it('shows a blog article at /blogs/<slug>, with its title as the one h1', async () => {
@@ -62,14 +62,12 @@ describe('routes (SPEC.md section 2)', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const article = title.closest('article');
     if (article === null) throw new Error('the article heading is not inside its article');
-    expect(
-      within(article).getByRole('heading', { level: 2, name: 'Clear and check the eavestroughs' }),
-    ).toBeDefined();
+    within(article).getByRole('heading', { level: 2, name: 'Clear and check the eavestroughs' });
   });
 
   it('shows the 404 page for a blog article that does not exist', async () => {
     renderAt('/blogs/no-such-article');
-    expect(await findScreenHeading('Page not found')).toBeDefined();
+    await findScreenHeading('Page not found');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
@@ -96,8 +94,8 @@ describe('routes (SPEC.md section 2)', () => {
   it('has header, main and footer landmarks and footer links to the policy pages', async () => {
     renderAt('/');
     await findScreenHeading('Home');
-    expect(screen.getByRole('banner')).toBeDefined();
-    expect(screen.getByRole('main')).toBeDefined();
+    screen.getByRole('banner');
+    screen.getByRole('main');
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
       '/privacy',
@@ -116,7 +114,7 @@ describe('routes (SPEC.md section 2)', () => {
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     fireEvent.click(within(nav).getByRole('link', { name: 'Contact us' }));
-    expect(await findScreenHeading('Contact us')).toBeDefined();
+    await findScreenHeading('Contact us');
     await waitFor(() => {
       expect(document.title).toBe('Contact us — Home Services');
     });

@@ -29,7 +29,7 @@ describe('SiteFooter (SPEC.md section 2, Footer)', () => {
 
   it('tells who we are and since when', () => {
     const footer = renderFooter();
-    expect(within(footer).getByRole('heading', { level: 2, name: 'About us' })).toBeDefined();
+    within(footer).getByRole('heading', { level: 2, name: 'About us' });
     expect(footer.textContent).toContain('Since 2015');
   });
 
@@ -58,9 +58,9 @@ describe('SiteFooter (SPEC.md section 2, Footer)', () => {
 
   it('holds the newsletter form and the copyright year', () => {
     const footer = renderFooter();
-    expect(within(footer).getByRole('heading', { level: 2, name: 'Newsletter' })).toBeDefined();
-    expect(within(footer).getByLabelText('Email address')).toBeDefined();
-    expect(within(footer).getByRole('button', { name: 'Subscribe' })).toBeDefined();
+    within(footer).getByRole('heading', { level: 2, name: 'Newsletter' });
+    within(footer).getByLabelText('Email address');
+    within(footer).getByRole('button', { name: 'Subscribe' });
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Home Services`);
   });
 });

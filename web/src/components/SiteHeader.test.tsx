@@ -81,7 +81,7 @@ describe('SiteHeader (SPEC.md section 2, Header)', () => {
     signIn('Alex');
     renderHeader();
     const nav = mainNav();
-    expect(within(nav).getByText('Welcome, Alex')).toBeDefined();
+    within(nav).getByText('Welcome, Alex');
     expect(within(nav).queryByRole('link', { name: 'Register/Login' })).toBeNull();
 
     const profile = within(nav).getByRole('link', { name: 'Profile' });
@@ -92,7 +92,7 @@ describe('SiteHeader (SPEC.md section 2, Header)', () => {
     expect(dashboard.getAttribute('href')).toBe('/dashboard');
     expect(dashboard.closest('li')?.className).toContain('site-nav__item--mobile-only');
 
-    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeDefined();
+    within(nav).getByRole('button', { name: 'Logout' });
   });
 
   it('logs out: clears all local storage, shows Register/Login again and goes home', () => {
@@ -104,7 +104,7 @@ describe('SiteHeader (SPEC.md section 2, Header)', () => {
 
     expect(localStorage.length).toBe(0);
     expect(router.state.location.pathname).toBe('/');
-    expect(within(mainNav()).getByRole('link', { name: 'Register/Login' })).toBeDefined();
+    within(mainNav()).getByRole('link', { name: 'Register/Login' });
     expect(screen.queryByText(/Welcome/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
   });
@@ -143,7 +143,7 @@ describe('SiteHeader (SPEC.md section 2, Header)', () => {
 
     expect(localStorage.length).toBe(0);
     expect(router.state.location.pathname).toBe('/');
-    expect(within(mainNav()).getByRole('link', { name: 'Register/Login' })).toBeDefined();
+    within(mainNav()).getByRole('link', { name: 'Register/Login' });
   });
 
   it('follows a sign-in made elsewhere in the site', () => {
@@ -152,7 +152,7 @@ describe('SiteHeader (SPEC.md section 2, Header)', () => {
       signIn('Sam');
       window.dispatchEvent(new StorageEvent('storage', { key: 'authToken' }));
     });
-    expect(screen.getByText('Welcome, Sam')).toBeDefined();
+    screen.getByText('Welcome, Sam');
   });
 
   it('takes the scrolled style beyond 50 px, not at 50', () => {

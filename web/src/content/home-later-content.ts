@@ -4,6 +4,7 @@
  */
 import { avatarImage, cardImage, heroImage, type SiteImage } from './images';
 import type { CarouselLabels } from './home-content';
+import type { Testimonial } from './testimonial-content';
 
 export interface ChooseUsPoint {
   readonly title: string;
@@ -83,21 +84,10 @@ export const statsContent = {
   ] satisfies readonly Stat[],
 } as const;
 
-export interface Testimonial {
-  readonly name: string;
-  readonly role: string;
-  readonly rating: number;
-  readonly text: string;
-  /** Alt text stays empty: the name printed beside the portrait already says who it is. */
-  readonly image: SiteImage;
-}
-
 export const testimonialsContent = {
   heading: 'What Our Customers Say',
   lead: 'Rated 4.9/5 from 2,500+ reviews.',
   carouselLabel: 'Testimonials',
-  rating: (stars: number, outOf: number) => `${stars} out of ${outOf}`,
-  maxRating: 5,
   showLabel: (position: number) => `Show testimonial ${position}`,
   positionLabel: (position: number, count: number) => `Testimonial ${position} of ${count}`,
   controls: {

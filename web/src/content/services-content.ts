@@ -1,4 +1,5 @@
 import { avatarImage } from './images';
+import type { Testimonial } from './testimonial-content';
 
 /** The words of the services page and its booking modals (SPEC.md sections 2, 4 and 8). */
 
@@ -31,12 +32,13 @@ export const servicesGridCopy = {
 
 export const servicesTestimonial = {
   heading: 'Loved by Homeowners Across Toronto',
-  quote:
-    'From a spring clean-up to weekly lawn care, they have looked after our home for three years. Always on time, always tidy, and the price never changes without a word.',
-  name: 'Sarah Mitchell',
-  role: 'Homeowner, The Beaches',
-  rating: '5 out of 5',
-  image: avatarImage('/images/testimonials/person-1', ''),
+  testimonial: {
+    name: 'Sarah Mitchell',
+    role: 'Homeowner, The Beaches',
+    rating: 5,
+    text: 'From a spring clean-up to weekly lawn care, they have looked after our home for three years. Always on time, always tidy, and the price never changes without a word.',
+    image: avatarImage('/images/testimonials/person-1', ''),
+  } satisfies Testimonial,
   cta: 'Get Your Free Estimate',
 };
 

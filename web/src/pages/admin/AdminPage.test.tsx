@@ -45,7 +45,7 @@ function call(index: number): { url: string; method: string; headers: Headers; b
 describe('AdminPage', () => {
   it('asks a visitor to log in, without calling the API', () => {
     renderPage(null);
-    expect(screen.getByRole('heading', { level: 1, name: 'Admin' })).toBeDefined();
+    screen.getByRole('heading', { level: 1, name: 'Admin' });
     const notice = screen.getByRole('status');
     expect(notice.textContent).toContain('Please log in with a team account');
     expect(within(notice).getByRole('link').getAttribute('href')).toBe('/signup/register');
@@ -86,7 +86,7 @@ describe('AdminPage', () => {
       ),
     );
     renderPage(tokenFor('customer'));
-    expect(await screen.findByRole('rowheader', { name: 'HS-1001' })).toBeDefined();
+    await screen.findByRole('rowheader', { name: 'HS-1001' });
   });
 
   it('lists the bookings for an admin and moves one to a status the API allows', async () => {
@@ -111,16 +111,16 @@ describe('AdminPage', () => {
     const [, first, second] = rows;
     if (first === undefined || second === undefined) throw new Error('two bookings expected');
     expect(within(first).getByRole('rowheader').textContent).toBe('HS-1001');
-    expect(within(first).getByText('Tue, May 14, 2030')).toBeDefined();
-    expect(within(first).getByText('Morning (8am-12pm)')).toBeDefined();
-    expect(within(first).getByText('Garden Maintenance')).toBeDefined();
-    expect(within(first).getByText('Alex Doe')).toBeDefined();
-    expect(within(first).getByText('Paid')).toBeDefined();
+    within(first).getByText('Tue, May 14, 2030');
+    within(first).getByText('Morning (8am-12pm)');
+    within(first).getByText('Garden Maintenance');
+    within(first).getByText('Alex Doe');
+    within(first).getByText('Paid');
     const thumbnail = within(first).getByRole('button', {
       name: 'Open the photo of booking HS-1001 at full size',
     });
     expect(thumbnail.querySelector('img')?.getAttribute('src')).toBe(paidBooking.photoUrl);
-    expect(within(second).getByText('None')).toBeDefined();
+    within(second).getByText('None');
 
     const request = call(0);
     expect(request.url).toBe('/api/admin/bookings?page=1');
@@ -141,7 +141,7 @@ describe('AdminPage', () => {
     expect(patch.url).toBe('/api/admin/bookings/b2');
     expect(patch.body).toEqual({ status: 'paid' });
     expect(patch.headers.get('Authorization')).toBe(`Bearer ${token}`);
-    expect(within(second).getByText('Paid', { selector: '.status' })).toBeDefined();
+    within(second).getByText('Paid', { selector: '.status' });
     expect(
       within(within(second).getByRole('combobox'))
         .getAllByRole('option')
@@ -184,7 +184,7 @@ describe('AdminPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This booking has changed; reload and try again.',
     );
-    expect(screen.getByText('Awaiting payment', { selector: '.status' })).toBeDefined();
+    screen.getByText('Awaiting payment', { selector: '.status' });
   });
 
   it('moves between sections with the arrow keys and keeps the open one in the address', async () => {
@@ -213,14 +213,14 @@ describe('AdminPage', () => {
     renderPage(tokenFor('admin'));
     const bookingsTab = await screen.findByRole('tab', { name: 'Bookings' });
     expect(bookingsTab.getAttribute('aria-selected')).toBe('true');
-    expect(await screen.findByText('No bookings match these filters.')).toBeDefined();
+    await screen.findByText('No bookings match these filters.');
 
     fireEvent.keyDown(bookingsTab, { key: 'ArrowRight' });
     const messagesTab = screen.getByRole('tab', { name: 'Messages' });
     expect(messagesTab.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(messagesTab);
-    expect(screen.getByRole('tabpanel', { name: 'Messages' })).toBeDefined();
-    expect(await screen.findByRole('heading', { level: 3, name: 'Gutter cleaning' })).toBeDefined();
-    expect(screen.getByText('sam@example.com', { exact: false })).toBeDefined();
+    screen.getByRole('tabpanel', { name: 'Messages' });
+    await screen.findByRole('heading', { level: 3, name: 'Gutter cleaning' });
+    screen.getByText('sam@example.com', { exact: false });
   });
 });

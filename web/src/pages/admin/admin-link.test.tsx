@@ -41,7 +41,7 @@ describe('the way into the admin area', () => {
 
   it('shows no Admin link to a customer', () => {
     const nav = renderHeaderSignedInWith(tokenFor('customer'));
-    expect(within(nav).getByText('Welcome, Sam')).toBeDefined();
+    within(nav).getByText('Welcome, Sam');
     expect(within(nav).queryByRole('link', { name: 'Admin' })).toBeNull();
   });
 

@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { goToGoogleSignIn } from '../../api/auth-api';
-import { AuthPage, SIGNED_IN_REDIRECT_MS } from './AuthPage';
+import { AuthPage } from './AuthPage';
+import { SIGNED_IN_REDIRECT_MS } from './use-signed-in-redirect';
 
 // The one step jsdom cannot take: leaving the page for Google.
 vi.mock('../../api/auth-api', async (importOriginal) => ({
@@ -64,16 +65,20 @@ async function submitForm() {
 }
 
 /**
- * Lets the stubbed answer travel through fetch, JSON parsing and React. Testing Library's find*
- * queries wait on setTimeout, which the redirect tests fake, so those tests settle this way.
+ * Lets the stubbed answer travel through fetch, JSON parsing and React until `done` holds.
+ * Testing Library's find* queries wait on setTimeout, which the redirect tests fake, so those
+ * tests step through the pending promises themselves; the limit turns a hang into a failure.
  */
-async function settle() {
-  for (let round = 0; round < 10; round += 1) {
+async function settleUntil(done: () => boolean) {
+  for (let round = 0; !done(); round += 1) {
+    if (round === 100) throw new Error('the page never reached the state the test waits for');
     await act(async () => {
       await Promise.resolve();
     });
   }
 }
+
+const shown = (role: 'status' | 'alert') => () => screen.queryByRole(role) !== null;
 
 function request(index = 0): { url: unknown; method: unknown; body: unknown } {
   const [url, init] = fetchMock.mock.calls[index] ?? [];
@@ -99,15 +104,15 @@ describe('AuthPage modes (SPEC.md sections 2 and 4)', () => {
     expect(screen.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe(
       '/api/auth/google',
     );
-    expect(screen.getByText('or')).toBeDefined();
+    screen.getByText('or');
     expect(field('Email').type).toBe('email');
     expect(field('Email').required).toBe(true);
     expect(field('Password').type).toBe('password');
     expect(field('Password').required).toBe(true);
     expect(screen.queryByLabelText('First name')).toBeNull();
     expect(button('Login').type).toBe('submit');
-    expect(button('Forgot Password?')).toBeDefined();
-    expect(button('Sign Up')).toBeDefined();
+    button('Forgot Password?');
+    button('Sign Up');
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -153,14 +158,14 @@ describe('AuthPage modes (SPEC.md sections 2 and 4)', () => {
 
     fireEvent.click(button('Back to Login'));
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Log in to your account');
-    expect(button('Forgot Password?')).toBeDefined();
+    button('Forgot Password?');
   });
 
   it('clears a message when the visitor switches mode', async () => {
     fetchMock.mockResolvedValue(jsonResponse(401, { error: 'Incorrect email or password.' }));
     renderAuth();
     await logIn();
-    expect(await screen.findByRole('alert')).toBeDefined();
+    await screen.findByRole('alert');
     fireEvent.click(button('Sign Up'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -178,7 +183,7 @@ describe('AuthPage login and sign-up (SPEC.md sections 4, 7 and 8)', () => {
     );
     const router = renderAuth();
     await logIn();
-    await settle();
+    await settleUntil(shown('status'));
 
     expect(screen.getByRole('status').textContent).toBe('Login Successful!');
     expect(request()).toEqual({
@@ -256,7 +261,7 @@ describe('AuthPage login and sign-up (SPEC.md sections 4, 7 and 8)', () => {
     fetchMock.mockResolvedValue(jsonResponse(401, { error: 'Incorrect email or password.' }));
     const router = renderAuth();
     await logIn();
-    await settle();
+    await settleUntil(shown('alert'));
 
     expect(screen.getByRole('alert').textContent).toBe('Incorrect email or password.');
     expect(window.localStorage.getItem('authToken')).toBeNull();
@@ -358,7 +363,7 @@ describe('AuthPage forgot password (SPEC.md sections 4 and 8)', () => {
       'Too many attempts. Please wait a few minutes and try again.',
     );
     expect(field('Email').value).toBe('jo@example.com');
-    expect(button('Send Reset Link')).toBeDefined();
+    button('Send Reset Link');
   });
 
   it('says Something went wrong! when a refusal carries no text', async () => {
@@ -393,7 +398,7 @@ describe('AuthPage Google sign-in (SPEC.md sections 4 and 8)', () => {
       }),
     );
     const router = returnFromGoogle('?google=one-time-code&ref=mail');
-    await settle();
+    await settleUntil(shown('status'));
 
     expect(window.location.search).toBe('?ref=mail');
     expect(screen.getByRole('status').textContent).toBe('Google Login Successful!');

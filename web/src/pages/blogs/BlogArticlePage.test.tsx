@@ -26,19 +26,17 @@ describe('BlogArticlePage', () => {
     if (article === null) throw new Error('the title is not inside the article');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
 
-    expect(within(article).getByRole('img', { name: post.image.alt })).toBeDefined();
+    within(article).getByRole('img', { name: post.image.alt });
     expect(article.textContent).toContain(post.author.name);
     expect(article.textContent).toContain(post.author.role);
     expect(article.textContent).toContain(post.readTime);
     expect(article.querySelector('time')?.getAttribute('datetime')).toBe(post.date);
 
     for (const section of post.sections) {
-      expect(
-        within(article).getByRole('heading', { level: 2, name: section.heading }),
-      ).toBeDefined();
+      within(article).getByRole('heading', { level: 2, name: section.heading });
     }
     const firstParagraph = post.intro[0] ?? '';
-    expect(within(article).getByText(firstParagraph)).toBeDefined();
+    within(article).getByText(firstParagraph);
     await waitFor(() => {
       expect(document.title).toBe(`${post.title} — Home Services`);
     });
@@ -52,19 +50,19 @@ describe('BlogArticlePage', () => {
       '/service/service1',
     );
     fireEvent.click(screen.getByRole('link', { name: 'All articles' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Blogs' })).toBeDefined();
+    await screen.findByRole('heading', { level: 1, name: 'Blogs' });
   });
 
   it('finds an article whatever the case of its address, as every route does', async () => {
     const post = firstPost();
     renderAt(`/Blogs/${post.slug.toUpperCase()}`);
-    expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeDefined();
+    await screen.findByRole('heading', { level: 1, name: post.title });
   });
 
   it('shows the 404 page for an article that does not exist', async () => {
     renderAt('/blogs/no-such-article');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Go to the home page' })).toBeDefined();
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    screen.getByRole('link', { name: 'Go to the home page' });
     await waitFor(() => {
       expect(document.title).toBe('Page not found — Home Services');
     });

@@ -15,10 +15,8 @@ function renderAt(path: string) {
 describe('BlogsPage', () => {
   it('names the screen Blogs and shows the hero title of SPEC.md', async () => {
     renderAt('/blogs');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Blogs' })).toBeDefined();
-    expect(
-      screen.getByRole('heading', { level: 2, name: 'Cleaning Tips & Insights' }),
-    ).toBeDefined();
+    await screen.findByRole('heading', { level: 1, name: 'Blogs' });
+    screen.getByRole('heading', { level: 2, name: 'Cleaning Tips & Insights' });
     // The title is set by an effect that may run a moment after the heading appears.
     await waitFor(() => {
       expect(document.title).toBe('Blogs — Home Services');
@@ -33,7 +31,7 @@ describe('BlogsPage', () => {
     cards.forEach((card, index) => {
       const post = blogPosts[index];
       if (post === undefined) throw new Error(`no post for card ${String(index)}`);
-      expect(within(card).getByRole('heading', { level: 3, name: post.title })).toBeDefined();
+      within(card).getByRole('heading', { level: 3, name: post.title });
       expect(within(card).getByRole('img').getAttribute('alt')).toBe(post.image.alt);
       expect(card.querySelector('time')?.getAttribute('datetime')).toBe(post.date);
       expect(card.textContent).toContain(post.author.name);
@@ -49,7 +47,7 @@ describe('BlogsPage', () => {
     const post = blogPosts[1];
     if (post === undefined) throw new Error('no second post');
     fireEvent.click(await screen.findByRole('link', { name: `Read more: ${post.title}` }));
-    expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeDefined();
+    await screen.findByRole('heading', { level: 1, name: post.title });
   });
 });
 

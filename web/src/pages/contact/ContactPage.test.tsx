@@ -81,15 +81,15 @@ describe('ContactPage (SPEC.md section 2)', () => {
       'Contact us',
     ]);
     const details = screen.getByRole('region', { name: 'Get in Touch' });
-    expect(within(details).getByText(/1910 Eglinton Ave W/)).toBeDefined();
+    within(details).getByText(/1910 Eglinton Ave W/);
     expect(within(details).getByRole('link', { name: '(416) 555-0142' }).getAttribute('href')).toBe(
       'tel:+14165550142',
     );
     expect(
       within(details).getByRole('link', { name: 'hello@homeservices.ca' }).getAttribute('href'),
     ).toBe('mailto:hello@homeservices.ca');
-    expect(screen.getByRole('heading', { level: 2, name: 'Write a Message' })).toBeDefined();
-    expect(screen.getByText('Contact With Us')).toBeDefined();
+    screen.getByRole('heading', { level: 2, name: 'Write a Message' });
+    screen.getByText('Contact With Us');
   });
 
   it('asks for all five fields, the e-mail as an email field', async () => {
@@ -206,7 +206,7 @@ describe('the contact form (SPEC.md sections 4, 5 and 8)', () => {
       answer(jsonResponse(201, { message: 'Message sent successfully!' }));
       await Promise.resolve();
     });
-    expect(await screen.findByRole('status')).toBeDefined();
+    await screen.findByRole('status');
   });
 
   it('starts the subject with the service the visitor came from and sends it along', async () => {

@@ -69,7 +69,7 @@ function renderPage({ signedIn = true } = {}) {
 describe('DashboardPage', () => {
   it('asks a visitor to log in, under the page heading, without calling the API', () => {
     renderPage({ signedIn: false });
-    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeDefined();
+    screen.getByRole('heading', { level: 1, name: 'Dashboard' });
     const notice = screen.getByRole('status');
     expect(notice.textContent).toContain('Please log in to see your bookings.');
     expect(
@@ -81,7 +81,7 @@ describe('DashboardPage', () => {
   it('lists the bookings with their totals and status labels', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { bookings: [paidVisit, estimate] }));
     renderPage();
-    expect(screen.getByText('Loading your bookings…')).toBeDefined();
+    screen.getByText('Loading your bookings…');
 
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -91,15 +91,15 @@ describe('DashboardPage', () => {
     expect(within(first).getByRole('heading', { level: 3 }).textContent).toContain(
       'Garden Maintenance',
     );
-    expect(within(first).getByText('HS-1001')).toBeDefined();
-    expect(within(first).getByText('One-time Visit')).toBeDefined();
-    expect(within(first).getByText('Morning (8am-12pm)')).toBeDefined();
-    expect(within(first).getByText('$149')).toBeDefined();
-    expect(within(first).getByText('Paid')).toBeDefined();
+    within(first).getByText('HS-1001');
+    within(first).getByText('One-time Visit');
+    within(first).getByText('Morning (8am-12pm)');
+    within(first).getByText('$149');
+    within(first).getByText('Paid');
 
-    expect(within(second).getByText('HS-1002')).toBeDefined();
-    expect(within(second).getByText(/Custom Estimate \(no payment\)/)).toBeDefined();
-    expect(within(second).getByText('Estimate requested')).toBeDefined();
+    within(second).getByText('HS-1002');
+    within(second).getByText(/Custom Estimate \(no payment\)/);
+    within(second).getByText('Estimate requested');
 
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/me/bookings');
@@ -111,7 +111,7 @@ describe('DashboardPage', () => {
   it('points to the services when there are no bookings', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { bookings: [] }));
     renderPage();
-    expect(await screen.findByText(/You have no bookings yet\./)).toBeDefined();
+    await screen.findByText(/You have no bookings yet\./);
     expect(
       screen
         .getByRole('link', { name: 'Browse our services and book a visit' })
@@ -129,7 +129,7 @@ describe('DashboardPage', () => {
       'We could not reach the server. Check your connection and try again.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('HS-1001')).toBeDefined();
+    await screen.findByText('HS-1001');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });

@@ -1,57 +1,12 @@
 import './ProfileDetailsForm.css';
-import {
-  PROFILE_LIMITS,
-  ProfileMessages,
-  profileFormSchema,
-  type Profile,
-  type ProfileForm,
-} from '@hs/api/domain/profile/profile-schema';
-import { type SubmitEvent, useId, useState } from 'react';
-import { ApiError } from '../../api/api-client';
-import { isSessionEnded, saveProfile } from '../../api/account-api';
+import { PROFILE_LIMITS, type Profile } from '@hs/api/domain/profile/profile-schema';
+import { useId } from 'react';
 import { Notice } from '../../components/Notice';
 import { profileContent as copy, profileFields } from '../../content/account-content';
-
-/** `currentPassword` is not a profile field: it is asked for only while the email changes. */
-type FieldName = keyof ProfileForm | 'currentPassword';
-type FieldErrors = Partial<Record<FieldName, string>>;
-type Message = { readonly tone: 'success' | 'error'; readonly text: string } | null;
-
-const FIELD_ORDER: readonly FieldName[] = [
-  ...profileFields.flatMap((field): FieldName[] =>
-    field.name === 'email' ? ['email', 'currentPassword'] : [field.name],
-  ),
-  'bio',
-];
-
-function isFieldName(name: PropertyKey | undefined): name is FieldName {
-  return FIELD_ORDER.some((field) => field === name);
-}
-
-function formValues(profile: Profile): ProfileForm {
-  return {
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-    email: profile.email,
-    phone: profile.phone,
-    address: profile.address,
-    city: profile.city,
-    state: profile.state,
-    zipCode: profile.zipCode,
-    country: profile.country,
-    dob: profile.dob,
-    bio: profile.bio,
-  };
-}
-
-/** The first message of each field, keeping only fields this form shows. */
-function errorsOf(entries: Iterable<readonly [PropertyKey | undefined, string]>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [field, message] of entries) {
-    if (isFieldName(field) && errors[field] === undefined) errors[field] = message;
-  }
-  return errors;
-}
+import { EmailChangeProof } from './EmailChangeProof';
+import { profileFieldIds } from './profile-form-fields';
+import { ProfileFieldError, ProfileFieldLabel } from './ProfileFieldParts';
+import { useProfileSave } from './use-profile-save';
 
 interface ProfileDetailsFormProps {
   readonly token: string;
@@ -67,135 +22,28 @@ export function ProfileDetailsForm({
   onSaved,
   onSessionEnded,
 }: ProfileDetailsFormProps) {
-  const [values, setValues] = useState(() => formValues(saved));
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<Message>(null);
-  const [saving, setSaving] = useState(false);
   const idPrefix = useId();
   const headingId = `${idPrefix}-heading`;
-  const fieldId = (name: FieldName) => `${idPrefix}-${name}`;
-  const errorId = (name: FieldName) => `${idPrefix}-${name}-error`;
-  // The API keeps addresses trimmed and in lower case, as the form's schema sends them.
-  const emailChanging = values.email.trim().toLowerCase() !== saved.email;
-  const needsPassword = emailChanging && saved.hasPassword;
-
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    const first = FIELD_ORDER.find((name) => found[name] !== undefined);
-    if (first !== undefined) document.getElementById(fieldId(first))?.focus();
-  };
-
-  const save = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    const parsed = profileFormSchema.safeParse(values);
-    const found = parsed.success
-      ? {}
-      : errorsOf(parsed.error.issues.map((issue) => [issue.path[0], issue.message]));
-    if (needsPassword && currentPassword === '') {
-      found.currentPassword = ProfileMessages.currentPasswordRequired;
-    }
-    if (!parsed.success || Object.keys(found).length > 0) {
-      setMessage({ tone: 'error', text: copy.fixErrors });
-      showErrors(found);
-      return;
-    }
-    setSaving(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      const { profile, message: saidByServer } = await saveProfile(
-        token,
-        parsed.data,
-        needsPassword ? currentPassword : undefined,
-      );
-      onSaved(profile);
-      setValues(formValues(profile));
-      setCurrentPassword('');
-      // A new email is not saved yet: the server says what happens next.
-      setMessage({ tone: 'success', text: saidByServer ?? ProfileMessages.updated });
-    } catch (error) {
-      if (isSessionEnded(error)) {
-        onSessionEnded();
-        return;
-      }
-      const text = error instanceof ApiError ? error.message : copy.saveFailed;
-      setMessage({ tone: 'error', text });
-      if (error instanceof ApiError) showErrors(errorsOf(Object.entries(error.fields)));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const cancel = () => {
-    setValues(formValues(saved));
-    setCurrentPassword('');
-    setErrors({});
-    setMessage(null);
-  };
-
-  const change = (name: FieldName, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-  };
-
-  const describedBy = (name: FieldName, hintId?: string) =>
-    [errors[name] === undefined ? null : errorId(name), hintId].filter(Boolean).join(' ') ||
-    undefined;
-
-  const fieldError = (name: FieldName) => {
-    const text = errors[name];
-    return text === undefined ? null : (
-      <p id={errorId(name)} className="profile-form__error">
-        {text}
-      </p>
-    );
-  };
-
-  const bioHintId = `${idPrefix}-bio-hint`;
-  const passwordHintId = `${idPrefix}-currentPassword-hint`;
-
-  /** What every control carries: its id and name, and where its error and hint are. */
-  const controlProps = (name: FieldName, hintId?: string) => ({
-    id: fieldId(name),
-    name,
-    'aria-invalid': errors[name] !== undefined,
-    'aria-describedby': describedBy(name, hintId),
+  const {
+    values,
+    currentPassword,
+    setCurrentPassword,
+    errors,
+    message,
+    saving,
+    emailChanging,
+    save,
+    cancel,
+    change,
+  } = useProfileSave({
+    token,
+    saved,
+    onSaved,
+    onSessionEnded,
+    fieldId: (name) => `${idPrefix}-${name}`,
   });
-
-  const labelOf = (name: FieldName, text: string, required: boolean) => (
-    <label htmlFor={fieldId(name)}>
-      {text}
-      {required ? <span className="profile-form__required"> {copy.required}</span> : null}
-    </label>
-  );
-
-  /** What a new email needs: the current password, or a fresh Google sign-in without one. */
-  const emailChangeProof = () => {
-    if (!emailChanging) return null;
-    if (!saved.hasPassword) {
-      return <p className="profile-form__hint">{ProfileMessages.googleSignInAgain}</p>;
-    }
-    return (
-      <div className="profile-form__proof">
-        {labelOf('currentPassword', copy.currentPasswordLabel, true)}
-        <p id={passwordHintId} className="profile-form__hint">
-          {copy.currentPasswordHint}
-        </p>
-        <input
-          {...controlProps('currentPassword', passwordHintId)}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={currentPassword}
-          onChange={(event) => {
-            setCurrentPassword(event.target.value);
-          }}
-        />
-        {fieldError('currentPassword')}
-      </div>
-    );
-  };
+  const ids = profileFieldIds(idPrefix, errors);
+  const bioHintId = ids.hintId('bio');
 
   return (
     <form
@@ -213,9 +61,13 @@ export function ProfileDetailsForm({
           const required = field.name === 'firstName' || field.name === 'email';
           return (
             <div className="profile-form__field" key={field.name}>
-              {labelOf(field.name, field.label, required)}
+              <ProfileFieldLabel
+                htmlFor={ids.fieldId(field.name)}
+                text={field.label}
+                required={required}
+              />
               <input
-                {...controlProps(field.name)}
+                {...ids.control(field.name)}
                 type={field.type}
                 autoComplete={field.autoComplete}
                 required={required}
@@ -225,18 +77,26 @@ export function ProfileDetailsForm({
                   change(field.name, event.target.value);
                 }}
               />
-              {fieldError(field.name)}
-              {field.name === 'email' ? emailChangeProof() : null}
+              <ProfileFieldError id={ids.errorId(field.name)} text={errors[field.name]} />
+              {field.name === 'email' && emailChanging ? (
+                <EmailChangeProof
+                  ids={ids}
+                  hasPassword={saved.hasPassword}
+                  currentPassword={currentPassword}
+                  error={errors.currentPassword}
+                  onChange={setCurrentPassword}
+                />
+              ) : null}
             </div>
           );
         })}
         <div className="profile-form__field profile-form__field--wide">
-          {labelOf('bio', copy.bioLabel, false)}
+          <ProfileFieldLabel htmlFor={ids.fieldId('bio')} text={copy.bioLabel} required={false} />
           <p id={bioHintId} className="profile-form__hint">
             {copy.bioHint}
           </p>
           <textarea
-            {...controlProps('bio', bioHintId)}
+            {...ids.control('bio', bioHintId)}
             rows={5}
             maxLength={PROFILE_LIMITS.bio}
             value={values.bio}
@@ -244,7 +104,7 @@ export function ProfileDetailsForm({
               change('bio', event.target.value);
             }}
           />
-          {fieldError('bio')}
+          <ProfileFieldError id={ids.errorId('bio')} text={errors.bio} />
         </div>
       </div>
       <div className="button-row">

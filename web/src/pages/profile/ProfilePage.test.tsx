@@ -135,7 +135,7 @@ function submitForm() {
 describe('ProfilePage (SPEC.md sections 2 to 5)', () => {
   it('asks a visitor to log in, under the page heading, without calling the API', () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Profile Settings' })).toBeDefined();
+    screen.getByRole('heading', { level: 1, name: 'Profile Settings' });
     const notice = screen.getByRole('status');
     expect(notice.textContent).toContain('Please log in to see and change your profile.');
     const link = within(notice).getByRole('link', { name: 'Log in or sign up' });
@@ -160,7 +160,7 @@ describe('ProfilePage (SPEC.md sections 2 to 5)', () => {
     await waitFor(() => {
       expect(JSON.parse(window.localStorage.getItem('userData') ?? 'null')).toEqual(ada);
     });
-    expect(screen.getByText('No photo yet')).toBeDefined();
+    screen.getByText('No photo yet');
   });
 
   it('shows the domain’s field errors and sends nothing', async () => {
@@ -172,8 +172,8 @@ describe('ProfilePage (SPEC.md sections 2 to 5)', () => {
 
     expect(screen.getByRole('alert').textContent).toBe('Please correct the fields marked below.');
     expect(field(/First name/).getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('First name is required.')).toBeDefined();
-    expect(screen.getByText('Please enter a valid phone number.')).toBeDefined();
+    screen.getByText('First name is required.');
+    screen.getByText('Please enter a valid phone number.');
     const errorId = field('Phone').getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(errorId)?.textContent).toBe(
       'Please enter a valid phone number.',
@@ -211,7 +211,7 @@ describe('ProfilePage (SPEC.md sections 2 to 5)', () => {
     fireEvent.change(field(/First name/), { target: { value: '' } });
     fireEvent.change(field('Country'), { target: { value: 'France' } });
     submitForm();
-    expect(screen.getByText('First name is required.')).toBeDefined();
+    screen.getByText('First name is required.');
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(field(/First name/).value).toBe('Ada');
@@ -262,9 +262,7 @@ describe('ProfilePage (SPEC.md sections 2 to 5)', () => {
     expect(field(/Current password/).autocomplete).toBe('current-password');
     submitForm();
     expect(screen.getByRole('alert').textContent).toBe('Please correct the fields marked below.');
-    expect(
-      screen.getByText('Please enter your current password to change your email address.'),
-    ).toBeDefined();
+    screen.getByText('Please enter your current password to change your email address.');
     expect(calls().filter((call) => call.method === 'PUT')).toHaveLength(0);
 
     fireEvent.change(field(/Current password/), { target: { value: 'my password 42' } });
@@ -335,7 +333,7 @@ describe('ProfilePage (SPEC.md sections 2 to 5)', () => {
 
     serve(ada);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('form', { name: 'Your details' })).toBeDefined();
+    await screen.findByRole('form', { name: 'Your details' });
   });
 
   it('shows the saved photo through a blob: URL fetched with the token', async () => {
@@ -406,7 +404,7 @@ describe('ProfilePage photo', () => {
       name: 'Uploading your photo',
     });
     expect(bar.value).toBe(0.4);
-    expect(screen.getByText('40%', { selector: 'span' })).toBeDefined();
+    screen.getByText('40%', { selector: 'span' });
 
     await act(async () => {
       finish({ profilePicture: '/api/me/avatar?v=new' });
@@ -422,7 +420,7 @@ describe('ProfilePage photo', () => {
     expect(JSON.parse(window.localStorage.getItem('userData') ?? 'null')).toMatchObject({
       profilePicture: '/api/me/avatar?v=new',
     });
-    expect(screen.getByRole('button', { name: 'Remove photo' })).toBeDefined();
+    screen.getByRole('button', { name: 'Remove photo' });
   });
 
   it('drops the preview and shows the refusal when the upload fails', async () => {
@@ -452,7 +450,7 @@ describe('ProfilePage photo', () => {
       authorization: `Bearer ${TOKEN}`,
     });
     expect(screen.queryByRole('img')).toBeNull();
-    expect(screen.getByText('No photo yet')).toBeDefined();
+    screen.getByText('No photo yet');
     expect(screen.queryByRole('button', { name: 'Remove photo' })).toBeNull();
     await waitFor(() => {
       expect(revokeObjectURL).toHaveBeenCalledWith('blob:picture-1');

@@ -1,3 +1,4 @@
+import '../../test-support/dialog-polyfill';
 import type { BookingView } from '@hs/api/domain/booking/booking-schema';
 import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
 import { CATALOGUE } from '@hs/api/domain/booking/catalogue';
@@ -161,6 +162,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
   window.localStorage.clear();
@@ -203,8 +205,11 @@ describe('ServicesPage', () => {
     const card = await findCard('House/Office Cleaning');
     expect(card.getAttribute('aria-current')).toBe('true');
     expect(card.classList.contains('service-card--selected')).toBe(true);
-    expect(within(card).getByText('Selected service')).toBeDefined();
-    expect(scrollIntoView.mock.contexts).toContain(card);
+    within(card).getByText('Selected service');
+    // The scroll is an effect after the render that shows the card; a busy machine runs it later.
+    await waitFor(() => {
+      expect(scrollIntoView.mock.contexts).toContain(card);
+    });
     expect((await findCard('Seasonal Cleaning')).getAttribute('aria-current')).toBeNull();
   });
 
@@ -213,7 +218,7 @@ describe('ServicesPage', () => {
     renderPage();
     const card = await findCard('Painting');
     fireEvent.click(within(card).getByRole('link', { name: /^Contact Us/ }));
-    expect(await screen.findByText('Contact page for Painting')).toBeDefined();
+    await screen.findByText('Contact page for Painting');
   });
 
   it('goes from the plan modal to the form and Back to the plan modal', async () => {
@@ -224,11 +229,11 @@ describe('ServicesPage', () => {
     expect(valueOf(within(dialog).getByLabelText('Service'))).toBe('Garden Maintenance');
     expect(valueOf(within(dialog).getByLabelText('Plan'))).toBe('One-time Visit - $149');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
-    expect(screen.getByRole('dialog', { name: 'Choose Your Plan' })).toBeDefined();
+    screen.getByRole('dialog', { name: 'Choose Your Plan' });
     // × on the form returns to the plans too.
     fireEvent.click(screen.getByRole('button', { name: 'Choose Monthly Visit' }));
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.getByRole('dialog', { name: 'Choose Your Plan' })).toBeDefined();
+    screen.getByRole('dialog', { name: 'Choose Your Plan' });
   });
 
   it('locks page scrolling while a modal is open and gives focus back to Book Now', async () => {
@@ -264,7 +269,9 @@ describe('ServicesPage', () => {
     expect(valueOf(within(dialog).getByLabelText('Preferred Time'))).toBe('morning');
   });
 
-  it('lets the keyboard reach every control of the form in order, and keeps it there', async () => {
+  // Keeping Tab inside is the browser's work for a dialog opened with showModal(): the browser
+  // test in tests/e2e/booking-keyboard.test.ts proves it.
+  it('lets the keyboard reach every control of the form in order', async () => {
     stubApi();
     renderPage();
     const dialog = await openForm();
@@ -288,11 +295,6 @@ describe('ServicesPage', () => {
     const tabbable = [...dialog.querySelectorAll<HTMLElement>('a[href], button, input, select')];
     expect(tabbable).toEqual(order);
     expect(tabbable.every((element) => element.tabIndex >= 0)).toBe(true);
-    order.at(-1)?.focus();
-    fireEvent.keyDown(document, { key: 'Tab' });
-    expect(document.activeElement).toBe(order[0]);
-    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
-    expect(document.activeElement).toBe(order.at(-1));
   });
 
   it('shows the API rules as field errors and sends nothing', async () => {
@@ -302,7 +304,7 @@ describe('ServicesPage', () => {
     const date = within(dialog).getByLabelText('Preferred Date');
     expect(date.getAttribute('min')).toBe(todayInToronto());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
-    expect(within(dialog).getByText(BookingMessages.dateRequired)).toBeDefined();
+    within(dialog).getByText(BookingMessages.dateRequired);
     expect(within(dialog).getByLabelText('Full Name').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Full Name'));
     expect(upload).not.toHaveBeenCalled();
@@ -330,11 +332,11 @@ describe('ServicesPage', () => {
     const dialog = await openForm();
     const input = within(dialog).getByLabelText('Photo of the job (optional)');
     expect(input.getAttribute('accept')).toBe('image/jpeg,image/png');
-    expect(within(dialog).getByText('JPG, PNG up to 5MB')).toBeDefined();
+    within(dialog).getByText('JPG, PNG up to 5MB');
     const big = new File(['x'], 'big.jpg', { type: 'image/jpeg' });
     Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
     fireEvent.change(input, { target: { files: [big] } });
-    expect(within(dialog).getByText(BookingMessages.imageTooLarge)).toBeDefined();
+    within(dialog).getByText(BookingMessages.imageTooLarge);
     expect(within(dialog).queryByRole('img', { name: 'Preview of the chosen photo' })).toBeNull();
 
     const photo = new File(['photo'], 'yard.png', { type: 'image/png' });
@@ -381,7 +383,7 @@ describe('ServicesPage', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() => {
-      expect(progress).toBeDefined();
+      expect(progress).toBeTypeOf('function');
     });
     progress?.(0.4);
     const bar = await within(dialog).findByLabelText('Uploading photo');
@@ -401,7 +403,7 @@ describe('ServicesPage', () => {
     expect(form?.get('plan')).toBe('one-time');
     expect(form?.get('time')).toBe('morning');
     finish?.({ booking: bookingView(), token: BOOKING_TOKEN, message: BookingMessages.created });
-    expect(await screen.findByRole('dialog', { name: 'Complete Your Payment' })).toBeDefined();
+    await screen.findByRole('dialog', { name: 'Complete Your Payment' });
   });
 
   it('goes straight to Custom Estimate for construction, and thanks the visitor', async () => {
@@ -420,9 +422,9 @@ describe('ServicesPage', () => {
     fillForm(dialog);
     const submit = within(dialog).getByRole('button', { name: 'Continue to Payment' });
     expect(submit.getAttribute('aria-describedby')).not.toBeNull();
-    expect(within(dialog).getByText(/No payment is taken for an estimate/)).toBeDefined();
+    within(dialog).getByText(/No payment is taken for an estimate/);
     fireEvent.click(submit);
-    expect(await screen.findByText(BookingMessages.estimateThanks)).toBeDefined();
+    await screen.findByText(BookingMessages.estimateThanks);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.body.classList.contains('modal-open')).toBe(false);
   });
@@ -467,7 +469,7 @@ describe('ServicesPage', () => {
     const dialog = await openForm();
     fillForm(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
-    expect(await screen.findByText(PaymentMessages.notSetUp)).toBeDefined();
+    await screen.findByText(PaymentMessages.notSetUp);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
@@ -514,22 +516,22 @@ describe('the payment modal', () => {
     expect(modal.getByRole('tab', { name: 'Credit Card' }).getAttribute('aria-selected')).toBe(
       'true',
     );
-    expect(modal.getByText('Your payment is protected with SSL encryption.')).toBeDefined();
+    modal.getByText('Your payment is protected with SSL encryption.');
   });
 
   it('checks the card with the card rules', async () => {
     const { calls, dialog, modal } = await openPayment();
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
-    expect(modal.getByText(CardMessages.number)).toBeDefined();
-    expect(modal.getByText(CardMessages.expiry)).toBeDefined();
-    expect(modal.getByText(CardMessages.cvv)).toBeDefined();
-    expect(modal.getByText(CardMessages.name)).toBeDefined();
+    modal.getByText(CardMessages.number);
+    modal.getByText(CardMessages.expiry);
+    modal.getByText(CardMessages.cvv);
+    modal.getByText(CardMessages.name);
     fireEvent.change(modal.getByLabelText('Expiry Date (MM/YY)'), { target: { value: '01/20' } });
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
-    expect(modal.getByText(CardMessages.expired)).toBeDefined();
+    modal.getByText(CardMessages.expired);
     fillCard(dialog, '1234 5678 9012 3456');
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
-    expect(modal.getByText(CardMessages.notATestCard)).toBeDefined();
+    modal.getByText(CardMessages.notATestCard);
     expect(calls.some((call) => call.path === '/api/payments')).toBe(false);
   });
 
@@ -546,7 +548,7 @@ describe('the payment modal', () => {
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
     const alert = await modal.findByRole('alert');
     expect(alert.textContent).toBe(`${PaymentMessages.failed} Your card was declined.`);
-    expect(screen.getByRole('dialog', { name: 'Complete Your Payment' })).toBeDefined();
+    screen.getByRole('dialog', { name: 'Complete Your Payment' });
   });
 
   it('goes Back to the form with its values kept', async () => {
@@ -562,9 +564,7 @@ describe('the payment modal', () => {
     });
     fillCard(dialog, '4242 4242 4242 4242');
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
-    expect(
-      await screen.findByText(PaymentMessages.confirmed('Garden Maintenance', 'ada@example.com')),
-    ).toBeDefined();
+    await screen.findByText(PaymentMessages.confirmed('Garden Maintenance', 'ada@example.com'));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.find((call) => call.path === '/api/payments')?.body).toEqual({
       bookingId: 'a'.repeat(32),
@@ -643,18 +643,16 @@ describe('the payment modal with Stripe Elements', () => {
     });
     expect(loadStripe).toHaveBeenCalledWith('pk_test_123');
     expect(card.mount).toHaveBeenCalledTimes(1);
-    expect(modal.getByRole('group', { name: 'Card details' })).toBeDefined();
+    modal.getByRole('group', { name: 'Card details' });
     expect(modal.queryByLabelText('Card Number')).toBeNull();
 
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
-    expect(modal.getByText(CardMessages.name)).toBeDefined();
+    modal.getByText(CardMessages.name);
     expect(stripe.createPaymentMethod).not.toHaveBeenCalled();
 
     fireEvent.change(modal.getByLabelText('Name on Card'), { target: { value: 'Ada Lovelace' } });
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
-    expect(
-      await screen.findByText(PaymentMessages.confirmed('Garden Maintenance', 'ada@example.com')),
-    ).toBeDefined();
+    await screen.findByText(PaymentMessages.confirmed('Garden Maintenance', 'ada@example.com'));
     expect(stripe.createPaymentMethod).toHaveBeenCalledWith({
       type: 'card',
       card,
@@ -682,6 +680,36 @@ describe('the payment modal with Stripe Elements', () => {
     expect(stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_2' });
   });
 
+  it('steps out of the top layer while Stripe shows the bank’s check, and back after', async () => {
+    const { stripe } = fakeStripe();
+    let finishCheck = () => {};
+    stripe.handleNextAction.mockReturnValue(
+      new Promise((resolve) => {
+        finishCheck = () => {
+          resolve({ error: { message: 'We are unable to authenticate your card.' } });
+        };
+      }),
+    );
+    const { modal } = await openStripePayment({
+      'POST /api/payments': () =>
+        json(200, { status: 'requires_action', message: 'ok', clientSecret: 'pi_1_secret_2' }),
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Complete Your Payment' });
+    const show = vi.spyOn(HTMLDialogElement.prototype, 'show');
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    fireEvent.change(modal.getByLabelText('Name on Card'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
+    // Stripe's overlay is a plain element with a z-index: a modal dialog would cover it.
+    await waitFor(() => {
+      expect(show.mock.contexts).toEqual([dialog]);
+    });
+    expect(showModal).not.toHaveBeenCalled();
+    finishCheck();
+    await modal.findByRole('alert');
+    expect(showModal.mock.contexts).toEqual([dialog]);
+    expect(dialog).toHaveProperty('open', true);
+  });
+
   it('says the card form could not load and leaves the checkout page as the way to pay', async () => {
     loadStripe.mockRejectedValue(new Error('offline'));
     stubApi({ 'GET /api/payments/config': stripeSetup });
@@ -695,12 +723,10 @@ describe('the payment modal with Stripe Elements', () => {
     fillForm(form);
     fireEvent.click(within(form).getByRole('button', { name: 'Continue to Payment' }));
     const modal = within(await screen.findByRole('dialog', { name: 'Complete Your Payment' }));
-    expect(await modal.findByText(/The secure card form could not load/)).toBeDefined();
+    await modal.findByText(/The secure card form could not load/);
     expect(modal.getByRole<HTMLButtonElement>('button', { name: 'Confirm Payment' }).disabled).toBe(
       true,
     );
-    expect(
-      modal.getByRole('button', { name: 'Pay on a secure checkout page instead' }),
-    ).toBeDefined();
+    modal.getByRole('button', { name: 'Pay on a secure checkout page instead' });
   });
 });

@@ -9,8 +9,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useCatalogue } from '../../api/use-catalogue';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Notice } from '../../components/Notice';
-import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { RetryNotice } from '../../components/RetryNotice';
+import { TestimonialFigure } from '../../components/testimonial/TestimonialFigure';
 import { screens } from '../../content/site-content';
 import {
   flowCopy,
@@ -137,26 +137,7 @@ export function ServicesPage({ redirect = redirectTo }: ServicesPageProps = {}) 
         <h2 id={testimonialId} className="services-testimonial__heading">
           {testimonial.heading}
         </h2>
-        <figure className="services-testimonial__figure">
-          <p className="services-testimonial__rating">
-            <span aria-hidden="true">★★★★★</span>
-            <span className="visually-hidden">{testimonial.rating}</span>
-          </p>
-          <blockquote className="services-testimonial__quote">
-            <p>{testimonial.quote}</p>
-          </blockquote>
-          <figcaption className="services-testimonial__author">
-            <ResponsiveImage
-              image={testimonial.image}
-              sizes="4rem"
-              className="services-testimonial__avatar"
-            />
-            <span>
-              <span className="services-testimonial__name">{testimonial.name}</span>
-              <span className="services-testimonial__role">{testimonial.role}</span>
-            </span>
-          </figcaption>
-        </figure>
+        <TestimonialFigure testimonial={testimonial.testimonial} variant="feature" />
         <Link className="button" to="/contact">
           {testimonial.cta}
         </Link>

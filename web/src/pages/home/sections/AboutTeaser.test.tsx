@@ -44,12 +44,10 @@ describe('AboutTeaser', () => {
     renderTeaser();
     const section = document.getElementById('home-about');
     expect(section?.getAttribute('tabindex')).toBe('-1');
-    expect(
-      screen.getByRole('heading', {
-        level: 2,
-        name: 'Your Trusted Landscaping & Home Solutions Partner Since 2019',
-      }),
-    ).toBeDefined();
+    screen.getByRole('heading', {
+      level: 2,
+      name: 'Your Trusted Landscaping & Home Solutions Partner Since 2019',
+    });
     expect(screen.getByText('5+').parentElement?.textContent).toBe('5+ Years Experience');
     const bullets = screen.getAllByRole('listitem').map((item) => item.textContent);
     expect(bullets).toEqual([

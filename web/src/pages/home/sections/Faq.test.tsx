@@ -24,9 +24,7 @@ function answerOf(toggle: HTMLElement): HTMLElement {
 describe('Faq', () => {
   it('has six questions as buttons inside headings, each controlling its answer', () => {
     render(<Faq />);
-    expect(
-      screen.getByRole('heading', { level: 2, name: 'Frequently Asked Questions' }),
-    ).toBeDefined();
+    screen.getByRole('heading', { level: 2, name: 'Frequently Asked Questions' });
     const buttons = toggles();
     expect(buttons).toHaveLength(6);
     for (const button of buttons) {
@@ -69,6 +67,6 @@ describe('Faq', () => {
       'Are your workers insured and background checked?',
       'What if I am not happy with the work?',
     ]);
-    expect(screen.getByText(/North York, Etobicoke, Scarborough/)).toBeDefined();
+    screen.getByText(/North York, Etobicoke, Scarborough/);
   });
 });

@@ -26,7 +26,7 @@ describe('FaqVideoPlayer', () => {
   it('shows the first of four videos as a poster with its title and description', () => {
     render(<FaqVideoPlayer />);
     expectVideo(1);
-    expect(screen.getByText(faqContent.videos[0]?.description ?? '')).toBeDefined();
+    screen.getByText(faqContent.videos[0]?.description ?? '');
     expect(document.querySelector('.faq-video__poster')?.getAttribute('src')).toBe(
       '/images/faq/video-1-1920.webp',
     );

@@ -48,25 +48,21 @@ describe('HomeHero variants', () => {
     const { container } = renderAtWidth(768);
     expect(container.querySelector('.home-hero__panel--desktop')).not.toBeNull();
     expect(container.querySelector('.home-hero__panel--mobile')).toBeNull();
-    expect(screen.getByAltText(homeHeroContent.image.alt)).toBeDefined();
+    screen.getByAltText(homeHeroContent.image.alt);
   });
 
   it.each([360, 1280])('has the same words, tiles and links at %i px', (width) => {
     renderAtWidth(width);
-    expect(
-      screen.getByRole('heading', { level: 2, name: 'Find Your Perfect Services With Confidence' }),
-    ).toBeDefined();
-    expect(screen.getByText('FLEXIBLE CLEANING SOLUTIONS')).toBeDefined();
-    expect(
-      screen.getByRole('heading', {
-        level: 3,
-        name: 'Personalized Cleaning Services Tailored to Your Schedule',
-      }),
-    ).toBeDefined();
-    expect(screen.getByRole('heading', { level: 4, name: 'Home Cleaning' })).toBeDefined();
-    expect(screen.getByRole('heading', { level: 4, name: 'Office Cleaning' })).toBeDefined();
+    screen.getByRole('heading', { level: 2, name: 'Find Your Perfect Services With Confidence' });
+    screen.getByText('FLEXIBLE CLEANING SOLUTIONS');
+    screen.getByRole('heading', {
+      level: 3,
+      name: 'Personalized Cleaning Services Tailored to Your Schedule',
+    });
+    screen.getByRole('heading', { level: 4, name: 'Home Cleaning' });
+    screen.getByRole('heading', { level: 4, name: 'Office Cleaning' });
     for (const tile of homeHeroContent.tiles) {
-      expect(screen.getByAltText(tile.image.alt)).toBeDefined();
+      screen.getByAltText(tile.image.alt);
     }
     const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
     expect(href('Get Started')).toBe('/contact');

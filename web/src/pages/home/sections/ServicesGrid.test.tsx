@@ -41,12 +41,10 @@ describe('ServicesGrid', () => {
   it('loads the catalogue and shows one card per service, linked by keyword', async () => {
     const fetch = stubFetch(() => Promise.resolve(catalogueResponse()));
     renderGrid();
-    expect(
-      screen.getByRole('heading', {
-        level: 2,
-        name: 'We Offer Different Services to Clean Your Area',
-      }),
-    ).toBeDefined();
+    screen.getByRole('heading', {
+      level: 2,
+      name: 'We Offer Different Services to Clean Your Area',
+    });
     expect(screen.getByRole('status').textContent).toBe('Loading our services…');
 
     const cards = await findCards();
@@ -60,8 +58,8 @@ describe('ServicesGrid', () => {
       const link = within(card).getByRole('link');
       expect(link.getAttribute('href')).toBe(`/service/service1?service=${service.keyword}`);
       expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe(service.title);
-      expect(within(card).getByText(service.keyword)).toBeDefined();
-      expect(within(card).getByText(service.description[0] ?? '')).toBeDefined();
+      within(card).getByText(service.keyword);
+      within(card).getByText(service.description[0] ?? '');
     });
   });
 

@@ -1,10 +1,8 @@
 import { useId } from 'react';
-import { ResponsiveImage } from '../../../components/ResponsiveImage';
+import { TestimonialFigure } from '../../../components/testimonial/TestimonialFigure';
 import { homeTimings } from '../../../content/home-content';
-import {
-  testimonialsContent as content,
-  type Testimonial,
-} from '../../../content/home-later-content';
+import { testimonialsContent as content } from '../../../content/home-later-content';
+import type { Testimonial } from '../../../content/testimonial-content';
 import { CarouselControls } from './CarouselControls';
 import { useRotation } from './use-rotation';
 import './Testimonials.css';
@@ -25,31 +23,7 @@ function TestimonialCard({
         ? {}
         : { role: 'group', 'aria-roledescription': 'slide', 'aria-label': label })}
     >
-      <figure className="testimonials__figure">
-        <p className="testimonials__rating">
-          <span aria-hidden="true">
-            {'★'.repeat(testimonial.rating)}
-            {'☆'.repeat(Math.max(0, content.maxRating - testimonial.rating))}
-          </span>
-          <span className="visually-hidden">
-            {content.rating(testimonial.rating, content.maxRating)}
-          </span>
-        </p>
-        <blockquote className="testimonials__quote">
-          <p>{testimonial.text}</p>
-        </blockquote>
-        <figcaption className="testimonials__author">
-          <ResponsiveImage
-            image={testimonial.image}
-            sizes="4rem"
-            className="testimonials__avatar"
-          />
-          <span>
-            <span className="testimonials__name">{testimonial.name}</span>
-            <span className="testimonials__role">{testimonial.role}</span>
-          </span>
-        </figcaption>
-      </figure>
+      <TestimonialFigure testimonial={testimonial} variant="slide" />
     </div>
   );
 }

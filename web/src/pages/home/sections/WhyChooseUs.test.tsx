@@ -13,21 +13,21 @@ describe('WhyChooseUs', () => {
         <WhyChooseUs />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 2, name: 'Why Choose Us' })).toBeDefined();
+    screen.getByRole('heading', { level: 2, name: 'Why Choose Us' });
     expect(
       screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent),
     ).toEqual(['Expert Staff', 'Flexible Scheduling', 'Eco-Friendly Products', 'Affordable Rates']);
-    expect(screen.getByText(/daily, weekly or monthly/i)).toBeDefined();
-    expect(screen.getByText(/no hidden fees/)).toBeDefined();
-    expect(screen.getByText('Serving Toronto homes and businesses since 2015.')).toBeDefined();
+    screen.getByText(/daily, weekly or monthly/i);
+    screen.getByText(/no hidden fees/);
+    screen.getByText('Serving Toronto homes and businesses since 2015.');
     for (const claim of [
       '100% Satisfaction Guarantee',
       'Rated 4.9/5 from 2,500+ reviews',
       '5,000+ happy customers',
     ]) {
-      expect(screen.getByText(claim)).toBeDefined();
+      screen.getByText(claim);
     }
-    expect(screen.getByAltText(whyChooseUsContent.image.alt)).toBeDefined();
+    screen.getByAltText(whyChooseUsContent.image.alt);
     expect(
       screen.getByRole('link', { name: 'Book Your Cleaning Today' }).getAttribute('href'),
     ).toBe('/service/service1');

@@ -1,0 +1,106 @@
+import { BOOKING_HORIZON_DAYS } from '@hs/api/domain/booking/booking-schema';
+import {
+  planLabel,
+  TIME_WINDOWS,
+  type Plan,
+  type Service,
+  type TimeWindowId,
+} from '@hs/api/domain/booking/catalogue';
+import { addDays, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
+import { bookingFormCopy as copy } from '../../content/services-content';
+import type { BookingDraft, DraftField } from './booking-draft';
+import type { FieldErrors, FieldIds } from './booking-form-fields';
+import { BookingField } from './BookingField';
+
+const TEXT_FIELDS = [
+  { field: 'name', label: copy.name, type: 'text', autoComplete: 'name' },
+  { field: 'phone', label: copy.phone, type: 'tel', autoComplete: 'tel' },
+  { field: 'email', label: copy.email, type: 'email', autoComplete: 'email' },
+  { field: 'address', label: copy.address, type: 'text', autoComplete: 'street-address' },
+] as const;
+
+interface BookingDetailsFieldsProps {
+  readonly formId: string;
+  readonly ids: FieldIds;
+  readonly service: Service;
+  readonly plan: Plan;
+  readonly draft: BookingDraft;
+  readonly errors: FieldErrors;
+  readonly isFull: (window: TimeWindowId) => boolean;
+  readonly onChange: (field: DraftField, value: string) => void;
+}
+
+/** The grid of the form: the chosen service and plan, who and where, and when. */
+export function BookingDetailsFields({
+  formId,
+  ids,
+  service,
+  plan,
+  draft,
+  errors,
+  isFull,
+  onChange,
+}: BookingDetailsFieldsProps) {
+  const today = todayInToronto();
+  return (
+    <div className="booking-form__grid">
+      <BookingField id={`${formId}-service`} label={copy.service} error={undefined}>
+        <input id={`${formId}-service`} type="text" value={service.title} readOnly />
+      </BookingField>
+      <BookingField id={`${formId}-plan`} label={copy.plan} error={undefined}>
+        <input id={`${formId}-plan`} type="text" value={planLabel(plan)} readOnly />
+      </BookingField>
+      {TEXT_FIELDS.map(({ field, label, type, autoComplete }) => (
+        <BookingField key={field} id={ids.of(field)} label={label} error={errors[field]}>
+          <input
+            id={ids.of(field)}
+            name={field}
+            type={type}
+            autoComplete={autoComplete}
+            required
+            aria-invalid={errors[field] !== undefined}
+            aria-describedby={ids.describedBy(field)}
+            value={draft[field]}
+            onChange={(event) => {
+              onChange(field, event.target.value);
+            }}
+          />
+        </BookingField>
+      ))}
+      <BookingField id={ids.of('date')} label={copy.date} error={errors.date}>
+        <input
+          id={ids.of('date')}
+          name="date"
+          type="date"
+          required
+          min={today}
+          max={addDays(today, BOOKING_HORIZON_DAYS)}
+          aria-invalid={errors.date !== undefined}
+          aria-describedby={ids.describedBy('date')}
+          value={draft.date}
+          onChange={(event) => {
+            onChange('date', event.target.value);
+          }}
+        />
+      </BookingField>
+      <BookingField id={ids.of('time')} label={copy.time} error={errors.time}>
+        <select
+          id={ids.of('time')}
+          name="time"
+          aria-invalid={errors.time !== undefined}
+          aria-describedby={ids.describedBy('time')}
+          value={draft.time}
+          onChange={(event) => {
+            onChange('time', event.target.value);
+          }}
+        >
+          {TIME_WINDOWS.map((window) => (
+            <option key={window.id} value={window.id} disabled={isFull(window.id)}>
+              {`${window.label} (${window.range})${isFull(window.id) ? ` ${copy.full}` : ''}`}
+            </option>
+          ))}
+        </select>
+      </BookingField>
+    </div>
+  );
+}

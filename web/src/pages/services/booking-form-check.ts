@@ -1,0 +1,57 @@
+import {
+  BookingMessages,
+  bookingFormSchema,
+  timeLabel,
+} from '@hs/api/domain/booking/booking-schema';
+import type { Plan, Service, TimeWindowId } from '@hs/api/domain/booking/catalogue';
+import { ApiError } from '../../api/api-client';
+import type { BookingDraft } from './booking-draft';
+import { isBookingField, type FieldErrors } from './booking-form-fields';
+
+export interface BookingCheck {
+  readonly ok: boolean;
+  readonly fields: FieldErrors;
+  /** A rule that belongs to no single field. */
+  readonly form: string | null;
+}
+
+/** The API's own rules, before anything is sent, and a time window known to be full. */
+export function checkBooking(
+  draft: BookingDraft,
+  service: Service,
+  plan: Plan,
+  isFull: (window: TimeWindowId) => boolean,
+): BookingCheck {
+  const parsed = bookingFormSchema().safeParse({ ...draft, service: service.id, plan: plan.id });
+  const fields: FieldErrors = {};
+  let form: string | null = null;
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && isBookingField(field)) fields[field] ??= issue.message;
+      else form = issue.message;
+    }
+  }
+  if (isFull(draft.time)) {
+    fields.time ??= BookingMessages.windowFull(draft.date, timeLabel(draft.time));
+  }
+  return { ok: parsed.success && Object.keys(fields).length === 0, fields, form };
+}
+
+/** The fields the API refused, by name, from its answer. */
+export function serverFieldErrors(error: unknown): FieldErrors {
+  const fields: FieldErrors = {};
+  if (error instanceof ApiError) {
+    for (const [field, message] of Object.entries(error.fields)) {
+      if (isBookingField(field)) fields[field] = message;
+    }
+  }
+  return fields;
+}
+
+export function bookingFailureText(error: unknown): string {
+  if (error instanceof ApiError && (error.fromServer || error.status === 0)) {
+    return `${BookingMessages.failed}: ${error.message}`;
+  }
+  return BookingMessages.failed;
+}

@@ -23,7 +23,13 @@ export default defineConfig({
       {
         extends: true,
         plugins: [react()],
-        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // jsdom lacks <dialog>'s methods, which every modal opens with.
+          setupFiles: ['web/src/test-support/dialog-polyfill.ts'],
+        },
       },
       {
         extends: true,

@@ -1,8 +1,9 @@
 /**
- * jsdom has <dialog> but not its methods. Component tests import this for the part of the
- * browser's behaviour that the Modal leans on: showModal/show/close toggle `open`, close gives
- * focus back to what had it before, and Escape fires a cancelable `cancel` at the top modal
- * dialog. Inertness and the top layer are not imitated: the browser tests prove those.
+ * jsdom has <dialog> but not its methods. The web test project loads this first (setupFiles),
+ * for the part of the browser's behaviour that the Modal leans on: showModal/show/close toggle
+ * `open`, close gives focus back to what had it before, and Escape fires a cancelable `cancel`
+ * at the top modal dialog. Inertness and the top layer are not imitated: the browser tests
+ * prove those.
  */
 const previouslyFocused = new WeakMap<HTMLDialogElement, Element | null>();
 const modalStack: HTMLDialogElement[] = [];

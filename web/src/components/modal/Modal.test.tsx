@@ -1,4 +1,3 @@
-import '../../test-support/dialog-polyfill';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

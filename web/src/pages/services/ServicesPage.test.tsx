@@ -1,4 +1,3 @@
-import '../../test-support/dialog-polyfill';
 import type { BookingView } from '@hs/api/domain/booking/booking-schema';
 import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
 import { CATALOGUE } from '@hs/api/domain/booking/catalogue';

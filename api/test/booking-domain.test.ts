@@ -11,7 +11,7 @@ import {
 } from '../src/domain/payment/test-cards';
 
 describe('the catalogue', () => {
-  it('has the 12 services of SPEC.md with their keywords', () => {
+  it('has the 12 services of docs/product.md with their keywords', () => {
     expect(SERVICES.map((service) => [service.title, service.keyword])).toEqual([
       ['Garden Maintenance', 'garden'],
       ['House/Office Cleaning', 'house'],
@@ -105,7 +105,7 @@ describe('booking states', () => {
   });
 });
 
-describe('the card form of SPEC.md section 5 (local test provider)', () => {
+describe('the card form of docs/product.md section 5 (local test provider)', () => {
   const schema = cardFormSchema(() => new Date('2026-11-21T12:00:00Z'));
   const card = {
     cardNumber: '4242 4242 4242 4242',

@@ -42,7 +42,7 @@ describe('newsletter subscription: double opt-in and one-click unsubscribe', () 
     [{}],
     [{ email: 42 }],
     [{ email: `${'a'.repeat(250)}@x.ca` }],
-  ])('answers %j with 400 and SPEC.md’s message', async (body) => {
+  ])('answers %j with 400 and docs/product.md’s message', async (body) => {
     const response = await subscribe(body);
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('Please enter a valid email.');

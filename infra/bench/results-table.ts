@@ -11,7 +11,7 @@ const cells = (result: ScenarioResult): string[] => [
   result.met ? 'yes' : 'no',
 ];
 
-/** The results as a Markdown table, padded to line up in a terminal and pasted as is in README. */
+/** The results as a Markdown table, padded to line up in a terminal and pasted as is in docs/performance.md. */
 export function resultsTable(results: readonly ScenarioResult[]): string {
   const rows = [[...COLUMNS], ...results.map(cells)];
   const widths = COLUMNS.map((_, column) =>

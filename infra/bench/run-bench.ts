@@ -26,7 +26,7 @@ import { subscribeScenario } from './scenarios/subscribe';
  *   npm run bench -- --only newsletter --profile /tmp/profiles   (CPU profiles of API and workers)
  *
  * A run narrowed by any flag writes bench/results-quick.json instead, so a quick look never
- * replaces the full run the README quotes.
+ * replaces the full run docs/performance.md quotes.
  */
 
 const SCENARIOS: readonly Scenario[] = [
@@ -80,7 +80,7 @@ function readOptions() {
   const scenarios = names
     ? SCENARIOS.filter((scenario) => names.includes(scenario.name))
     : SCENARIOS;
-  // Profiling slows the processes down: such a run is never the one the README quotes.
+  // Profiling slows the processes down: such a run is never the one docs/performance.md quotes.
   const full = !names && !values.profile && JSON.stringify(sizes) === JSON.stringify(FULL);
   return { scenarios, sizes, full, profileDir: values.profile };
 }

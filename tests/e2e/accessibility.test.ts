@@ -7,7 +7,7 @@ import { testEmail } from '../support/test-env';
 /** WCAG 2.2 levels A and AA, with the 2.0 and 2.1 criteria they include. */
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
-/** Every screen of the site (SPEC.md section 2 and DESIGN.md's additions). */
+/** Every screen of the site (docs/product.md section 2 and the additions of docs/product.md#decisions). */
 const ROUTES = [
   '/',
   '/about',

@@ -11,10 +11,10 @@ import { CardMessages } from '../../api/src/domain/payment/test-cards';
 import { authContent } from '../../web/src/content/auth-content';
 
 /**
- * SPEC.md's messages (sections 5 and 8) are requirements word for word. This audit checks that
- * the product says each one exactly and that some test asserts it, by its text or by the
- * constant that holds it. SPEC.md lives outside this repository, so its messages are copied
- * here as SPEC.md quotes them, slots ({service}) included.
+ * The product's messages (docs/product.md sections 5 and 8) are requirements word for word. This
+ * audit checks that the product says each one exactly and that some test asserts it, by its text
+ * or by the constant that holds it. They are copied here as the documentation quotes them, slots
+ * ({service}) included, so that a change of wording in the code alone fails.
  */
 const SPEC_MESSAGES = [
   // Section 5, validation rules.
@@ -103,7 +103,7 @@ function testsAsserting(message: string, files: { file: string; text: string }[]
 
 const files = testFiles();
 
-describe("SPEC.md's messages", () => {
+describe("docs/product.md's messages", () => {
   it.each(SPEC_MESSAGES)('the product says %j word for word', (message) => {
     expect(constantsSaying(message)).not.toEqual([]);
   });

@@ -13,7 +13,7 @@ export interface ContactRouteDependencies {
   contactLimit: RequestHandler;
 }
 
-/** POST /contact: SPEC.md's form; 201 {message} or 400 {error} naming what is wrong. */
+/** POST /contact: docs/product.md's form; 201 {message} or 400 {error} naming what is wrong. */
 export const contactEndpoints = endpointGroup<ContactRouteDependencies>('contact', [
   {
     method: 'post',

@@ -1,7 +1,7 @@
 /**
- * Who we are, as every page and email states it. SPEC.md gives no phone, e-mail or street
+ * Who we are, as every page and email states it. docs/product.md gives no phone, e-mail or street
  * address; these are the business's placeholders until it supplies its own (the map centre of
- * SPEC.md section 9 is at Eglinton Avenue West and Dufferin Street).
+ * docs/product.md section 9 is at Eglinton Avenue West and Dufferin Street).
  */
 export const Company = {
   name: 'Home Services',

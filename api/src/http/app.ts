@@ -169,7 +169,7 @@ export function createApp(deps: AppDependencies): Express {
   api.use(apiNotFound);
   app.use('/api', api);
 
-  // The paths the original front end posted to (SPEC.md section 7), kept working.
+  // The paths the original front end posted to (docs/product.md section 7), kept working.
   const legacy = express.Router();
   legacy.use(express.json({ limit: JSON_BODY_LIMIT }));
   legacy.post('/bookings', ...createBooking(bookingDeps));

@@ -98,6 +98,6 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   }
   if (status >= 500) req.log.error({ err: error }, 'request failed');
   else req.log.info({ status, reason: message }, 'request refused');
-  // SPEC.md's forms read `error` (subscribe, contact) or `message` (auth): every error carries both.
+  // docs/product.md's forms read `error` (subscribe, contact) or `message` (auth): every error carries both.
   res.status(status).json({ error: message, message, ...details, requestId });
 };

@@ -35,7 +35,7 @@ const invalidLink = errorResponse('The link is not valid.');
 const LINK_IN_BODY = 'The link’s fields, when the query does not carry them.';
 
 /**
- * POST /subscribe (SPEC.md section 7: {msg} or {error}), and the two signed links of the double
+ * POST /subscribe (docs/product.md section 7: {msg} or {error}), and the two signed links of the double
  * opt-in: confirm, and unsubscribe, which also takes RFC 8058's one-click POST
  * (`List-Unsubscribe=One-Click`, form-encoded, sent by the mail client itself).
  */

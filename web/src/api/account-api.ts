@@ -7,7 +7,7 @@ import { uploadForm } from './upload';
 
 /** The signed-in user's own calls: Profile Settings and the Dashboard, all behind the Bearer token. */
 
-/** SPEC.md section 3: the user-data key that holds the Profile (cleared by signOut with the rest). */
+/** docs/product.md section 3: the user-data key that holds the Profile (cleared by signOut with the rest). */
 export const USER_DATA_KEY = 'userData';
 
 const AVATAR_PATH = '/api/me/avatar';

@@ -59,7 +59,7 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
 /** The parsed answer of a call, or the ApiError its refusal means (shared with uploads). */
 export function answerOf(status: number, body: unknown): unknown {
   if (status >= 200 && status < 300) return body;
-  // SPEC.md reads `error` on some forms and `message` on others; the API sends both.
+  // docs/product.md reads `error` on some forms and `message` on others; the API sends both.
   const serverText =
     isRecord(body) && typeof body.error === 'string'
       ? body.error

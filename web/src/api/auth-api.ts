@@ -16,7 +16,7 @@ export interface SignUpForm extends LoginForm {
   confirmPassword: string;
 }
 
-/** What a login, sign-up or Google exchange gives the site (SPEC.md section 3). */
+/** What a login, sign-up or Google exchange gives the site (docs/product.md section 3). */
 export interface SignedInSession {
   readonly token: string;
   /** The name the header welcomes: user.name, else user.firstName. */

@@ -1,7 +1,7 @@
 import type { InPagePaymentResult, PaymentSetup } from '@hs/api/domain/payment/payment-schema';
 import { apiRequest } from './api-client';
 
-/** The payment calls of the services page (SPEC.md section 7). */
+/** The payment calls of the services page (docs/product.md section 7). */
 
 /** Which provider takes the card: Stripe's hosted checkout, the local test form, or none. */
 export function fetchPaymentSetup(signal?: AbortSignal): Promise<PaymentSetup> {

@@ -16,7 +16,7 @@ async function findScreenHeading(name: string): Promise<HTMLElement> {
   return screen.findByRole('heading', { level: 1, name });
 }
 
-describe('routes (SPEC.md section 2)', () => {
+describe('routes (docs/product.md section 2)', () => {
   it.each([
     ['/', 'Home'],
     ['/about', 'About us'],

@@ -69,7 +69,7 @@ const NotFoundPage = lazy(() =>
 );
 
 /**
- * SPEC.md section 2. Paths match case-insensitively (react-router's default, kept on purpose):
+ * docs/product.md section 2. Paths match case-insensitively (react-router's default, kept on purpose):
  * the site links to both /service/service1 and /Service/Service1.
  */
 export const routes: RouteObject[] = [
@@ -88,7 +88,7 @@ export const routes: RouteObject[] = [
           { path: 'blogs', element: <BlogsPage /> },
           { path: 'blogs/:slug', element: <BlogArticlePage /> },
           { path: 'Profile', element: <ProfilePage /> },
-          // SPEC.md registers the auth screen here; /login shows the same screen (DESIGN.md).
+          // docs/product.md registers the auth screen here; /login shows the same screen (docs/product.md#decisions).
           { path: 'signup/register', element: <AuthPage /> },
           { path: 'login', element: <AuthPage /> },
           { path: 'reset-password/:token', element: <ResetPasswordPage /> },

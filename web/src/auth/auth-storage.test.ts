@@ -7,7 +7,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('auth storage (SPEC.md sections 3 and 4)', () => {
+describe('auth storage (docs/product.md sections 3 and 4)', () => {
   it('counts a visitor without authToken as signed out', () => {
     localStorage.setItem(USERNAME_KEY, 'Alex');
     const { result } = renderHook(() => useAuthState());

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The signed-in state as SPEC.md section 3 keeps it in the browser: a visitor is signed in while
+ * The signed-in state as docs/product.md section 3 keeps it in the browser: a visitor is signed in while
  * `authToken` is in localStorage, and `username` holds the name the header welcomes.
  */
 export const AUTH_TOKEN_KEY = 'authToken';
@@ -101,14 +101,14 @@ export function useTokenRole(): TokenRole {
   );
 }
 
-/** What a successful login, sign-up or Google sign-in keeps (SPEC.md section 4). */
+/** What a successful login, sign-up or Google sign-in keeps (docs/product.md section 4). */
 export function saveSignIn(token: string, name: string): void {
   window.localStorage.setItem(AUTH_TOKEN_KEY, token);
   window.localStorage.setItem(USERNAME_KEY, name);
   notifyAuthChange();
 }
 
-/** SPEC.md section 4: logging out clears all local storage, the cached profile included. */
+/** docs/product.md section 4: logging out clears all local storage, the cached profile included. */
 export function signOut(): void {
   try {
     window.localStorage.clear();

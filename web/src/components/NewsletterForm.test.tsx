@@ -36,7 +36,7 @@ async function submit(email: string) {
   });
 }
 
-describe('NewsletterForm (SPEC.md sections 4 and 8)', () => {
+describe('NewsletterForm (docs/product.md sections 4 and 8)', () => {
   it('starts with an email field, a Subscribe button and no message', () => {
     render(<NewsletterForm />);
     expect(input().type).toBe('email');

@@ -10,12 +10,12 @@ type Message = { readonly tone: 'success' | 'error'; readonly text: string } | n
 function failureText(error: unknown): string {
   // Status 0 is apiRequest's mark for a server that could not be reached at all.
   if (!(error instanceof ApiError) || error.status === 0) return NewsletterMessages.networkFailure;
-  // SPEC.md section 8 has the newsletter's own words for a refusal the server did not explain.
+  // docs/product.md section 8 has the newsletter's own words for a refusal the server did not explain.
   if (!error.fromServer || error.message === '') return NewsletterMessages.notOk;
   return error.message;
 }
 
-/** The footer's sign-up (SPEC.md sections 4, 5 and 8): POST /api/subscribe {email}. */
+/** The footer's sign-up (docs/product.md sections 4, 5 and 8): POST /api/subscribe {email}. */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
@@ -26,7 +26,7 @@ export function NewsletterForm() {
   const subscribe = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
-    // Empty is answered here (SPEC.md section 5); the browser's email field and then the
+    // Empty is answered here (docs/product.md section 5); the browser's email field and then the
     // server judge the rest, so the form does not load the validation library on every page.
     const address = email.trim();
     if (address === '') {

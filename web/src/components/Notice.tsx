@@ -6,7 +6,7 @@ interface NoticeProps {
 }
 
 /**
- * An in-page message (SPEC.md section 8 texts appear here, not in browser alert boxes): errors
+ * An in-page message (docs/product.md section 8 texts appear here, not in browser alert boxes): errors
  * interrupt a screen reader (role alert), other news waits its turn (role status).
  */
 export function Notice({ tone, children }: NoticeProps) {

@@ -11,7 +11,7 @@ interface ResponsiveImageProps {
   readonly className?: string;
 }
 
-/** Placeholder shown when an image cannot be loaded (SPEC.md section 8). */
+/** Placeholder shown when an image cannot be loaded (docs/product.md section 8). */
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 
 /**

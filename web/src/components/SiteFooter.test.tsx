@@ -14,7 +14,7 @@ function renderFooter() {
   return screen.getByRole('contentinfo');
 }
 
-describe('SiteFooter (SPEC.md section 2, Footer)', () => {
+describe('SiteFooter (docs/product.md section 2, Footer)', () => {
   it('links to the Privacy Policy and the Terms of Service', () => {
     renderFooter();
     const nav = screen.getByRole('navigation', { name: 'Footer' });

@@ -50,7 +50,7 @@ function signIn(name: string) {
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 const menuButton = () => screen.getByRole('button', { name: 'Menu' });
 
-describe('SiteHeader (SPEC.md section 2, Header)', () => {
+describe('SiteHeader (docs/product.md section 2, Header)', () => {
   it('shows a signed-out visitor the site links and Register/Login', () => {
     renderHeader();
     const links = within(mainNav())

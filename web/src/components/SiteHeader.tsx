@@ -15,7 +15,7 @@ import {
   type SocialNetwork,
 } from '../content/site-content';
 
-/** SPEC.md section 9: the header changes its look once the page has scrolled beyond this. */
+/** docs/product.md section 9: the header changes its look once the page has scrolled beyond this. */
 const SCROLLED_AFTER_PX = 50;
 
 const MENU_ID = 'site-menu';

@@ -1,6 +1,6 @@
 /**
- * The words and pictures of the About page (SPEC.md sections 1 and 2). The claims are SPEC.md's
- * and both founding years are kept (DESIGN.md): 2015 is when the business started, 2019 when it
+ * The words and pictures of the About page (docs/product.md sections 1 and 2). The claims are docs/product.md's
+ * and both founding years are kept (docs/product.md#decisions): 2015 is when the business started, 2019 when it
  * began serving homeowners directly, which is where the '5+ years' of the home teaser counts from.
  */
 import { SERVICES, type Service } from '@hs/api/domain/booking/catalogue';

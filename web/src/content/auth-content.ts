@@ -39,11 +39,11 @@ export const authContent = {
   toLogin: { prompt: 'Already have an account?', action: 'Login' },
   backToLogin: 'Back to Login',
   messages: {
-    /** SPEC.md section 8: a login or sign-up that never reached the server. */
+    /** docs/product.md section 8: a login or sign-up that never reached the server. */
     networkError: 'Error occurred. Please try again.',
-    /** SPEC.md section 8: a forgot-password request the server answered without a message. */
+    /** docs/product.md section 8: a forgot-password request the server answered without a message. */
     resetLinkSent: 'Password reset link sent!',
-    /** SPEC.md section 8: a forgot-password request that never reached the server. */
+    /** docs/product.md section 8: a forgot-password request that never reached the server. */
     resetLinkFailed: 'Failed to send reset link!',
   },
 } as const;

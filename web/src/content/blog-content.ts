@@ -1,6 +1,6 @@
 /**
- * The blog (SPEC.md sections 2, 3 and 9): three static articles. 'Read more' opens the article at
- * /blogs/<slug> (DESIGN.md), so each post carries its full text, not just the card's excerpt.
+ * The blog (docs/product.md sections 2, 3 and 9): three static articles. 'Read more' opens the article at
+ * /blogs/<slug> (docs/product.md#decisions), so each post carries its full text, not just the card's excerpt.
  */
 import { team, type TeamMember } from './about-content';
 import { cardImage, heroImage, type SiteImage } from './images';

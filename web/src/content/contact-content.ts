@@ -1,10 +1,10 @@
 /**
- * The words of the Contact page (SPEC.md section 2): its map, the ways to reach us and the message
+ * The words of the Contact page (docs/product.md section 2): its map, the ways to reach us and the message
  * form. The company's own details come from the shared Company record so every page agrees.
  */
 import { Company } from '@hs/api/domain/company';
 
-/** SPEC.md section 9: the business's street corner, as the original map showed it. */
+/** docs/product.md section 9: the business's street corner, as the original map showed it. */
 export const MAP_CENTRE: readonly [latitude: number, longitude: number] = [43.708, -79.446];
 export const MAP_ZOOM = 15;
 

@@ -1,7 +1,7 @@
 /**
- * Every word of the home page (SPEC.md sections 1 and 2), with its pictures' alt texts, so a
- * change of copy or claim is made here once. SPEC.md's claims are kept as it gives them, both
- * founding years included (DESIGN.md): the about teaser says 2019, Why Choose Us says 2015.
+ * Every word of the home page (docs/product.md sections 1 and 2), with its pictures' alt texts, so a
+ * change of copy or claim is made here once. docs/product.md's claims are kept as it gives them, both
+ * founding years included (docs/product.md#decisions): the about teaser says 2019, Why Choose Us says 2015.
  */
 import { cardImage, heroImage, type SiteImage } from './images';
 
@@ -11,11 +11,11 @@ export const homeSectionIds = {
   about: 'home-about',
 } as const;
 
-/** SPEC.md section 9: every timed behaviour of the home page, in milliseconds. */
+/** docs/product.md section 9: every timed behaviour of the home page, in milliseconds. */
 export const homeTimings = {
   typingWordMs: 200,
   typingCompletePauseMs: 2000,
-  /** SPEC.md says the loop pauses before typing again but not how long; two word steps. */
+  /** docs/product.md says the loop pauses before typing again but not how long; two word steps. */
   typingEmptyPauseMs: 400,
   heroSlideMs: 3000,
   aboutSlideMs: 3000,
@@ -103,7 +103,7 @@ export const servicesGridContent = {
   loading: 'Loading our services…',
   failed: 'We could not load our services.',
   retry: 'Try again',
-  /** The services page reads the card's keyword from this query parameter (SPEC.md section 2). */
+  /** The services page reads the card's keyword from this query parameter (docs/product.md section 2). */
   link: (keyword: string) => `/service/service1?service=${encodeURIComponent(keyword)}`,
 } as const;
 

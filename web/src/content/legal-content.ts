@@ -1,5 +1,5 @@
 /**
- * The Privacy Policy and the Terms of Service (DESIGN.md gives the footer's two links real pages).
+ * The Privacy Policy and the Terms of Service (a decision in docs/product.md#decisions gives the footer's two links real pages).
  * Written for an Ontario business under PIPEDA and CASL; what they promise about payments, the
  * newsletter, cancellations and refunds is what the API does.
  */

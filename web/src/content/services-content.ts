@@ -1,9 +1,9 @@
 import { avatarImage } from './images';
 import type { Testimonial } from './testimonial-content';
 
-/** The words of the services page and its booking modals (SPEC.md sections 2, 4 and 8). */
+/** The words of the services page and its booking modals (docs/product.md sections 2, 4 and 8). */
 
-/** SPEC.md section 9: a card's description is cut here until Read more is pressed. */
+/** docs/product.md section 9: a card's description is cut here until Read more is pressed. */
 export const DESCRIPTION_LIMIT = 120;
 
 export const servicesHero = {
@@ -74,7 +74,7 @@ export const bookingFormCopy = {
   uploading: 'Uploading photo',
   submit: 'Continue to Payment',
   /**
-   * SPEC.md section 4: the submit reads 'Continue to Payment' on every plan. For an estimate the
+   * docs/product.md section 4: the submit reads 'Continue to Payment' on every plan. For an estimate the
    * note under it says that nothing is charged, so the label does not mislead.
    */
   estimateNote: 'No payment is taken for an estimate: we will contact you with a price.',

@@ -1,5 +1,5 @@
 /**
- * The site's copy in one place (DESIGN.md): screens and components read their words from here so
+ * The site's copy in one place (docs/product.md#decisions): screens and components read their words from here so
  * a change of name, label or claim is made once.
  */
 
@@ -9,7 +9,7 @@ export const company = {
   name: Company.name,
   /** Also in index.html, which is shown before any script runs. */
   defaultTitle: 'Home Services — cleaning, gardening and more in Toronto',
-  /** The footer's company blurb; SPEC.md section 1 dates the footer's claim to 2015. */
+  /** The footer's company blurb; docs/product.md section 1 dates the footer's claim to 2015. */
   blurb:
     'Since 2015 we have looked after homes, offices and restaurants across the Toronto area: ' +
     'cleaning, gardening, landscaping, carpentry, painting, pressure washing and snow removal, ' +
@@ -21,7 +21,7 @@ export interface NavLinkContent {
   readonly to: string;
 }
 
-/** Header links every visitor sees (SPEC.md section 2, Header). */
+/** Header links every visitor sees (docs/product.md section 2, Header). */
 export const mainNav: readonly NavLinkContent[] = [
   { label: 'Home', to: '/' },
   { label: 'About us', to: '/about' },
@@ -33,7 +33,7 @@ export const mainNav: readonly NavLinkContent[] = [
 /** The header's account part: Register/Login for visitors, the rest once signed in. */
 export const accountNav = {
   signIn: { label: 'Register/Login', to: '/signup/register' },
-  /** SPEC.md shows Profile on wide screens only and Dashboard in the mobile menu only. */
+  /** docs/product.md shows Profile on wide screens only and Dashboard in the mobile menu only. */
   profile: { label: 'Profile', to: '/Profile' },
   dashboard: { label: 'Dashboard', to: '/dashboard' },
   /** Offered to the team only; the admin area and its API turn everybody else away anyway. */
@@ -57,7 +57,7 @@ export interface SocialLinkContent {
 }
 
 /**
- * The business's own pages. SPEC.md names the networks but not the addresses; these are the
+ * The business's own pages. docs/product.md names the networks but not the addresses; these are the
  * handles reserved for it until it supplies its own.
  */
 export const socialLinks: readonly SocialLinkContent[] = [

@@ -1,5 +1,5 @@
 /**
- * Every message the account screens show, in SPEC.md's words where it gives them. The API sends
+ * Every message the account screens show, in docs/product.md's words where it gives them. The API sends
  * them and the site shows them; neither writes its own copy.
  */
 export const AuthMessages = {

@@ -16,7 +16,7 @@ import {
 } from './catalogue';
 
 /**
- * The booking form of SPEC.md sections 3 and 5, shared by the API and the site: one set of rules,
+ * The booking form of docs/product.md sections 3 and 5, shared by the API and the site: one set of rules,
  * one set of messages. Browser-safe: zod and domain/ only.
  */
 
@@ -128,7 +128,7 @@ const planField = z
   });
 
 /**
- * The form as it is posted (multipart text fields, SPEC.md section 7): name, phone, email,
+ * The form as it is posted (multipart text fields, docs/product.md section 7): name, phone, email,
  * address, date, time, service (id or title), plan (id, name or 'One-time Visit - $149').
  */
 export function bookingFormSchema(today: () => string = todayInToronto) {

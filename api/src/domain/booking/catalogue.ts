@@ -1,5 +1,5 @@
 /**
- * The catalogue of SPEC.md sections 2, 3 and 9, defined once: the API validates bookings and
+ * The catalogue of docs/product.md sections 2, 3 and 9, defined once: the API validates bookings and
  * prices them from it, and the site renders what `GET /api/catalogue` answers from it.
  * Browser-safe: plain data.
  */

@@ -1,5 +1,5 @@
 /**
- * The contact form's words and limits (SPEC.md sections 5 and 8). Plain values: the site's
+ * The contact form's words and limits (docs/product.md sections 5 and 8). Plain values: the site's
  * contact page imports them without loading zod.
  */
 export const ContactMessages = {

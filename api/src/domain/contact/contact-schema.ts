@@ -5,14 +5,14 @@ import { CONTROL_CHARACTERS, lineOfText } from '../form-fields';
 import { CONTACT_LIMITS, ContactMessages, HONEYPOT_FIELD } from './contact-messages';
 
 /**
- * The contact form of SPEC.md sections 2, 3 and 5, shared by the API and the site.
+ * The contact form of docs/product.md sections 2, 3 and 5, shared by the API and the site.
  * Browser-safe: zod and domain/ only.
  */
 
 export const contactSchema = z.object({
   fullName: lineOfText('Full name', CONTACT_LIMITS.fullName, true),
   email: emailField,
-  // SPEC.md: phone is free text. One line, so it cannot reach an email header as two.
+  // docs/product.md: phone is free text. One line, so it cannot reach an email header as two.
   phone: lineOfText('Phone', CONTACT_LIMITS.phone, true),
   subject: lineOfText('Subject', CONTACT_LIMITS.subject, true),
   message: z

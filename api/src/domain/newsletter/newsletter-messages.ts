@@ -1,4 +1,4 @@
-/** What the newsletter says to people (SPEC.md section 8). Plain strings: the footer form imports
+/** What the newsletter says to people (docs/product.md section 8). Plain strings: the footer form imports
  * them without zod, which would otherwise load with every page. */
 export const NewsletterMessages = {
   invalidEmail: 'Please enter a valid email.',

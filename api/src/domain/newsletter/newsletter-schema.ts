@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { NewsletterMessages } from './newsletter-messages';
 
 /**
- * The footer newsletter form (SPEC.md sections 2, 5 and 8) and the campaigns operators send.
+ * The footer newsletter form (docs/product.md sections 2, 5 and 8) and the campaigns operators send.
  * Browser-safe: zod only.
  */
 
-/** Empty, malformed or too long: one message, as SPEC.md gives it. */
+/** Empty, malformed or too long: one message, as docs/product.md gives it. */
 export const subscribeSchema = z.object({
   email: z
     .string({ error: NewsletterMessages.invalidEmail })

@@ -1,4 +1,4 @@
-/** What payments say to people (SPEC.md section 8). Plain strings: the site's pages import them without zod. */
+/** What payments say to people (docs/product.md section 8). Plain strings: the site's pages import them without zod. */
 export const PaymentMessages = {
   confirmed: (service: string, email: string) =>
     `Booking confirmed for ${service}! A confirmation has been sent to ${email}`,

@@ -6,7 +6,7 @@ import { bookingTokenField } from '../booking/booking-schema';
 import { PaymentMessages } from './payment-messages';
 
 /**
- * The payment calls of SPEC.md section 7, shared by the API and the site. Browser-safe.
+ * The payment calls of docs/product.md section 7, shared by the API and the site. Browser-safe.
  * Card numbers are not here on purpose: they go to the payment provider, never to our server.
  */
 

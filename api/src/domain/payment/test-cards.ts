@@ -2,7 +2,7 @@ import '../zod-config';
 import { z } from 'zod';
 
 /**
- * The card form of SPEC.md section 5, and the test cards of the local test provider, which
+ * The card form of docs/product.md section 5, and the test cards of the local test provider, which
  * behaves like Stripe's test mode. The site turns a test card into the provider's token in the
  * browser, as Stripe.js does with a real card, so no card number is ever sent to our server.
  */

@@ -12,7 +12,7 @@ import {
 } from '../form-fields';
 
 /**
- * The Profile Settings form (SPEC.md section 3), shared by the API and the site: one set of rules,
+ * The Profile Settings form (docs/product.md section 3), shared by the API and the site: one set of rules,
  * one set of messages. Browser-safe: zod and domain/ only.
  */
 

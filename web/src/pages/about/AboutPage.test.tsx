@@ -66,7 +66,7 @@ describe('AboutPage', () => {
     ).toEqual(['/service/service1?service=house', '/service/service1?service=garden']);
   });
 
-  it('keeps both founding years of SPEC.md in the story', () => {
+  it('keeps both founding years of docs/product.md in the story', () => {
     renderAbout();
     const story = sectionNamed('Our story');
     expect(story.textContent).toContain('operated since 2015');
@@ -107,7 +107,7 @@ describe('AboutPage', () => {
     expect(within(section).getAllByRole('heading', { level: 3 }).length).toBeGreaterThan(0);
   });
 
-  it('states the claims of SPEC.md', () => {
+  it('states the claims of docs/product.md', () => {
     renderAbout();
     const text = sectionNamed('By the numbers').textContent;
     expect(text).toContain('100%');

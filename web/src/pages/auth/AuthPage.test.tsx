@@ -96,7 +96,7 @@ async function logIn(email = 'jo@example.com', password = 'secret-pass') {
   await submitForm();
 }
 
-describe('AuthPage modes (SPEC.md sections 2 and 4)', () => {
+describe('AuthPage modes (docs/product.md sections 2 and 4)', () => {
   it('opens in login mode with Google, a divider, the form and the two links', () => {
     renderAuth();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Login');
@@ -171,7 +171,7 @@ describe('AuthPage modes (SPEC.md sections 2 and 4)', () => {
   });
 });
 
-describe('AuthPage login and sign-up (SPEC.md sections 4, 7 and 8)', () => {
+describe('AuthPage login and sign-up (docs/product.md sections 4, 7 and 8)', () => {
   it('logs in, keeps the token and name, says so and goes home after a moment', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fetchMock.mockResolvedValue(
@@ -323,7 +323,7 @@ describe('AuthPage login and sign-up (SPEC.md sections 4, 7 and 8)', () => {
   });
 });
 
-describe('AuthPage forgot password (SPEC.md sections 4 and 8)', () => {
+describe('AuthPage forgot password (docs/product.md sections 4 and 8)', () => {
   async function sendResetLink(email = 'jo@example.com') {
     fireEvent.click(button('Forgot Password?'));
     type('Email', email);
@@ -382,7 +382,7 @@ describe('AuthPage forgot password (SPEC.md sections 4 and 8)', () => {
   });
 });
 
-describe('AuthPage Google sign-in (SPEC.md sections 4 and 8)', () => {
+describe('AuthPage Google sign-in (docs/product.md sections 4 and 8)', () => {
   function returnFromGoogle(search: string) {
     window.history.replaceState(null, '', `/signup/register${search}`);
     return renderAuth(`/signup/register${search}`);

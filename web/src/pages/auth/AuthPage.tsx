@@ -11,7 +11,7 @@ import { GoogleSignInLink } from './GoogleSignInLink';
 import { googleReturnOf } from './google-return';
 import { useAuthForm, type AuthFieldName } from './use-auth-form';
 
-/** SPEC.md section 2, Auth screen: Login (default), Sign Up and Forgot Password on one screen. */
+/** docs/product.md section 2, Auth screen: Login (default), Sign Up and Forgot Password on one screen. */
 export function AuthPage() {
   useDocumentTitle(screens.auth.title);
   const location = useLocation();

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 /**
- * How long the success message stays before the visitor is sent home. SPEC.md's alert held the
+ * How long the success message stays before the visitor is sent home. docs/product.md's alert held the
  * page until dismissed; an in-page notice needs a moment to be read and announced.
  */
 export const SIGNED_IN_REDIRECT_MS = 1500;

@@ -13,7 +13,7 @@ function renderAt(path: string) {
 }
 
 describe('BlogsPage', () => {
-  it('names the screen Blogs and shows the hero title of SPEC.md', async () => {
+  it('names the screen Blogs and shows the hero title of docs/product.md', async () => {
     renderAt('/blogs');
     await screen.findByRole('heading', { level: 1, name: 'Blogs' });
     screen.getByRole('heading', { level: 2, name: 'Cleaning Tips & Insights' });
@@ -51,7 +51,7 @@ describe('BlogsPage', () => {
   });
 });
 
-describe('the blog posts (SPEC.md sections 3 and 9)', () => {
+describe('the blog posts (docs/product.md sections 3 and 9)', () => {
   it('are three, newest first, with their own addresses', () => {
     expect(blogPosts).toHaveLength(3);
     expect(new Set(blogPosts.map((post) => post.slug)).size).toBe(3);

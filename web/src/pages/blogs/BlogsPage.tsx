@@ -11,7 +11,7 @@ export function BlogsPage() {
     <section className="blogs" aria-labelledby="screen-title">
       <header className="blogs-hero">
         <div className="blogs-hero__text">
-          {/* The screen's name stays the one h1 (as on every screen); the hero's title is SPEC's. */}
+          {/* The screen's name stays the one h1 (as on every screen); the hero's title is docs/product.md's. */}
           <h1 id="screen-title" className="blogs-hero__eyebrow">
             {screens.blogs.title}
           </h1>

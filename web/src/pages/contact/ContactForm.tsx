@@ -14,7 +14,7 @@ interface ContactFormProps {
   readonly service?: string | undefined;
 }
 
-/** SPEC.md sections 2, 4, 5 and 8: POST /api/contact, cleared on success, kept on failure. */
+/** docs/product.md sections 2, 4, 5 and 8: POST /api/contact, cleared on success, kept on failure. */
 export function ContactForm({ service }: ContactFormProps) {
   const { values, change, honeypot, setHoneypot, fieldErrors, outcome, sending, send } =
     useContactSend(service);

@@ -45,7 +45,7 @@ type ConfigState =
   | { readonly kind: 'ready'; readonly config: SiteConfig }
   | { readonly kind: 'failed' };
 
-/** SPEC.md sections 2 and 9: the office on a map, with tiles from the server's configuration. */
+/** docs/product.md sections 2 and 9: the office on a map, with tiles from the server's configuration. */
 export function ContactMap() {
   const [state, setState] = useState<ConfigState>({ kind: 'loading' });
   const [tilesFailed, setTilesFailed] = useState(false);

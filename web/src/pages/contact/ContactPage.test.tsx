@@ -74,7 +74,7 @@ function sentBody(): unknown {
 const valuesOnScreen = () =>
   Object.fromEntries(Object.keys(FILLED).map((l) => [l, field(l).value]));
 
-describe('ContactPage (SPEC.md section 2)', () => {
+describe('ContactPage (docs/product.md section 2)', () => {
   it('has the page heading, the map and the ways to reach us', async () => {
     await renderPage();
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
@@ -100,7 +100,7 @@ describe('ContactPage (SPEC.md section 2)', () => {
   });
 });
 
-describe('the contact form (SPEC.md sections 4, 5 and 8)', () => {
+describe('the contact form (docs/product.md sections 4, 5 and 8)', () => {
   it('posts the message, shows the server’s message and clears the fields', async () => {
     fetchMock.mockResolvedValue(jsonResponse(201, { message: 'Thanks, we will be in touch.' }));
     await renderPage();

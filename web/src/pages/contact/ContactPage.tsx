@@ -15,7 +15,7 @@ const ContactMap = lazy(() => import('./ContactMap').then((m) => ({ default: m.C
 
 const { details, map } = contactContent;
 
-/** The service a Contact Us button passed as navigation state (SPEC.md section 2), if any. */
+/** The service a Contact Us button passed as navigation state (docs/product.md section 2), if any. */
 function serviceFrom(state: unknown): string | undefined {
   if (typeof state !== 'object' || state === null || !('service' in state)) return undefined;
   const { service } = state;
@@ -82,7 +82,7 @@ function ContactDetails() {
   );
 }
 
-/** /contact (SPEC.md section 2): the map, the ways to reach us and the message form. */
+/** /contact (docs/product.md section 2): the map, the ways to reach us and the message form. */
 export function ContactPage() {
   useDocumentTitle(screens.contact.title);
   const location = useLocation();

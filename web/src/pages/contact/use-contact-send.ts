@@ -11,7 +11,7 @@ function refusalText(error: ApiError): string {
 }
 
 /**
- * SPEC.md sections 4, 5 and 8: the contact form's values, sent to POST /api/contact, cleared on
+ * docs/product.md sections 4, 5 and 8: the contact form's values, sent to POST /api/contact, cleared on
  * success and kept on failure with the reason.
  */
 export function useContactSend(service: string | undefined) {
@@ -54,7 +54,7 @@ export function useContactSend(service: string | undefined) {
         setOutcome({ tone: 'error', text: refusalText(error) });
         setFieldErrors(error.fields);
       } else {
-        // SPEC.md section 8 has this failure logged as well as shown.
+        // docs/product.md section 8 has this failure logged as well as shown.
         console.error('Sending the contact form failed', error);
         setOutcome({ tone: 'error', text: ContactMessages.exception });
       }

@@ -39,7 +39,7 @@ describe('HomePage', () => {
     expect(h1s[0]?.textContent).toBe('Home');
   });
 
-  it("puts the sections in SPEC.md's order, with no heading level skipped", async () => {
+  it("puts the sections in docs/product.md's order, with no heading level skipped", async () => {
     renderHome();
     await screen.findAllByRole('link', { name: /Garden Maintenance/ });
     // The later sections are a chunk of their own (loaded at once where IntersectionObserver is

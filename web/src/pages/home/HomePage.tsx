@@ -7,7 +7,7 @@ import { LandingHero } from './sections/LandingHero';
 import { ServicesGrid } from './sections/ServicesGrid';
 import './HomePage.css';
 
-/** SPEC.md section 2, '/': the home page's sections in SPEC.md's order. */
+/** docs/product.md section 2, '/': the home page's sections in docs/product.md's order. */
 export function HomePage() {
   // The home page keeps index.html's full title.
   useDocumentTitle();

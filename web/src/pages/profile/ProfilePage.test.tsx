@@ -132,7 +132,7 @@ function submitForm() {
   fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 }
 
-describe('ProfilePage (SPEC.md sections 2 to 5)', () => {
+describe('ProfilePage (docs/product.md sections 2 to 5)', () => {
   it('asks a visitor to log in, under the page heading, without calling the API', () => {
     renderPage();
     screen.getByRole('heading', { level: 1, name: 'Profile Settings' });

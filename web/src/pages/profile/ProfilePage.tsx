@@ -6,7 +6,7 @@ import { screens } from '../../content/site-content';
 import { ProfileEditor } from './ProfileEditor';
 import { AccountDataStatus } from '../../components/AccountDataStatus';
 
-/** /Profile (SPEC.md sections 2 to 5): the signed-in user's photo, details and About text. */
+/** /Profile (docs/product.md sections 2 to 5): the signed-in user's photo, details and About text. */
 export function ProfilePage() {
   useDocumentTitle(screens.profile.title);
   const { state, retry, endSession } = useAccountData(fetchProfile);

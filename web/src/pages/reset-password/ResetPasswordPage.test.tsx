@@ -59,7 +59,7 @@ async function submit(password: string, confirm = password) {
   }
 }
 
-describe('ResetPasswordPage (SPEC.md sections 2, 4, 5 and 8)', () => {
+describe('ResetPasswordPage (docs/product.md sections 2, 4, 5 and 8)', () => {
   it('asks for a new password twice, both required', () => {
     renderReset();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Reset Your Password');

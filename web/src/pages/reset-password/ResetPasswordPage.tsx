@@ -10,17 +10,17 @@ import { resetPasswordContent as copy } from '../../content/auth-content';
 import { accountNav, screens } from '../../content/site-content';
 import { AuthField } from '../auth/AuthField';
 
-/** SPEC.md section 9: the reset page sends the visitor on to the login screen after 2000 ms. */
+/** docs/product.md section 9: the reset page sends the visitor on to the login screen after 2000 ms. */
 export const RESET_REDIRECT_MS = 2000;
 
-/** SPEC.md section 5's two rules, in its order: a mismatch is reported before a short password. */
+/** docs/product.md section 5's two rules, in its order: a mismatch is reported before a short password. */
 function passwordProblem(password: string, confirmPassword: string): string | null {
   if (password !== confirmPassword) return AuthMessages.passwordsDoNotMatch;
   if (password.length < PASSWORD_MIN_LENGTH) return AuthMessages.passwordTooShort;
   return null;
 }
 
-/** SPEC.md section 2, Reset page: opened from the link of the reset email. */
+/** docs/product.md section 2, Reset page: opened from the link of the reset email. */
 export function ResetPasswordPage() {
   useDocumentTitle(screens.resetPassword.title);
   const { token = '' } = useParams();
@@ -57,7 +57,7 @@ export function ResetPasswordPage() {
       setSuccess(message ?? AuthMessages.resetDone);
     } catch (failure) {
       setSuccess(null);
-      // A network failure has no server text either: SPEC.md section 8's fallback covers both.
+      // A network failure has no server text either: docs/product.md section 8's fallback covers both.
       setError(
         failure instanceof ApiError && failure.status !== 0 && failure.fromServer
           ? failure.message

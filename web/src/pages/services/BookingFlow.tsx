@@ -17,7 +17,7 @@ import {
 import { PaymentModal } from './PaymentModal';
 import { PlanModal } from './PlanModal';
 
-/** Where the visitor is in SPEC.md section 4's booking flow; one modal at a time. */
+/** Where the visitor is in docs/product.md section 4's booking flow; one modal at a time. */
 export type BookingStep =
   | { readonly kind: 'closed' }
   | { readonly kind: 'plans'; readonly service: Service }

@@ -32,7 +32,7 @@ interface BookingFormModalProps {
   readonly onBooked: (created: NewBooking) => Promise<void>;
 }
 
-/** SPEC.md sections 3 to 5: the booking form in its modal. */
+/** docs/product.md sections 3 to 5: the booking form in its modal. */
 export function BookingFormModal({
   service,
   plan,

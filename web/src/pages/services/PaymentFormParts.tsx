@@ -55,7 +55,7 @@ interface PaymentFormActionsProps {
   readonly onBack: () => void;
 }
 
-/** The end of every card form: the SSL note, Back and Confirm Payment (SPEC.md section 2). */
+/** The end of every card form: the SSL note, Back and Confirm Payment (docs/product.md section 2). */
 export function PaymentFormActions({ busy, disabled = false, onBack }: PaymentFormActionsProps) {
   return (
     <>

@@ -35,7 +35,7 @@ interface PaymentModalProps {
 }
 
 /**
- * SPEC.md section 2: 'Complete Your Payment'. The card becomes the provider's token in the card
+ * docs/product.md section 2: 'Complete Your Payment'. The card becomes the provider's token in the card
  * form (Stripe Elements, or the test card form locally) and only the token reaches our server.
  */
 export function PaymentModal({

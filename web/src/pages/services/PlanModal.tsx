@@ -46,7 +46,7 @@ function PlanOption({ plan, onChoose }: { plan: Plan; onChoose: (plan: Plan) => 
   );
 }
 
-/** SPEC.md section 4: the plans of the catalogue, Custom Estimate among them. */
+/** docs/product.md section 4: the plans of the catalogue, Custom Estimate among them. */
 export function PlanModal({ service, plans, onChoose, onClose }: PlanModalProps) {
   return (
     <Modal title={copy.title} onClose={onClose} size="wide">

@@ -35,7 +35,7 @@ interface ServicesPageProps {
   readonly redirect?: (url: string) => void;
 }
 
-/** SPEC.md section 2: hero, the twelve services with their booking flow, and a testimonial. */
+/** docs/product.md section 2: hero, the twelve services with their booking flow, and a testimonial. */
 export function ServicesPage({ redirect = redirectTo }: ServicesPageProps = {}) {
   useDocumentTitle(screens.services.title);
   const headingId = useId();

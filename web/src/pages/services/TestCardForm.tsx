@@ -55,7 +55,7 @@ interface TestCardFormProps {
 }
 
 /**
- * The card fields of SPEC.md section 2 with the rules of section 5, for the local test provider.
+ * The card fields of docs/product.md section 2 with the rules of section 5, for the local test provider.
  * A test card becomes the provider's token here, as Stripe.js would do with a real card.
  */
 export function TestCardForm({ busy, onBack, onCard }: TestCardFormProps) {

@@ -32,7 +32,7 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-/** SPEC.md section 9: the text is cut at `limit` characters until Read more is pressed. */
+/** docs/product.md section 9: the text is cut at `limit` characters until Read more is pressed. */
 export function truncate(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit).trimEnd()}…`;
 }

@@ -33,7 +33,7 @@ function bookingForm(draft: BookingDraft, service: Service, plan: Plan, photo: D
 }
 
 /**
- * SPEC.md sections 3 to 5: the form is checked with the API's own rules before it is sent, then
+ * docs/product.md sections 3 to 5: the form is checked with the API's own rules before it is sent, then
  * posted as multipart with the real upload progress of its photo.
  */
 export function useBookingSubmission(options: BookingSubmissionOptions) {

@@ -26,7 +26,7 @@ export function useCardPayment({ booking, token, email, onPaid, redirect }: Card
   const [authenticating, setAuthenticating] = useState(false);
   const amount = booking.amountCents ?? 0;
 
-  /** SPEC.md's 'Payment failed. Please try again.', with the reason when someone gave one. */
+  /** docs/product.md's 'Payment failed. Please try again.', with the reason when someone gave one. */
   const fail = (reason: string | null) => {
     setBusy(false);
     setFailure(reason === null ? PaymentMessages.failed : `${PaymentMessages.failed} ${reason}`);
@@ -78,7 +78,7 @@ export function useCardPayment({ booking, token, email, onPaid, redirect }: Card
       }
       onPaid(PaymentMessages.confirmed(booking.service, email));
     } catch (error) {
-      // A decline (402) says why in the card issuer's words; anything else keeps to SPEC's text.
+      // A decline (402) says why in the card issuer's words; anything else keeps to docs/product.md's text.
       fail(error instanceof ApiError && error.status === 402 ? error.reason : null);
     }
   };

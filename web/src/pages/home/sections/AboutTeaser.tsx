@@ -12,7 +12,7 @@ import './AboutTeaser.css';
 
 const SHOWN = 3;
 
-/** SPEC.md section 2, About teaser: three of four pictures at a time, moving on every 3 s. */
+/** docs/product.md section 2, About teaser: three of four pictures at a time, moving on every 3 s. */
 export function AboutTeaser() {
   const headingId = useId();
   const gallery = useRotation(content.images.length, homeTimings.aboutSlideMs);

@@ -4,7 +4,7 @@ import { FaqVideoPlayer } from './FaqVideoPlayer';
 import './Faq.css';
 
 /**
- * SPEC.md section 2, FAQ block: six questions, at most one open. The first starts open so the
+ * docs/product.md section 2, FAQ block: six questions, at most one open. The first starts open so the
  * block shows what it is; opening another closes it, and the open one closes on a second click.
  */
 export function Faq() {

@@ -5,7 +5,7 @@ import { CarouselControls } from './CarouselControls';
 import './FaqVideoPlayer.css';
 
 /**
- * SPEC.md section 2: a player cycling four videos with previous and next, wrapping. We ship no
+ * docs/product.md section 2: a player cycling four videos with previous and next, wrapping. We ship no
  * video files, so each 'video' is its poster with a title and a short description.
  */
 export function FaqVideoPlayer() {

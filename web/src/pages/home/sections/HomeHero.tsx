@@ -7,7 +7,7 @@ import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { scrollToSection } from './scroll-to-section';
 import './HomeHero.css';
 
-/** SPEC.md section 9: the mobile hero below 768 px, the desktop hero from there up. */
+/** docs/product.md section 9: the mobile hero below 768 px, the desktop hero from there up. */
 const DESKTOP_QUERY = '(min-width: 768px)';
 
 /** A real link to the section (it works without script too), smoothed into a scroll and focus. */
@@ -98,7 +98,7 @@ function DesktopHero({ headingId }: { headingId: string }) {
   );
 }
 
-/** SPEC.md section 2, Home hero, with its mobile and desktop variants. */
+/** docs/product.md section 2, Home hero, with its mobile and desktop variants. */
 export function HomeHero() {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const headingId = useId();

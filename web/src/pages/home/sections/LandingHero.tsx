@@ -10,7 +10,7 @@ import './LandingHero.css';
 const WORDS = content.heading.split(' ');
 
 /**
- * SPEC.md section 2, Landing hero: the typed heading beside a slideshow of five pictures. The
+ * docs/product.md section 2, Landing hero: the typed heading beside a slideshow of five pictures. The
  * pause button stops both moving parts, as WCAG 2.2.2 asks of anything that moves for more than
  * five seconds.
  */

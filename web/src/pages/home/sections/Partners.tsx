@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { partnersContent as content } from '../../../content/home-later-content';
 import './Partners.css';
 
-/** SPEC.md section 2: the four partner logos. Plain SVGs: they scale without sizes to pick. */
+/** docs/product.md section 2: the four partner logos. Plain SVGs: they scale without sizes to pick. */
 export function Partners() {
   const headingId = useId();
   return (

@@ -35,7 +35,7 @@ function ServiceCard({ service }: { service: Service }) {
   );
 }
 
-/** SPEC.md section 2: the catalogue as cards, each opening the services page on its keyword. */
+/** docs/product.md section 2: the catalogue as cards, each opening the services page on its keyword. */
 export function ServicesGrid() {
   const headingId = useId();
   const { load, retry } = useCatalogue();

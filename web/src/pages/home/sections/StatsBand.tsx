@@ -20,7 +20,7 @@ function easeOut(progress: number): number {
 }
 
 /**
- * SPEC.md section 2: four numbers counting up from 0 over 3 s, once the band is on screen.
+ * docs/product.md section 2: four numbers counting up from 0 over 3 s, once the band is on screen.
  * Screen readers get the final numbers only; the moving digits are for the eye.
  */
 export function StatsBand() {

@@ -28,7 +28,7 @@ function TestimonialCard({
   );
 }
 
-/** SPEC.md sections 2 and 4: three testimonials, a new one every 5 s, wrapping both ways. */
+/** docs/product.md sections 2 and 4: three testimonials, a new one every 5 s, wrapping both ways. */
 export function Testimonials() {
   const headingId = useId();
   const { testimonials } = content;

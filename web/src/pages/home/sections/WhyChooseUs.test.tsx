@@ -7,7 +7,7 @@ import { WhyChooseUs } from './WhyChooseUs';
 afterEach(cleanup);
 
 describe('WhyChooseUs', () => {
-  it('gives the four reasons of SPEC.md, the claims and a booking link', () => {
+  it('gives the four reasons of docs/product.md, the claims and a booking link', () => {
     render(
       <MemoryRouter>
         <WhyChooseUs />

@@ -4,7 +4,7 @@ import { ResponsiveImage } from '../../../components/ResponsiveImage';
 import { whyChooseUsContent as content } from '../../../content/home-later-content';
 import './WhyChooseUs.css';
 
-/** SPEC.md section 1: the four reasons, the claims, and the six trust badges. */
+/** docs/product.md section 1: the four reasons, the claims, and the six trust badges. */
 export function WhyChooseUs() {
   const headingId = useId();
   return (

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md gives 'See how it works' and 'Learn More ...' a target: the matching section. Focus
+ * A decision (docs/product.md#decisions) gives 'See how it works' and 'Learn More ...' a target: the matching section. Focus
  * goes there too (the section has tabIndex -1), so a keyboard user carries on from it rather
  * than from the button they left behind.
  */

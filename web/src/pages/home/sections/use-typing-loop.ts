@@ -31,7 +31,7 @@ export interface TypingLoop {
 }
 
 /**
- * SPEC.md section 2: a sentence typed a word at a time, held when complete, deleted a word at a
+ * docs/product.md section 2: a sentence typed a word at a time, held when complete, deleted a word at a
  * time, held when empty, and again. Each step waits for its own delay, so the holds need no
  * counting of ticks.
  */

@@ -159,6 +159,11 @@ export class BookingService {
     return this.deps.lifecycle.cancelledByCustomer(bookingId, by);
   }
 
+  /** A checkout page was opened: the lifecycle keeps the place held while that page works. */
+  checkoutStarted(bookingId: string, holdUntil: Date, checkout: Record<string, unknown>) {
+    return this.deps.lifecycle.checkoutStarted(bookingId, holdUntil, checkout);
+  }
+
   /** Moves the visit to another date and window, its place with it. */
   reschedule(bookingId: string, date: string, time: TimeWindowId): Promise<BookingDocument> {
     return this.deps.lifecycle.rescheduled(bookingId, date, time);

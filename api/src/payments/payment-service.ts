@@ -114,19 +114,14 @@ export class PaymentService {
       expiresAt,
       idempotencyKey: `checkout-${bookingId}-${String(expiresAt.getTime() / 1000)}`,
     });
-    const holdUntil = new Date(
-      Math.max(booking.holdUntil?.getTime() ?? 0, expiresAt.getTime() + HOLD_MARGIN_MS),
-    );
-    await BookingModel.updateOne(
-      { _id: booking._id },
+    await this.deps.bookings.checkoutStarted(
+      bookingId,
+      new Date(expiresAt.getTime() + HOLD_MARGIN_MS),
       {
-        $set: {
-          holdUntil,
-          'payment.provider': this.deps.provider.name,
-          'payment.checkoutSessionId': session.id,
-          'payment.checkoutUrl': session.url,
-          'payment.checkoutExpiresAt': expiresAt,
-        },
+        'payment.provider': this.deps.provider.name,
+        'payment.checkoutSessionId': session.id,
+        'payment.checkoutUrl': session.url,
+        'payment.checkoutExpiresAt': expiresAt,
       },
     );
     return { url: session.url };

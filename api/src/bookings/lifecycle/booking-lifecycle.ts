@@ -94,6 +94,18 @@ export class BookingLifecycle {
     return this.opening.finish(booking);
   }
 
+  /**
+   * The customer opened a checkout page: the hold lasts at least until that page expires (never
+   * shortened, hence $max), recorded in the same write as the page itself.
+   */
+  async checkoutStarted(
+    bookingId: string,
+    holdUntil: Date,
+    checkout: Record<string, unknown>,
+  ): Promise<void> {
+    await BookingModel.updateOne({ _id: bookingId }, { $max: { holdUntil }, $set: checkout });
+  }
+
   /** The provider took the money. Answers what happened, for the payment event's record. */
   paymentSucceeded(
     bookingId: string,

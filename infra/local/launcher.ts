@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { RUNNING_FILE } from '../../api/src/config/local-services';
 import { spawnManaged, type ManagedChild } from './child-processes';
 import { freePort, waitFor } from './ports';
+import { supervise, type RestartPolicy } from './supervisor';
 import { startLocalStack, type LocalStack } from './stack';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -37,6 +38,13 @@ export interface LaunchOptions {
 export const NODE_FLAGS: Record<'api' | 'workers', string[]> = {
   api: [],
   workers: ['--max-old-space-size=192'],
+};
+
+/** A crash of the API or the workers after start-up is restarted, soon at first (README). */
+export const RESTART_POLICY: RestartPolicy = {
+  firstDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  healthyAfterMs: 60_000,
 };
 
 function nodeProcess(
@@ -74,7 +82,8 @@ export async function launch(options: LaunchOptions): Promise<void> {
   log(`starting local services (data in ${path.relative(repoRoot, dataDir) || dataDir})...`);
 
   const started: { stack?: LocalStack } = {};
-  const children: ManagedChild[] = [];
+  const children: Pick<ManagedChild, 'name' | 'stop'>[] = [];
+  let running = false;
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
@@ -118,25 +127,40 @@ export async function launch(options: LaunchOptions): Promise<void> {
   );
   const watch = options.mode === 'dev';
   log('starting the API and the workers...');
-  const api = nodeProcess('api', 'api/src/main.ts', env, watch);
-  const workers = nodeProcess('workers', 'workers/src/main.ts', env, watch);
-  children.push(api, workers);
-  for (const child of children) {
-    void child.exited.then((code) => {
+  // Before the product is up, an exit is a start-up failure that a restart would only repeat.
+  const superviseOptions = (name: string) => ({
+    policy: RESTART_POLICY,
+    log,
+    shouldRestart: () => running && !stopping,
+    onGiveUp: (code: number | string) => {
       if (stopping) return;
-      log(`${child.name} exited unexpectedly (${code}); stopping everything`);
+      log(`${name} exited before the product was up (${String(code)}); stopping everything`);
       void shutdown(1);
-    });
-  }
+    },
+  });
+  const api = supervise(
+    'api',
+    () => nodeProcess('api', 'api/src/main.ts', env, watch),
+    superviseOptions('api'),
+  );
+  const workers = supervise(
+    'workers',
+    () => nodeProcess('workers', 'workers/src/main.ts', env, watch),
+    superviseOptions('workers'),
+  );
+  children.push(api, workers);
   await waitFor(
     'the API',
     async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200,
     {
       timeoutMs: 90_000,
       intervalMs: 250,
-      failed: () => (api.isRunning() ? undefined : 'the API process exited (see its log above)'),
+      failed: () =>
+        api.current().isRunning() ? undefined : 'the API process exited (see its log above)',
     },
   );
+
+  running = true;
 
   let openUrl = `http://localhost:${port}`;
   if (options.mode === 'dev') {

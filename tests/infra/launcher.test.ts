@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/ports';
+import { eventually } from '../support/poll';
 import { childPids, commandLine, isAlive, processesMentioning } from '../support/processes';
 import { spawnEntryPoint, type SpawnedProcess } from '../support/spawn-process';
 
@@ -26,7 +27,7 @@ describe('the local launcher (npm start)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('starts everything, answers /readyz, and leaves nothing behind after Ctrl-C', async () => {
+  it('starts everything, answers /readyz, restarts a crashed process, and leaves nothing behind after Ctrl-C', async () => {
     const port = await freePort();
     // Its own process group, as a terminal gives it, so the Ctrl-C below reaches only this tree.
     launcher = spawnEntryPoint(
@@ -56,12 +57,47 @@ describe('the local launcher (npm start)', () => {
     expect(commands).toMatch(/api\/src\/main\.ts/);
     expect(commands).toMatch(/workers\/src\/main\.ts/);
 
+    // A crash is not an outage: each process killed in turn comes back on its own.
+    const base = `http://127.0.0.1:${port}`;
+    const pidRunning = (script: RegExp) =>
+      childPids(launcherPid).find((pid) => script.test(commandLine(pid)));
+    const killed: number[] = [];
+    const workersPid = pidRunning(/workers\/src\/main\.ts/) ?? 0;
+    killed.push(workersPid);
+    process.kill(workersPid, 'SIGKILL');
+    await launcher.waitForOutput(/workers restarted \(pid \d+\)/, 30_000);
+    expect(launcher.output()).toMatch(/workers exited unexpectedly \(SIGKILL\); restarting it/);
+    // The API lived through it, and the new workers process does the work: a confirmation
+    // email for a new subscription arrives in the development mailbox.
+    const subscriber = `restarted-${String(Date.now())}@example.test`;
+    const subscribed = await fetch(`${base}/api/subscribe`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: subscriber }),
+    });
+    expect(subscribed.status).toBeLessThan(300);
+    await eventually(
+      async () => expect(await (await fetch(`${base}/dev/mailbox`)).text()).toContain(subscriber),
+      { timeoutMs: 60_000 },
+    );
+
+    const apiPid = pidRunning(/api\/src\/main\.ts/) ?? 0;
+    killed.push(apiPid);
+    process.kill(apiPid, 'SIGKILL');
+    await launcher.waitForOutput(/api restarted \(pid \d+\)/, 30_000);
+    await eventually(async () => expect((await fetch(`${base}/readyz`)).status).toBe(200), {
+      timeoutMs: 90_000,
+    });
+    expect(killed.filter(isAlive)).toEqual([]);
+    expect(pidRunning(/api\/src\/main\.ts/)).not.toBe(apiPid);
+
+    const afterRestarts = childPids(launcherPid);
     process.kill(-launcherPid, 'SIGINT');
     const { code } = await launcher.exited;
     expect(code).toBe(0);
     expect(launcher.output()).toContain('stopped; nothing left running');
-    expect(children.filter(isAlive)).toEqual([]);
+    expect([...children, ...afterRestarts].filter(isAlive)).toEqual([]);
     expect(processesMentioning(dataDir)).toEqual([]);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
-  }, 150_000);
+  }, 300_000);
 });

@@ -38,7 +38,11 @@ export interface ApiContext extends AppDependencies {
 
 /** Connects every external system the API uses, each through its one module. */
 export async function createApiContext(config: ApiConfig, logger: Logger): Promise<ApiContext> {
-  await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+  await connectMongo({
+    url: config.MONGO_URL,
+    dbName: config.MONGO_DB,
+    autoIndex: config.MONGO_AUTO_INDEX,
+  });
   const redis = createRedis(config.REDIS_URL);
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   const queueConnection = createRedis(config.REDIS_URL, { producer: true });

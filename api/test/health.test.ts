@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/ports';
 import { startMongod, type MongodService } from '../../infra/local/mongod';
 import { createApiContext, type ApiContext } from '../src/api-context';
+import { healthRoutes } from '../src/health/health-routes';
+import { Readiness, type DependencyCheck, type DependencyName } from '../src/health/readiness';
 import { createApp } from '../src/http/app';
 import { createLogger } from '../src/platform/logger';
 import { eventually } from '../../tests/support/poll';
@@ -90,4 +93,39 @@ describe('/readyz follows MongoDB going away and coming back', () => {
     );
     expect(back.body.down).toEqual([]);
   }, 90_000);
+});
+
+describe('/readyz takes the process out of rotation for MongoDB or Redis only', () => {
+  // The policy on its own: which dependencies gate. The outage tests show it against real servers
+  // (tests/faults/smtp-outage, redis-outage, mongodb-outage).
+  const up = () => Promise.resolve();
+  const down = () => Promise.reject(new Error('connection refused'));
+  const readyz = (checks: Partial<Record<DependencyName, DependencyCheck>>) =>
+    request(
+      express().use(
+        healthRoutes(
+          new Readiness({ mongodb: up, redis: up, s3: up, smtp: up, ...checks }, logger),
+        ),
+      ),
+    ).get('/readyz');
+
+  it.each([['s3'], ['smtp']] as const)(
+    'stays in rotation while %s is down, and says so',
+    async (name) => {
+      const response = await readyz({ [name]: down });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({
+        status: 'degraded',
+        down: [name],
+        dependencies: { [name]: { status: 'down' } },
+      });
+    },
+  );
+
+  it.each([['mongodb'], ['redis']] as const)('answers 503 while %s is down', async (name) => {
+    const response = await readyz({ [name]: down, smtp: down });
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({ status: 'unavailable' });
+    expect(response.body.down).toEqual(expect.arrayContaining([name, 'smtp']));
+  });
 });

@@ -56,6 +56,16 @@ describe('API metrics with METRICS_TOKEN set', () => {
     rmSync(siteDir, { recursive: true, force: true });
   });
 
+  it('reports each dependency, gating /readyz or not, as dependency_up', async () => {
+    const text = await scrape(api.app);
+    for (const dependency of ['mongodb', 'redis', 's3', 'smtp']) {
+      expect({ dependency, up: sampleValue(text, 'dependency_up', { dependency }) }).toEqual({
+        dependency,
+        up: 1,
+      });
+    }
+  });
+
   it('refuses a scrape without the token (401) and with a wrong one (403)', async () => {
     const missing = await request(api.app).get('/metrics');
     expect(missing.status).toBe(401);

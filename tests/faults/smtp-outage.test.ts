@@ -92,6 +92,10 @@ describe('the mail server down for a minute while emails are queued', () => {
     );
     for (let index = 0; index < 5; index += 1) during.push(await contact(`late-${index}`));
     expect(received().filter((mail) => mail.at >= outageStarted)).toEqual([]);
+    // The API stays in rotation: SMTP's absence is reported, not a reason to turn visitors away.
+    const readiness = await fetch(`${backEnd.api.url}/readyz`);
+    expect(readiness.status).toBe(200);
+    expect(await readiness.json()).toMatchObject({ status: 'degraded', down: ['smtp'] });
 
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS - (Date.now() - outageStarted)));
     servers.push(await startTestSmtp({ port, closeTimeoutMs: 1 }));

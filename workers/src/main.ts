@@ -82,7 +82,11 @@ async function main(): Promise<void> {
       newsletter,
     }),
   );
-  await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+  await connectMongo({
+    url: config.MONGO_URL,
+    dbName: config.MONGO_DB,
+    autoIndex: config.MONGO_AUTO_INDEX,
+  });
   // Off without a token: no port is opened and nothing is counted.
   const metrics = config.METRICS_TOKEN
     ? await startWorkersMetrics({

@@ -154,7 +154,11 @@ async function run(argv: string[]): Promise<number> {
   // Checked before connecting: a typo should not wait for a database to say so.
   const input = command === 'create' ? await readCreate(values) : null;
   const config = loadCliConfig();
-  await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+  await connectMongo({
+    url: config.MONGO_URL,
+    dbName: config.MONGO_DB,
+    autoIndex: config.MONGO_AUTO_INDEX,
+  });
   try {
     if (input) await create(input);
     else await list();

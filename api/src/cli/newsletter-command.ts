@@ -82,7 +82,11 @@ async function run(argv: string[]): Promise<number> {
   }
   const config = loadCliConfig();
   say(`connecting to MongoDB and Redis...`);
-  await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+  await connectMongo({
+    url: config.MONGO_URL,
+    dbName: config.MONGO_DB,
+    autoIndex: config.MONGO_AUTO_INDEX,
+  });
   const redis = createRedis(config.REDIS_URL, { blocking: true });
   const jobs = new JobProducer(redis, config.QUEUE_PREFIX);
   const campaigns = new CampaignService({ jobs });

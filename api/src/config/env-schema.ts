@@ -51,6 +51,8 @@ export const mongoEnv = {
     .string()
     .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name')
     .optional(),
+  // Off where many processes start at once (Kubernetes): `npm run db:indexes` builds them once.
+  MONGO_AUTO_INDEX: booleanFlag.default(true),
 };
 
 export const redisEnv = {

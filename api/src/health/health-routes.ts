@@ -9,7 +9,7 @@ export function healthRoutes(readiness: Readiness): Router {
   router.get('/readyz', async (_req, res) => {
     const report = await readiness.report();
     res.setHeader('Cache-Control', 'no-store');
-    res.status(report.status === 'ready' ? 200 : 503).json(report);
+    res.status(report.status === 'unavailable' ? 503 : 200).json(report);
   });
   return router;
 }

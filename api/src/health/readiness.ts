@@ -9,8 +9,17 @@ export interface DependencyState {
   latencyMs: number;
 }
 
+/**
+ * Without these no request can be served or accepted work kept: a process whose MongoDB or Redis is
+ * away is taken out of rotation. S3 and SMTP are reported but do not gate: a booking without a
+ * photo still works while S3 blinks, and emails wait in their queues for SMTP, so taking every
+ * instance out for them would turn a partial outage into a whole one.
+ */
+export const GATING_DEPENDENCIES: readonly DependencyName[] = ['mongodb', 'redis'];
+
 export interface ReadinessReport {
-  status: 'ready' | 'unavailable';
+  /** ready: all up; degraded: only non-gating ones down (still 200); unavailable: 503. */
+  status: 'ready' | 'degraded' | 'unavailable';
   down: DependencyName[];
   dependencies: Record<DependencyName, DependencyState>;
 }
@@ -42,6 +51,11 @@ export class Readiness {
     );
     const dependencies = Object.fromEntries(states) as Record<DependencyName, DependencyState>;
     const down = names.filter((name) => dependencies[name].status === 'down');
-    return { status: down.length ? 'unavailable' : 'ready', down, dependencies };
+    const status = down.some((name) => GATING_DEPENDENCIES.includes(name))
+      ? 'unavailable'
+      : down.length
+        ? 'degraded'
+        : 'ready';
+    return { status, down, dependencies };
   }
 }

@@ -97,7 +97,7 @@ export function createApp(deps: AppDependencies): Express {
     }),
   );
   app.use(['/api', '/api-docs/api'], crossOriginPolicy(config.CORS_ORIGINS));
-  app.use(metricsRoutes(config.METRICS_TOKEN));
+  app.use(metricsRoutes(config.METRICS_TOKEN, deps.readiness));
   app.use(healthRoutes(deps.readiness));
   // Before any JSON parser: the signature is checked against the exact bytes received.
   app.use(paymentWebhookRoute({ inbox: deps.paymentInbox }));

@@ -5,6 +5,8 @@ export interface MongoOptions {
   dbName?: string | undefined;
   /** How long an operation waits for a reachable server before failing (fast 503s, not hangs). */
   serverSelectionTimeoutMS?: number;
+  /** Build the models' indexes at connect (the default); off, `npm run db:indexes` does it. */
+  autoIndex?: boolean;
 }
 
 /**
@@ -20,13 +22,26 @@ export async function connectMongo(options: MongoOptions): Promise<typeof mongoo
   const connected = await mongoose.connect(options.url, {
     ...(options.dbName ? { dbName: options.dbName } : {}),
     bufferCommands: false,
-    autoIndex: true,
+    autoIndex: options.autoIndex ?? true,
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5_000,
   });
   // Unique indexes are rules (one booking per reference, one slot document per window): they
   // must exist before the first request, not be built beside it.
-  await Promise.all(Object.values(connected.models).map((model) => model.createIndexes()));
+  if (options.autoIndex ?? true) await createAllIndexes(connected);
   return connected;
+}
+
+/** Builds every index the loaded models declare that the database lacks; drops none. */
+export async function createAllIndexes(
+  connection: typeof mongoose,
+  onModel: (name: string) => void = () => undefined,
+): Promise<void> {
+  await Promise.all(
+    Object.values(connection.models).map(async (model) => {
+      await model.createIndexes();
+      onModel(model.modelName);
+    }),
+  );
 }
 
 export async function pingMongo(): Promise<void> {

@@ -14,11 +14,13 @@ import { SendRate } from '@hs/api/newsletter/send-rate';
 import { systemClock } from '@hs/api/platform/clock';
 import { createLogger } from '@hs/api/platform/logger';
 import { Mailer } from '@hs/api/platform/mailer';
-import { connectMongo, disconnectMongo } from '@hs/api/platform/mongo';
+import { connectMongo, disconnectMongo, pingMongo } from '@hs/api/platform/mongo';
+import { Readiness } from '@hs/api/health/readiness';
 import { exitOnStartupError, onShutdownSignal } from '@hs/api/platform/process-signals';
-import { createRedis } from '@hs/api/platform/redis';
+import { createRedis, pingRedis } from '@hs/api/platform/redis';
 import { withTimeout } from '@hs/api/platform/with-timeout';
 import { loadWorkersConfig } from './config';
+import { startWorkersHealth } from './health-server';
 import { startWorkersMetrics } from './metrics-server';
 import { buildRegistry } from './processor-registry';
 import { allProcessors } from './processors/index';
@@ -97,6 +99,22 @@ async function main(): Promise<void> {
         logger,
       })
     : undefined;
+  const health =
+    config.WORKERS_HEALTH_PORT === undefined
+      ? undefined
+      : await startWorkersHealth({
+          host: config.WORKERS_METRICS_HOST,
+          port: config.WORKERS_HEALTH_PORT,
+          readiness: new Readiness(
+            {
+              mongodb: pingMongo,
+              redis: () => pingRedis(producerConnection),
+              smtp: () => mailer.ping(),
+            },
+            logger,
+          ),
+          logger,
+        });
   const pool = startWorkerPool({
     connect,
     prefix: config.QUEUE_PREFIX,
@@ -113,6 +131,7 @@ async function main(): Promise<void> {
       (error: unknown) => logger.warn({ err: error }, 'jobs still running are left to be retried'),
     );
     await metrics?.close();
+    await health?.close();
     await producer.close();
     producerConnection.disconnect();
     mailer.close();

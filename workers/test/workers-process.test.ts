@@ -87,4 +87,28 @@ describe('the workers process', () => {
     expect(code).toBe(1);
     expect(workers.output()).toContain('WORKER_QUEUES: unknown queue(s) bogus');
   });
+  it('answers health probes on WORKERS_HEALTH_PORT: alive, and ready with its dependencies', async () => {
+    workers = spawnEntryPoint(WORKERS, { ...env, WORKERS_HEALTH_PORT: '0' });
+    await workers.waitForOutput(/"port":\d+[^\n]*"msg":"health checks listening"/);
+    const port = /"port":(\d+)[^\n]*"msg":"health checks listening"/.exec(workers.output())?.[1];
+    const base = `http://127.0.0.1:${port ?? ''}`;
+
+    const alive = await fetch(`${base}/healthz`);
+    expect(alive.status).toBe(200);
+    expect(await alive.json()).toEqual({ status: 'alive' });
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({
+      status: 'ready',
+      down: [],
+      dependencies: { mongodb: { status: 'up' }, redis: { status: 'up' }, smtp: { status: 'up' } },
+    });
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
+  });
+
+  it('opens no health port unless WORKERS_HEALTH_PORT is set', async () => {
+    workers = spawnEntryPoint(WORKERS, env);
+    await workers.waitForOutput(/workers ready/);
+    expect(workers.output()).not.toContain('health checks listening');
+  });
 });

@@ -271,4 +271,9 @@ export const workersEnv = {
   /** Where the workers serve /metrics (with METRICS_TOKEN set); 0 takes a free port. */
   WORKERS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
   WORKERS_METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * Where the workers answer /healthz and /readyz for probes (on WORKERS_METRICS_HOST), without a
+   * token; unset, no port is opened (several workers processes share a machine in development).
+   */
+  WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 };

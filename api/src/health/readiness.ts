@@ -21,7 +21,8 @@ export interface ReadinessReport {
   /** ready: all up; degraded: only non-gating ones down (still 200); unavailable: 503. */
   status: 'ready' | 'degraded' | 'unavailable';
   down: DependencyName[];
-  dependencies: Record<DependencyName, DependencyState>;
+  /** Only the dependencies this process uses (the workers keep no photos: no S3). */
+  dependencies: Partial<Record<DependencyName, DependencyState>>;
 }
 
 /**
@@ -30,18 +31,18 @@ export interface ReadinessReport {
  */
 export class Readiness {
   constructor(
-    private readonly checks: Record<DependencyName, DependencyCheck>,
+    private readonly checks: Partial<Record<DependencyName, DependencyCheck>>,
     private readonly logger: Logger,
     private readonly timeoutMs = 2_000,
   ) {}
 
   async report(): Promise<ReadinessReport> {
-    const names = Object.keys(this.checks) as DependencyName[];
+    const checks = Object.entries(this.checks) as [DependencyName, DependencyCheck][];
     const states = await Promise.all(
-      names.map(async (name): Promise<[DependencyName, DependencyState]> => {
+      checks.map(async ([name, check]): Promise<[DependencyName, DependencyState]> => {
         const started = performance.now();
         try {
-          await withTimeout(this.checks[name](), this.timeoutMs, name);
+          await withTimeout(check(), this.timeoutMs, name);
           return [name, { status: 'up', latencyMs: Math.round(performance.now() - started) }];
         } catch (error) {
           this.logger.warn({ dependency: name, err: error }, 'dependency is down');
@@ -49,8 +50,8 @@ export class Readiness {
         }
       }),
     );
-    const dependencies = Object.fromEntries(states) as Record<DependencyName, DependencyState>;
-    const down = names.filter((name) => dependencies[name].status === 'down');
+    const dependencies = Object.fromEntries(states);
+    const down = states.filter(([, state]) => state.status === 'down').map(([name]) => name);
     const status = down.some((name) => GATING_DEPENDENCIES.includes(name))
       ? 'unavailable'
       : down.length

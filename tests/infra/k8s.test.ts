@@ -29,9 +29,6 @@ import { ConfigError, loadConfig } from '../../api/src/config/load-config';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OVERLAY = 'infra/k8s/overlays/production';
 
-/** A variable the other half of issue 17 adds to the schema; allowed before it lands there. */
-const PENDING_VARIABLES = ['MONGO_AUTO_INDEX'];
-
 /** Schema variables deliberately left unset in the pods, so their default applies. */
 const API_DEFAULTED: Record<string, string> = {
   S3_ENDPOINT: 'unset means AWS S3 itself; set it for another S3-compatible store',
@@ -182,11 +179,6 @@ function environmentOf(container: Obj): ContainerEnv {
   return { env, broken };
 }
 
-const pendingIn = (shape: ZodRawShape): string[] =>
-  PENDING_VARIABLES.filter(
-    (name) => !(name in apiEnv) && !(name in workersEnv) && !(name in shape),
-  );
-
 function problemsOf(shape: ZodRawShape, env: Map<string, string>): string[] {
   try {
     loadConfig(shape, Object.fromEntries(env));
@@ -286,7 +278,7 @@ describe('the environment of the pods', () => {
     (...args) => {
       const [, kind, name, shape] = args;
       const { env } = environmentOf(containerOf(find(kind, name)));
-      const allowed = new Set([...Object.keys(shape), ...pendingIn(shape)]);
+      const allowed = new Set(Object.keys(shape));
       const unknown = [...env.keys()].filter((variable) => !allowed.has(variable));
       expect(unknown, `${name}: variables its schema does not read`).toEqual([]);
     },
@@ -390,11 +382,11 @@ describe('the API', () => {
 describe('the workers', () => {
   const deployment = () => find('Deployment', 'workers');
 
-  it('are live on /healthz and ready on /readyz at WORKERS_METRICS_PORT, on every interface', () => {
+  it('are live on /healthz and ready on /readyz at WORKERS_HEALTH_PORT, on every interface', () => {
     const container = containerOf(deployment());
     const { env } = environmentOf(container);
     expect(env.get('WORKERS_METRICS_HOST')).toBe('0.0.0.0');
-    const port = number(env, 'WORKERS_METRICS_PORT', 9465);
+    const port = number(env, 'WORKERS_HEALTH_PORT', 0);
     const named = list(container.ports).find((entry) => Number(entry.containerPort) === port);
     expect(named, `a container port ${port}`).toBeDefined();
     const accepted = [str(named?.name), String(port)];
@@ -416,7 +408,7 @@ describe('the workers', () => {
 });
 
 describe('the index Job', () => {
-  const script = 'api/src/cli/db-indexes.ts';
+  const script = 'api/src/cli/db-indexes-command.ts';
 
   it('runs the db-indexes script with the API image, as the image runs the API', () => {
     const job = find('Job', 'db-indexes');

@@ -68,64 +68,60 @@ describe('the mailer and the development mailbox', () => {
       await production.close();
     }
   });
-});
 
-describe('the development mailbox answers this machine only', () => {
-  let context: ApiContext;
-  beforeAll(async () => {
-    context = await createApiContext(
-      testApiConfig(),
-      createLogger({ name: 'test', level: 'silent' }),
-    );
-  });
-  afterAll(async () => {
-    await context.close();
-  });
-
-  it('refuses a Host that is not a loopback name, as a page rebound to 127.0.0.1 would send', async () => {
-    const app = createApp(context);
-    for (const host of ['localhost', 'localhost:8080', '127.0.0.1:8080', '[::1]:8080']) {
-      const page = await request(app).get('/dev/mailbox').set('Host', host);
-      expect(page.status, host).toBe(200);
-    }
-    for (const host of [
-      'evil.example',
-      'evil.example:8080',
-      'localhost.evil.example',
-      '127.0.0.1.nip.io',
-      '',
-    ]) {
-      for (const path of ['/dev/mailbox', '/dev/mailbox/abc', '/dev/mailbox/abc/html']) {
-        const refused = await request(app)
-          .get(path)
-          .set('Host', host)
-          .set('Accept', 'application/json');
-        expect(refused.status, `${host} ${path}`).toBe(404);
-        expect(refused.text).not.toContain('Mailbox');
+  describe('answers this machine only', () => {
+    it('refuses a Host that is not a loopback name, as a page rebound to 127.0.0.1 would send', async () => {
+      const app = createApp(context);
+      for (const host of ['localhost', 'localhost:8080', '127.0.0.1:8080', '[::1]:8080']) {
+        const page = await request(app).get('/dev/mailbox').set('Host', host);
+        expect(page.status, host).toBe(200);
       }
-    }
-  });
+      for (const host of [
+        'evil.example',
+        'evil.example:8080',
+        'localhost.evil.example',
+        '127.0.0.1.nip.io',
+        '',
+      ]) {
+        for (const path of ['/dev/mailbox', '/dev/mailbox/abc', '/dev/mailbox/abc/html']) {
+          const refused = await request(app)
+            .get(path)
+            .set('Host', host)
+            .set('Accept', 'application/json');
+          expect(refused.status, `${host} ${path}`).toBe(404);
+          expect(refused.text).not.toContain('Mailbox');
+        }
+      }
+    });
 
-  it('knows a loopback peer from any other (a proxy header proves nothing)', async () => {
-    for (const peer of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
-      expect(isLoopbackAddress(peer), peer).toBe(true);
-    }
-    for (const peer of ['10.0.0.5', '192.168.1.20', '::ffff:10.0.0.5', 'fe80::1', '', undefined]) {
-      expect(isLoopbackAddress(peer), String(peer)).toBe(false);
-    }
-    // X-Forwarded-For is what a stranger can write: the socket's own address decides.
-    const app = createApp(context);
-    const spoofed = await request(app)
-      .get('/dev/mailbox')
-      .set('Host', 'evil.example')
-      .set('X-Forwarded-For', '127.0.0.1')
-      .set('X-Forwarded-Host', 'localhost');
-    expect(spoofed.status).toBe(404);
-  });
+    it('knows a loopback peer from any other (a proxy header proves nothing)', async () => {
+      for (const peer of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+        expect(isLoopbackAddress(peer), peer).toBe(true);
+      }
+      for (const peer of [
+        '10.0.0.5',
+        '192.168.1.20',
+        '::ffff:10.0.0.5',
+        'fe80::1',
+        '',
+        undefined,
+      ]) {
+        expect(isLoopbackAddress(peer), String(peer)).toBe(false);
+      }
+      // X-Forwarded-For is what a stranger can write: the socket's own address decides.
+      const app = createApp(context);
+      const spoofed = await request(app)
+        .get('/dev/mailbox')
+        .set('Host', 'evil.example')
+        .set('X-Forwarded-For', '127.0.0.1')
+        .set('X-Forwarded-Host', 'localhost');
+      expect(spoofed.status).toBe(404);
+    });
 
-  it('listens on 127.0.0.1 unless HOST says otherwise', () => {
-    const { HOST: _host, ...withoutHost } = testEnv();
-    expect(loadApiConfig(withoutHost).HOST).toBe('127.0.0.1');
-    expect(loadApiConfig({ ...withoutHost, HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    it('listens on 127.0.0.1 unless HOST says otherwise', () => {
+      const { HOST: _host, ...withoutHost } = testEnv();
+      expect(loadApiConfig(withoutHost).HOST).toBe('127.0.0.1');
+      expect(loadApiConfig({ ...withoutHost, HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    });
   });
 });

@@ -1,7 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type mongoose from 'mongoose';
 import { AuthMessages } from '../domain/auth/auth-messages';
-import { EMAIL_CHANGE_TOKEN_PATTERN } from '../domain/auth/auth-schemas';
+import { LINK_TOKEN_PATTERN } from '../domain/auth/auth-schemas';
 import { ProfileMessages } from '../domain/profile/profile-schema';
 import { DomainError } from '../domain/domain-error';
 import { jobs } from '../jobs/job-definitions';
@@ -9,6 +8,7 @@ import type { JobProducer } from '../jobs/job-producer';
 import { isDuplicateKeyError } from '../platform/mongo';
 import type { SessionToken } from './auth-tokens';
 import { EmailChangeModel } from './email-change-model';
+import { linkTokenHash, newLinkToken } from './link-token';
 import type { LoginThrottle } from './login-throttle';
 import { verifyPassword } from './password-hashing';
 import { UserModel, type UserDocument } from './user-model';
@@ -17,8 +17,6 @@ import { UserModel, type UserDocument } from './user-model';
 export const EMAIL_CHANGE_TTL_HOURS = 24;
 /** How recent a Google sign-in must be to stand in for the password of a Google-only account. */
 const FRESH_GOOGLE_SIGN_IN_MS = 10 * 60_000;
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** What a request to change the email brings to prove it comes from the owner. */
 export interface OwnerProof {
@@ -103,10 +101,10 @@ export class EmailChangeService {
    * to an address another account uses).
    */
   async issueToken(requestId: string): Promise<{ token: string; newEmail: string } | null> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newLinkToken();
     const change = await EmailChangeModel.findOneAndUpdate(
       { _id: requestId, usedAt: null, expiresAt: { $gt: new Date() } },
-      { $set: { tokenHash: sha256(token) } },
+      { $set: { tokenHash: linkTokenHash(token) } },
       { new: true },
     );
     if (!change || (await UserModel.exists({ email: change.newEmail }))) return null;
@@ -115,12 +113,12 @@ export class EmailChangeService {
 
   /** Follows a link once, atomically; 409 when another account took the address meanwhile. */
   async confirm(token: string): Promise<void> {
-    if (!EMAIL_CHANGE_TOKEN_PATTERN.test(token)) {
+    if (!LINK_TOKEN_PATTERN.test(token)) {
       throw new DomainError('invalid', AuthMessages.emailChangeLinkInvalid);
     }
     const now = new Date();
     const change = await EmailChangeModel.findOneAndUpdate(
-      { tokenHash: sha256(token), usedAt: null, expiresAt: { $gt: now } },
+      { tokenHash: linkTokenHash(token), usedAt: null, expiresAt: { $gt: now } },
       { $set: { usedAt: now } },
     );
     if (!change) throw new DomainError('invalid', AuthMessages.emailChangeLinkInvalid);

@@ -1,17 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { AuthMessages } from '../domain/auth/auth-messages';
+import { LINK_TOKEN_PATTERN } from '../domain/auth/auth-schemas';
 import { DomainError } from '../domain/domain-error';
 import { refuseCommonPassword } from './common-passwords';
 import { voidPendingEmailChanges } from './email-change-service';
+import { linkTokenHash, newLinkToken } from './link-token';
 import { hashPassword } from './password-hashing';
 import { PasswordResetTokenModel } from './password-reset-token-model';
 import { UserModel } from './user-model';
-
-/** 32 random bytes, base64url: 43 characters, safe in a URL path. */
-const TOKEN_BYTES = 32;
-export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export class PasswordResetService {
   constructor(private readonly ttlMinutes: number) {}
@@ -22,9 +17,9 @@ export class PasswordResetService {
 
   /** Made by the worker that sends the email: the raw token exists only in that email. */
   async issueToken(userId: string): Promise<{ token: string; expiresAt: Date }> {
-    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    const token = newLinkToken();
     const expiresAt = new Date(Date.now() + this.ttlMinutes * 60_000);
-    await PasswordResetTokenModel.create({ userId, tokenHash: sha256(token), expiresAt });
+    await PasswordResetTokenModel.create({ userId, tokenHash: linkTokenHash(token), expiresAt });
     return { token, expiresAt };
   }
 
@@ -36,13 +31,13 @@ export class PasswordResetService {
    * one. A common password is refused before the link is spent, so the link still works.
    */
   async reset(token: string, newPassword: string): Promise<void> {
-    if (!RESET_TOKEN_PATTERN.test(token))
+    if (!LINK_TOKEN_PATTERN.test(token))
       throw new DomainError('invalid', AuthMessages.resetLinkInvalid);
     refuseCommonPassword(newPassword);
     const passwordHash = await hashPassword(newPassword);
     const now = new Date();
     const used = await PasswordResetTokenModel.findOneAndUpdate(
-      { tokenHash: sha256(token), usedAt: null, expiresAt: { $gt: now } },
+      { tokenHash: linkTokenHash(token), usedAt: null, expiresAt: { $gt: now } },
       { $set: { usedAt: now } },
     );
     if (!used) throw new DomainError('invalid', AuthMessages.resetLinkInvalid);

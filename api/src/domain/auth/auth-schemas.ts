@@ -43,14 +43,14 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z.object({ password: passwordField });
 
-/** 32 random bytes, base64url: the token of an email-change link. */
-export const EMAIL_CHANGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** 32 random bytes, base64url: the token of a single-use emailed link (reset, email change). */
+export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Any problem with the body reads like a stale link: the page shows one message. */
 export const confirmEmailChangeSchema = z.object({
   token: z
     .string({ error: AuthMessages.emailChangeLinkInvalid })
-    .regex(EMAIL_CHANGE_TOKEN_PATTERN, AuthMessages.emailChangeLinkInvalid),
+    .regex(LINK_TOKEN_PATTERN, AuthMessages.emailChangeLinkInvalid),
 });
 
 /** The welcome email's signed link: whose account, and the signature of its id and address. */

@@ -19,6 +19,8 @@ export default tseslint.config(
       'coverage/**',
       'test-results/**',
       'test-artifacts/**',
+      '.tools/**',
+      'api/dist-test-*/**',
       // The picture generator is a tool, not the product: its own tsconfig type-checks it when
       // `npm run images` runs, and its drawing data is laid out for reading, not by prettier.
       'infra/assets/**',

@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import type { ZodType } from 'zod';
 import { apiEnv, workersEnv } from '../../api/src/config/env-schema';
 import { ConfigError, loadConfig } from '../../api/src/config/load-config';
+import { SERVER_ENTRIES } from '../../infra/build/build-server';
 
 /**
  * The deployment files agree with the code: docker-compose.yml gives the API and the workers every
@@ -151,32 +152,53 @@ interface DockerInstruction {
   args: string;
 }
 
-/** The instructions of a Dockerfile's last stage (continuation lines joined, comments dropped). */
-function finalStage(dockerfile: string): DockerInstruction[] {
-  const logical = dockerfile
+/** A Dockerfile's instructions, continuation lines joined and comments dropped. */
+function instructionsOf(dockerfile: string): DockerInstruction[] {
+  return dockerfile
     .split('\n')
     .filter((line) => !line.trim().startsWith('#'))
     .join('\n')
     .replace(/\\\r?\n/g, ' ')
     .split('\n')
     .map((line) => line.trim())
-    .filter(Boolean);
-  const instructions = logical.map((line) => {
-    const space = line.search(/\s/);
-    return space === -1
-      ? { keyword: line.toUpperCase(), args: '' }
-      : { keyword: line.slice(0, space).toUpperCase(), args: line.slice(space).trim() };
-  });
-  const lastFrom = instructions.map((instruction) => instruction.keyword).lastIndexOf('FROM');
-  return instructions.slice(lastFrom);
+    .filter(Boolean)
+    .map((line) => {
+      const space = line.search(/\s/);
+      return space === -1
+        ? { keyword: line.toUpperCase(), args: '' }
+        : { keyword: line.slice(0, space).toUpperCase(), args: line.slice(space).trim() };
+    });
 }
 
-function dockerfileOf(name: string): { file: string; relative: string } {
+/** The instructions of the stage compose builds: its `target`, or the last one. */
+function finalStage(dockerfile: string, target?: string): DockerInstruction[] {
+  const instructions = instructionsOf(dockerfile);
+  const froms = instructions.flatMap((instruction, index) =>
+    instruction.keyword === 'FROM' ? [index] : [],
+  );
+  const start = target
+    ? froms.find((index) =>
+        new RegExp(`\\sAS\\s+${target}$`, 'i').test(instructions[index]?.args ?? ''),
+      )
+    : froms.at(-1);
+  if (start === undefined) return [];
+  const end = froms.find((index) => index > start) ?? instructions.length;
+  return instructions.slice(start, end);
+}
+
+function dockerfileOf(name: string): { file: string; relative: string; target?: string } {
   const build = service(name).raw.build;
   const context = isRecord(build) ? scalar(build.context) || '.' : scalar(build) || '.';
   const dockerfile = isRecord(build) ? scalar(build.dockerfile) || 'Dockerfile' : 'Dockerfile';
+  const target = isRecord(build) ? scalar(build.target) || undefined : undefined;
   const file = path.resolve(repoRoot, context, dockerfile);
-  return { file, relative: path.relative(repoRoot, file) };
+  return { file, relative: path.relative(repoRoot, file), target };
+}
+
+/** The stage compose builds for a service. */
+function stageOf(name: string): DockerInstruction[] {
+  const { file, target } = dockerfileOf(name);
+  return finalStage(readFileSync(file, 'utf8'), target);
 }
 
 describe('docker-compose.yml', () => {
@@ -273,8 +295,8 @@ describe('.env.example', () => {
     expect(missing, 'variables missing from .env.example').toEqual([]);
   });
 
-  it('lists only variables the code reads', () => {
-    const readByCode = new Set([...schemaNames, ...launcherNames()]);
+  it('lists only variables the code or compose reads', () => {
+    const readByCode = new Set([...schemaNames, ...launcherNames(), ...interpolatedNames(compose)]);
     const unknown = [...envExample().keys()].filter((name) => !readByCode.has(name));
     expect(unknown, 'variables in .env.example that nothing reads').toEqual([]);
   });
@@ -354,10 +376,8 @@ describe('the images', () => {
   });
 
   it.each(['api', 'workers', 'web'])('%s: the final stage runs as a non-root user', (name) => {
-    const { file, relative } = dockerfileOf(name);
-    const users = finalStage(readFileSync(file, 'utf8')).filter(
-      ({ keyword }) => keyword === 'USER',
-    );
+    const { relative } = dockerfileOf(name);
+    const users = stageOf(name).filter(({ keyword }) => keyword === 'USER');
     const user = users.at(-1)?.args.split(':')[0]?.trim() ?? '';
     expect(user, `${name}: ${relative} sets no USER in its final stage`).not.toBe('');
     expect(
@@ -366,21 +386,53 @@ describe('the images', () => {
     ).toBe(false);
   });
 
-  it.each(['api', 'workers'])('%s: CMD runs a script that exists in the repository', (name) => {
-    const { file, relative } = dockerfileOf(name);
-    const cmd = finalStage(readFileSync(file, 'utf8'))
+  it.each(['api', 'workers'])('%s: CMD runs the compiled bundle with node alone', (name) => {
+    const { relative } = dockerfileOf(name);
+    const cmd = stageOf(name)
       .filter(({ keyword }) => keyword === 'CMD')
       .at(-1);
     expect(cmd, `${name}: ${relative} has no CMD`).toBeDefined();
     const args: unknown = JSON.parse(cmd?.args ?? '[]');
     expect(Array.isArray(args), `${name}: CMD is not in exec form`).toBe(true);
-    const scripts = (Array.isArray(args) ? args.map(scalar) : []).filter((arg) =>
-      /\.(ts|mts|js|mjs|cjs)$/.test(arg),
+    const words = Array.isArray(args) ? args.map(scalar) : [];
+    expect(words[0], `${name}: CMD runs node`).toBe('node');
+    expect(words.join(' '), `${name}: CMD loads no TypeScript at run time`).not.toMatch(
+      /tsx|\.ts\b/,
     );
-    expect(scripts, `${name}: CMD names no script`).not.toEqual([]);
-    for (const script of scripts) {
-      expect(existsSync(path.join(repoRoot, script)), `${name}: CMD script ${script}`).toBe(true);
-    }
+    const scripts = words.filter((word) => word.endsWith('.js'));
+    expect(scripts, `${name}: CMD names no script`).toHaveLength(1);
+    // api/dist/<entry>.js is written by `npm run build:server` from a source that must exist.
+    const entry = /^api\/dist\/(.+)\.js$/.exec(scripts[0] ?? '')?.[1] ?? '';
+    const source = (SERVER_ENTRIES as Record<string, string>)[entry];
+    expect(source, `${name}: CMD script ${scripts[0]} is not a build:server output`).toBeDefined();
+    expect(existsSync(path.join(repoRoot, source ?? '')), `${name}: source ${source}`).toBe(true);
     expect(service(name).raw.command, `${name}: compose overrides CMD`).toBeUndefined();
+  });
+
+  it.each(['api', 'workers'])('%s: ships no TypeScript loader among its dependencies', (name) => {
+    const manifest: unknown = JSON.parse(read(`${name}/package.json`));
+    const dependencies =
+      isRecord(manifest) && isRecord(manifest.dependencies) ? manifest.dependencies : {};
+    expect(Object.keys(dependencies)).not.toContain('tsx');
+  });
+
+  it('run the Node version the compiled-server test runs, pinned', () => {
+    const version = read('infra/runtime-node-version').trim();
+    expect(version).toMatch(/^24\.\d+\.\d+$/);
+    const { file } = dockerfileOf('api');
+    const instructions = instructionsOf(readFileSync(file, 'utf8'));
+    expect(instructions).toContainEqual({ keyword: 'ARG', args: `NODE_VERSION=${version}` });
+    const bases = instructions
+      .filter(({ keyword }) => keyword === 'FROM')
+      .map(({ args }) => args.split(/\s+/)[0] ?? '')
+      .filter((image) => image.includes(':'));
+    expect(bases).toEqual(['node:${NODE_VERSION}-bookworm-slim']);
+  });
+
+  it('every image of docker-compose.yml has a pinned version tag', () => {
+    const unpinned = Object.values(services)
+      .map(({ name, raw }) => ({ name, image: scalar(raw.image) }))
+      .filter(({ image }) => !/:(\$\{IMAGE_TAG:-)?v?\d+\.\d+\.\d+|:RELEASE\./.test(image));
+    expect(unpinned, 'images without an exact version').toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import { parseAllDocuments } from 'yaml';
 import type { ZodRawShape } from 'zod';
 import { apiEnv, workersEnv } from '../../api/src/config/env-schema';
 import { ConfigError, loadConfig } from '../../api/src/config/load-config';
+import { SERVER_ENTRIES } from '../../infra/build/build-server';
 
 /**
  * The Kubernetes manifests agree with the code and with the schemas of the Kubernetes API: the
@@ -408,14 +409,14 @@ describe('the workers', () => {
 });
 
 describe('the index Job', () => {
-  const script = 'api/src/cli/db-indexes-command.ts';
+  const script = SERVER_ENTRIES['cli/db-indexes'];
 
-  it('runs the db-indexes script with the API image, as the image runs the API', () => {
+  it('runs the compiled db-indexes command with the API image, as the image runs the API', () => {
     const job = find('Job', 'db-indexes');
     const container = containerOf(job);
     expect(str(container.image)).toBe(str(containerOf(find('Deployment', 'api')).image));
     const command = Array.isArray(container.command) ? container.command.map(str) : [];
-    expect(command).toEqual(['node', '--import', 'tsx', script]);
+    expect(command).toEqual(['node', '--enable-source-maps', 'api/dist/cli/db-indexes.js']);
     expect(str(podSpecOf(job).restartPolicy)).not.toBe('Always');
   });
 

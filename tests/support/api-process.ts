@@ -1,3 +1,4 @@
+import { sourceRuntime, type ServerRuntime } from './server-runtime';
 import { spawnEntryPoint, type SpawnedProcess } from './spawn-process';
 
 export interface ApiProcess {
@@ -12,14 +13,21 @@ export interface ApiProcess {
  * The API as production runs it, in a process of its own: a fault that concerns the API (a
  * dependency gone under it) is then seen through its real HTTP server and its real start-up code.
  */
-export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
-  const api = spawnEntryPoint('api/src/main.ts', {
-    ...env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    // The listening line carries the port; a silent environment would hide it.
-    LOG_LEVEL: env.LOG_LEVEL === 'silent' || !env.LOG_LEVEL ? 'info' : env.LOG_LEVEL,
-  });
+export async function startApiProcess(
+  env: Record<string, string>,
+  runtime: ServerRuntime = sourceRuntime,
+): Promise<ApiProcess> {
+  const api = spawnEntryPoint(
+    runtime.api,
+    {
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      // The listening line carries the port; a silent environment would hide it.
+      LOG_LEVEL: env.LOG_LEVEL === 'silent' || !env.LOG_LEVEL ? 'info' : env.LOG_LEVEL,
+    },
+    { node: runtime.node },
+  );
   await api.waitForOutput(/"msg":"api listening"/, 60_000);
   const port = /"port":(\d+)[^\n]*"msg":"api listening"/.exec(api.output())?.[1];
   if (!port) throw new Error(`no port in the API's listening line:\n${api.output()}`);

@@ -1,4 +1,5 @@
 import { startApiProcess, type ApiProcess } from './api-process';
+import { sourceRuntime, type ServerRuntime } from './server-runtime';
 import { spawnEntryPoint, type SpawnedProcess } from './spawn-process';
 
 export interface BackEndProcesses {
@@ -17,9 +18,10 @@ export async function startBackEndProcesses(
   env: Record<string, string>,
   /** Settings of the workers alone (WORKER_QUEUES, say), on top of `env`. */
   workersEnv: Record<string, string> = {},
+  runtime: ServerRuntime = sourceRuntime,
 ): Promise<BackEndProcesses> {
-  const api = await startApiProcess(env);
-  const workers = spawnWorkers({ ...env, ...workersEnv });
+  const api = await startApiProcess(env, runtime);
+  const workers = spawnWorkers({ ...env, ...workersEnv }, runtime);
   const close = async () => {
     workers.kill('SIGTERM');
     await workers.exited;
@@ -38,9 +40,13 @@ export async function startBackEndProcesses(
 export const WORKERS_READY = /workers ready/;
 
 /** The workers process, at a log level that lets it say it is ready even in a silent test. */
-export function spawnWorkers(env: Record<string, string>): SpawnedProcess {
-  return spawnEntryPoint('workers/src/main.ts', {
-    ...env,
-    LOG_LEVEL: env.LOG_LEVEL === 'silent' || !env.LOG_LEVEL ? 'info' : env.LOG_LEVEL,
-  });
+export function spawnWorkers(
+  env: Record<string, string>,
+  runtime: ServerRuntime = sourceRuntime,
+): SpawnedProcess {
+  return spawnEntryPoint(
+    runtime.workers,
+    { ...env, LOG_LEVEL: env.LOG_LEVEL === 'silent' || !env.LOG_LEVEL ? 'info' : env.LOG_LEVEL },
+    { node: runtime.node },
+  );
 }

@@ -24,17 +24,24 @@ export interface SpawnOptions {
    * standard input is a TTY, fed from `child.stdin`.
    */
   terminal?: boolean;
+  /** The node binary (this machine's by default): the compiled server also runs under the images' Node. */
+  node?: string;
 }
 
 const shellQuoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
-/** Runs one of our TypeScript entry points as its own process, the way production runs it. */
+/**
+ * Runs one of our entry points as its own process, the way production runs it: a TypeScript
+ * source through tsx, or a compiled bundle (.js) with node alone, as the images do.
+ */
 export function spawnEntryPoint(
   script: string,
   env: Record<string, string>,
   options: SpawnOptions = {},
 ): SpawnedProcess {
-  const command = [process.execPath, '--import', 'tsx', script, ...(options.args ?? [])];
+  const node = options.node ?? process.execPath;
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  const command = [node, ...loader, script, ...(options.args ?? [])];
   const [file, args] = options.terminal
     ? [
         'script',
@@ -47,7 +54,7 @@ export function spawnEntryPoint(
           '/dev/null',
         ],
       ]
-    : [process.execPath, command.slice(1)];
+    : [node, command.slice(1)];
   const child = spawn(file, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },

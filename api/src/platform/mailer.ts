@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
+// Fully specified: Node's ESM loader (the compiled server) resolves no folder imports.
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { z } from 'zod';
 import { CommitGate } from './commit-gate';

@@ -1,6 +1,7 @@
 import { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import SMTPConnection from 'nodemailer/lib/smtp-connection';
+// Fully specified: Node's ESM loader (the compiled server) resolves no folder imports.
+import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
 
 export interface SmtpServer {
   host: string;

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the product or its tests need, only those that are missing.
 #   bash infra/install-system-packages.sh           redis-server (to run the product)
-#   bash infra/install-system-packages.sh --tests   also Chromium and fonts (browser tests)
+#   bash infra/install-system-packages.sh --tests   also Chromium and fonts (browser tests), and
+#                                                   nginx (the front-door test runs its own
+#                                                   nginx on a temporary config; the system's
+#                                                   nginx service is not needed)
 set -euo pipefail
 
 wanted=(redis-server)
 if [[ "${1:-}" == "--tests" ]]; then
-  wanted+=(chromium fonts-dejavu-core)
+  wanted+=(chromium fonts-dejavu-core nginx)
 fi
 
 missing=()

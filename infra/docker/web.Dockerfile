@@ -1,27 +1,19 @@
 # syntax=docker/dockerfile:1
-# The site: built by Vite, served by unprivileged nginx, which also proxies the API paths to the
-# `api` service (see nginx.conf). Build from the repository root:
+# The front door: unprivileged nginx that proxies every request to the `api` service, which
+# serves the built site itself (its image carries it) with its own headers. Nothing is built
+# here. Build from the repository root:
 #   docker build -f infra/docker/web.Dockerfile -t homeservices/web .
 
-FROM node:20-bookworm-slim AS build
-WORKDIR /app
-# The lockfile is npm 11's (Vite 8 does not install with the npm 10 this image ships).
-RUN npm install -g npm@11 --no-audit --no-fund
-COPY package.json package-lock.json ./
-COPY api/package.json api/
-COPY workers/package.json workers/
-COPY web/package.json web/
-RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
-COPY tsconfig.json ./
-# The site imports the API's pure domain modules (messages, prices, validation schemas).
-COPY api api
-COPY web web
-RUN npm run build --workspace web
-
-FROM nginxinc/nginx-unprivileged:1.27-alpine AS runtime
+# 1.28: the first stable line whose open-source nginx re-resolves an upstream's name
+# (`server ... resolve`, see nginx-upstream.conf).
+FROM nginxinc/nginx-unprivileged:1.28.0-alpine
+# Replaces the image's default site. The image's nginx.conf includes conf.d/*.conf in its http
+# block, so the upstream file is read too (in either order: a proxy_pass may name an upstream
+# defined after it).
 COPY infra/docker/nginx.conf /etc/nginx/conf.d/default.conf
-COPY --from=build /app/web/dist /usr/share/nginx/html
+COPY infra/docker/nginx-upstream.conf /etc/nginx/conf.d/upstream.conf
 # The image's own non-root user (uid 101); nginx listens on 8080, so no privilege is needed.
 USER nginx
 EXPOSE 8080
+# nginx's graceful stop: requests in progress are finished.
 STOPSIGNAL SIGQUIT

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingModel } from '../../api/src/bookings/booking-model';
+import { fillBookingDialog, payInDialog, payWithTestCard } from '../support/booking-form';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { cspViolations, watchCspViolations } from '../support/browser';
 import { jpeg } from '../support/images';
@@ -28,40 +29,16 @@ describe('booking journeys in Chromium', () => {
     return page;
   }
 
-  async function fillBookingForm(page: Page, email: string, daysAhead: number): Promise<void> {
-    const form = page.getByRole('dialog');
-    await form.getByLabel('Full Name').fill('Maya Singh');
-    await form.getByLabel('Phone Number').fill('416-555-0199');
-    await form.getByLabel('Email Address').fill(email);
-    await form.getByLabel('Service Address').fill('12 Rosedale Ave, Toronto');
-    await form.getByLabel('Preferred Date').fill(addDays(todayInToronto(), daysAhead));
-  }
+  const fillBookingForm = (page: Page, email: string, daysAhead: number) =>
+    fillBookingDialog(page, email, addDays(todayInToronto(), daysAhead));
 
   it('books a One-time Visit with a photo, pays with the test card, and the confirmation is emailed', async () => {
     const page = await servicesPage();
     const email = testEmail('journey');
     await page.getByRole('button', { name: 'Book Now for Painting' }).click();
     await page.getByRole('button', { name: 'Choose One-time Visit' }).click();
-    await fillBookingForm(page, email, 12);
-    await page
-      .getByRole('dialog')
-      .getByLabel(/Photo of the job/)
-      .setInputFiles({
-        name: 'wall.jpg',
-        mimeType: 'image/jpeg',
-        buffer: jpeg(200_000),
-      });
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
-
-    const payment = page.getByRole('dialog', { name: 'Complete Your Payment' });
-    await payment.getByLabel('Card Number').fill('4242 4242 4242 4242');
-    await payment.getByLabel('Expiry Date (MM/YY)').fill('12/30');
-    await payment.getByLabel('CVV').fill('123');
-    await payment.getByLabel('Name on Card').fill('Maya Singh');
-    await payment.getByRole('button', { name: 'Confirm Payment' }).click();
-    await page
-      .getByText(`Booking confirmed for Painting! A confirmation has been sent to ${email}`)
-      .waitFor();
+    await fillBookingDialog(page, email, addDays(todayInToronto(), 12), jpeg(200_000));
+    await payWithTestCard(page, 'Painting', email);
 
     const [mail] = await waitForMail(email);
     expect(mail?.Subject).toContain('is confirmed');
@@ -94,12 +71,7 @@ describe('booking journeys in Chromium', () => {
     await page.getByRole('button', { name: 'Choose One-time Visit' }).click();
     await fillBookingForm(page, email, 14);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    const payment = page.getByRole('dialog', { name: 'Complete Your Payment' });
-    await payment.getByLabel('Card Number').fill('4000 0000 0000 0002');
-    await payment.getByLabel('Expiry Date (MM/YY)').fill('12/30');
-    await payment.getByLabel('CVV').fill('123');
-    await payment.getByLabel('Name on Card').fill('Maya Singh');
-    await payment.getByRole('button', { name: 'Confirm Payment' }).click();
+    const payment = await payInDialog(page, '4000 0000 0000 0002');
     await payment.getByText('Payment failed. Please try again.').waitFor();
     await payment.getByRole('button', { name: 'Back' }).click();
     expect(await page.getByRole('dialog').getByLabel('Email Address').inputValue()).toBe(email);

@@ -5,7 +5,7 @@ import { BookingModel } from '../../api/src/bookings/booking-model';
 import { SlotModel } from '../../api/src/bookings/slot-model';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { multipart } from '../support/api-process';
-import { bookingFields } from '../support/booking-form';
+import { bookingFields, fillBookingDialog } from '../support/booking-form';
 import { jpeg } from '../support/images';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
@@ -79,17 +79,8 @@ describe('a booking form submitted twice', () => {
     return bookings.map((booking) => booking.imageKey).sort();
   }
 
-  async function fillBookingForm(page: Page, email: string, date: string): Promise<void> {
-    const form = page.getByRole('dialog');
-    await form.getByLabel('Full Name').fill('Maya Singh');
-    await form.getByLabel('Phone Number').fill('416-555-0199');
-    await form.getByLabel('Email Address').fill(email);
-    await form.getByLabel('Service Address').fill('12 Rosedale Ave, Toronto');
-    await form.getByLabel('Preferred Date').fill(date);
-    await form
-      .getByLabel(/Photo of the job/)
-      .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: jpeg(300_000) });
-  }
+  const fillBookingForm = (page: Page, email: string, date: string) =>
+    fillBookingDialog(page, email, date, jpeg(300_000));
 
   it('makes one booking of a double click on Continue to Payment, and of a second visit', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });

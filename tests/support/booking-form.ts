@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import type { Test } from 'supertest';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { testEmail } from './test-env';
@@ -42,4 +43,50 @@ export function withFields(test: Test, fields: BookingFields): Test {
   let request = test;
   for (const [name, value] of Object.entries(fields)) request = request.field(name, value);
   return request;
+}
+
+/** Stripe's test card that always succeeds (the test provider takes the same cards). */
+export const TEST_CARD = '4242 4242 4242 4242';
+
+/**
+ * Fills the site's open booking dialog (after a plan is chosen) as a person types it, with
+ * `photo` as the job's photo (wall.jpg) when given.
+ */
+export async function fillBookingDialog(
+  page: Page,
+  email: string,
+  date: string,
+  photo?: Buffer,
+): Promise<void> {
+  const form = page.getByRole('dialog');
+  await form.getByLabel('Full Name').fill('Maya Singh');
+  await form.getByLabel('Phone Number').fill('416-555-0199');
+  await form.getByLabel('Email Address').fill(email);
+  await form.getByLabel('Service Address').fill('12 Rosedale Ave, Toronto');
+  await form.getByLabel('Preferred Date').fill(date);
+  if (photo) {
+    await form
+      .getByLabel(/Photo of the job/)
+      .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: photo });
+  }
+}
+
+/** Types `card` into the open payment dialog and confirms; the dialog, for what follows. */
+export async function payInDialog(page: Page, card: string): Promise<Locator> {
+  const payment = page.getByRole('dialog', { name: 'Complete Your Payment' });
+  await payment.getByLabel('Card Number').fill(card);
+  await payment.getByLabel('Expiry Date (MM/YY)').fill('12/30');
+  await payment.getByLabel('CVV').fill('123');
+  await payment.getByLabel('Name on Card').fill('Maya Singh');
+  await payment.getByRole('button', { name: 'Confirm Payment' }).click();
+  return payment;
+}
+
+/** From the filled booking form: on to payment, the test card, and the site's confirmation. */
+export async function payWithTestCard(page: Page, service: string, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await payInDialog(page, TEST_CARD);
+  await page
+    .getByText(`Booking confirmed for ${service}! A confirmation has been sent to ${email}`)
+    .waitFor();
 }

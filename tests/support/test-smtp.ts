@@ -33,6 +33,11 @@ export interface TestSmtp {
    * whether or not its answer reached the client.
    */
   received: ReceivedMail[];
+  /**
+   * Messages begun (DATA accepted) whose connection closed before their final ".": a client that
+   * died mid-send. The server never kept them.
+   */
+  aborted: ReceivedMail[];
   /** Resolves once the server has stalled. */
   stalled: Promise<void>;
   /**
@@ -49,6 +54,9 @@ export interface TestSmtp {
 /** An SMTP server of the test's own, for what the shared capture server cannot do. */
 export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
+  const aborted: ReceivedMail[] = [];
+  /** Sessions in the middle of a message, with what they had sent of it. */
+  const inData = new Map<string, { to: string[]; chunks: Buffer[] }>();
   let stalling = false;
   let hasStalled = false;
   const waiters: (() => void)[] = [];
@@ -66,6 +74,15 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
       callback();
     },
     onClose(session) {
+      const partial = inData.get(session.id);
+      if (partial) {
+        inData.delete(session.id);
+        aborted.push({
+          to: partial.to,
+          raw: Buffer.concat(partial.chunks).toString('utf8'),
+          at: Date.now(),
+        });
+      }
       open.delete(session.id);
       held.delete(session.id);
     },
@@ -85,9 +102,11 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      inData.set(session.id, { to: session.envelope.rcptTo.map((rcpt) => rcpt.address), chunks });
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', () => undefined);
       stream.on('end', () => {
+        inData.delete(session.id);
         received.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString('utf8'),
@@ -103,11 +122,14 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
       });
     },
   });
+  // A client killed mid-session resets its connection: its business, not the server's failure.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${String(port)}`,
     received,
+    aborted,
     stalled,
     everySendHeld: () =>
       hasStalled &&

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiContext, type ApiContext } from '../src/api-context';
+import { EmailDeliveryModel } from '../src/mail/email-delivery-model';
 import { sendOnce } from '../src/mail/send-once';
 import { createLogger } from '../src/platform/logger';
 import { Mailer } from '../src/platform/mailer';
@@ -68,5 +69,14 @@ describe('a recorded send the server refuses', () => {
     expect(await sendOnce(mailer, key, message)).toBe('sent');
     expect(await sendOnce(mailer, key, message)).toBe('already-sent');
     expect(smtp.received.filter((mail) => mail.to.includes(refused))).toHaveLength(1);
+  });
+  it('sends again nothing whose final "." was recorded without an answer, and says so', async () => {
+    // What a worker killed after the record and before the server's answer leaves behind.
+    const to = testEmail('unanswered');
+    const key = `test:${to}`;
+    await EmailDeliveryModel.create({ key, to, subject: 'Your booking', committedAt: new Date() });
+    expect(await sendOnce(mailer, key, { ...message, to })).toBe('unconfirmed');
+    await sendAfter();
+    expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import { BookingModel } from '../../api/src/bookings/booking-model';
 import { ContactMessageModel } from '../../api/src/contact/contact-message-model';
 import { ContactService } from '../../api/src/contact/contact-service';
 import { contactSchema } from '../../api/src/domain/contact/contact-schema';
+import type { CampaignView } from '../../api/src/domain/newsletter/newsletter-schema';
 import { testPaymentMethodFor } from '../../api/src/domain/payment/test-cards';
 import { JobOutbox } from '../../api/src/jobs/job-outbox';
 import { EmailDeliveryModel } from '../../api/src/mail/email-delivery-model';
@@ -85,6 +86,8 @@ describe('three APIs and two workers behind nginx, one of each killed mid-run', 
   let probe: number[] = [];
   /** Visits whose request died with the killed API: their outcome is unknown to the visitor. */
   let lostVisits: Visit[] = [];
+  /** The campaign as the admin console shows it once sent. */
+  let finishedCampaign: CampaignView | undefined;
 
   const door = (): FrontDoor => {
     if (!frontDoor) throw new Error('the front door did not start');
@@ -452,8 +455,9 @@ describe('three APIs and two workers behind nginx, one of each killed mid-run', 
         const view = await send(`/api/admin/campaigns/${campaignId}`, '198.51.100.200', 'view', {
           headers: auth,
         });
-        const { campaign } = (await view.json()) as { campaign: { status: string } };
+        const { campaign } = (await view.json()) as { campaign: CampaignView };
         expect(campaign.status).toBe('sent');
+        finishedCampaign = campaign;
       },
       { timeoutMs: 120_000, intervalMs: 500 },
     );
@@ -539,6 +543,8 @@ describe('three APIs and two workers behind nginx, one of each killed mid-run', 
       `neither arrived nor cut at the server; cut: ${JSON.stringify(cut)}`,
     ).toEqual([]);
     expect(newsletterCaught.filter((row) => !cutTo(row.email))).toEqual([]);
+    // The console tells operators how many the kill left without a server's answer.
+    expect(finishedCampaign?.progress.unconfirmed).toBe(newsletterUnanswered.length);
     // Only what the killed workers process had in flight: its two connections for single emails
     // and five for the newsletter (NEWSLETTER_CONCURRENCY).
     expect(caughtInWindow.length + newsletterCaught.length).toBeLessThanOrEqual(7);

@@ -122,7 +122,7 @@ describe('the workers process killed with many emails in flight', () => {
       { timeoutMs: 180_000, intervalMs: 500 },
     );
     // A confirmation the server had kept when the process died is not sent again.
-    await second.waitForOutput(/"job":"booking\.confirmation"[^\n]*"result":"already-sent"/);
+    await second.waitForOutput(/"job":"booking\.confirmation"[^\n]*"result":"unconfirmed"/);
     // Retries of the dead process's jobs are over; none sent a second copy.
     const queues = queuesOf(env);
     try {

@@ -10,5 +10,9 @@ export function progressLine(view: CampaignView): string {
   const filled =
     total === 0 ? (view.recipientsFixed ? WIDTH : 0) : Math.round((done / total) * WIDTH);
   const bar = `${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}`;
-  return `[${bar}] ${number.format(sent)} / ${number.format(total)} sent · ${number.format(failed)} failed · ${number.format(skipped)} skipped · ${view.status}`;
+  const unconfirmed =
+    view.status === 'sent' && view.progress.unconfirmed > 0
+      ? ` (${number.format(view.progress.unconfirmed)} unconfirmed: a worker died before the server answered)`
+      : '';
+  return `[${bar}] ${number.format(sent)} / ${number.format(total)} sent${unconfirmed} · ${number.format(failed)} failed · ${number.format(skipped)} skipped · ${view.status}`;
 }

@@ -1,7 +1,13 @@
 import { mayHaveBeenKept, type Mailer, type MailMessage } from '../platform/mailer';
 import { EmailDeliveryModel } from './email-delivery-model';
 
-export type SendOnceResult = 'sent' | 'already-sent';
+/**
+ * 'unconfirmed': an earlier attempt recorded its final "." and stopped before the server's answer
+ * (its process died). The server has the message, or, when the process died just before the "."
+ * left, it never will; it is not sent again either way (docs/features.md, "Exactly once, even
+ * across a crash"), and the job's log says which emails are in that state.
+ */
+export type SendOnceResult = 'sent' | 'already-sent' | 'unconfirmed';
 
 /**
  * Sends `message` unless an email with the same key was sent before. The row is written first;
@@ -19,7 +25,8 @@ export async function sendOnce(
     { $setOnInsert: { key, to: message.to, subject: message.subject } },
     { upsert: true, new: false },
   );
-  if (existing?.sentAt || existing?.committedAt) return 'already-sent';
+  if (existing?.sentAt) return 'already-sent';
+  if (existing?.committedAt) return 'unconfirmed';
   let messageId: string;
   try {
     ({ messageId } = await mailer.send(message, {

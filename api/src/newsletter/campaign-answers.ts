@@ -23,6 +23,12 @@ export const campaignViewSchema = z.object({
     failed: z.number().int(),
     skipped: z.number().int(),
     pending: z.number().int(),
+    unconfirmed: z
+      .number()
+      .int()
+      .describe(
+        'Of `sent`: handed over in full, the server’s answer never recorded (a worker died).',
+      ),
   }),
 }) satisfies z.ZodType<CampaignView>;
 

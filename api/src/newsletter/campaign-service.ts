@@ -147,6 +147,7 @@ export class CampaignService {
         failed: count('failed'),
         skipped: count('skipped'),
         pending: count('pending', 'sending'),
+        unconfirmed: count('committed'),
       },
     };
   }

@@ -55,5 +55,17 @@ export interface CampaignView {
   finishedAt: string | null;
   /** Every recipient has a delivery: `total` will not grow any more. */
   recipientsFixed: boolean;
-  progress: { total: number; sent: number; failed: number; skipped: number; pending: number };
+  progress: {
+    total: number;
+    sent: number;
+    failed: number;
+    skipped: number;
+    pending: number;
+    /**
+     * Of `sent`: handed to the server in full with no answer recorded. While sending, messages in
+     * flight; once the campaign is over, those whose worker died before the server answered: each
+     * arrived, or (a death just before its final ".") did not, and none is sent again.
+     */
+    unconfirmed: number;
+  };
 }

@@ -18,7 +18,7 @@ const draft: CampaignView = {
   startedAt: null,
   finishedAt: null,
   recipientsFixed: false,
-  progress: { total: 0, sent: 0, failed: 0, skipped: 0, pending: 0 },
+  progress: { total: 0, sent: 0, failed: 0, skipped: 0, pending: 0, unconfirmed: 0 },
 };
 
 function sending(sent: number): CampaignView {
@@ -27,7 +27,7 @@ function sending(sent: number): CampaignView {
     status: 'sending',
     startedAt: '2030-04-02T14:00:00.000Z',
     recipientsFixed: true,
-    progress: { total: 10, sent, failed: 1, skipped: 0, pending: 9 - sent },
+    progress: { total: 10, sent, failed: 1, skipped: 0, pending: 9 - sent, unconfirmed: 0 },
   };
 }
 
@@ -135,6 +135,29 @@ describe('CampaignsSection', () => {
     await screen.findByText('6 sent, 1 failed, 3 pending of 10', {}, { timeout: 10_000 });
     // The list stays on screen while it is read again: no loading line in between.
     expect(screen.queryByText('Loading campaigns…')).toBeNull();
+  });
+
+  it("says how many of a finished campaign's messages no server answer confirms, and only then", async () => {
+    const finished: CampaignView = {
+      ...sending(9),
+      status: 'sent',
+      finishedAt: '2030-04-02T15:00:00.000Z',
+      progress: { total: 10, sent: 9, failed: 1, skipped: 0, pending: 0, unconfirmed: 2 },
+    };
+    const inFlight: CampaignView = {
+      ...sending(5),
+      id: 'c2',
+      subject: 'Fall tips',
+      progress: { ...sending(5).progress, unconfirmed: 3 },
+    };
+    fetchMock.mockResolvedValue(jsonResponse(200, { campaigns: [finished, inFlight] }));
+    render(<CampaignsSection session={session} />);
+    await screen.findByText('9 sent, 1 failed, 0 pending of 10');
+    expect(
+      screen.getByText(/^2 unconfirmed: a worker stopped before the mail server answered/),
+    ).toBeTruthy();
+    // Messages in flight are unconfirmed for a moment: nothing to say while sending.
+    expect(screen.queryByText(/^3 unconfirmed/)).toBeNull();
   });
 
   it('reports a 403 to the page instead of showing a list', async () => {

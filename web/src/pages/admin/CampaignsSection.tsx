@@ -104,7 +104,10 @@ function CampaignTable({ campaigns, onAction }: CampaignTableProps) {
 }
 
 function CampaignProgress({ campaign }: { readonly campaign: CampaignView }) {
-  const { total, sent, failed, skipped, pending } = campaign.progress;
+  const { total, sent, failed, skipped, pending, unconfirmed } = campaign.progress;
+  // While sending, messages in flight are briefly unconfirmed; only a finished campaign's count
+  // means a worker died between a message's final "." and the server's answer.
+  const lostAnswers = campaign.status === 'sent' ? unconfirmed : 0;
   return (
     <div className="admin-progress">
       <progress
@@ -113,6 +116,7 @@ function CampaignProgress({ campaign }: { readonly campaign: CampaignView }) {
         aria-label={copy.progressLabel(campaign.subject)}
       />
       <span>{copy.progress(sent, failed, pending, total)}</span>
+      {lostAnswers > 0 ? <span>{copy.unconfirmed(lostAnswers)}</span> : null}
     </div>
   );
 }

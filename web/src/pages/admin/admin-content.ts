@@ -108,6 +108,8 @@ export const campaignsContent = {
   progress: (sent: number, failed: number, pending: number, total: number) =>
     `${sent} sent, ${failed} failed, ${pending} pending of ${total}`,
   progressLabel: (subject: string) => `Delivery of ${subject}`,
+  unconfirmed: (count: number) =>
+    `${count} unconfirmed: a worker stopped before the mail server answered. Each reached its reader unless the worker stopped just before the end of the message; none is sent twice.`,
   actions: { send: 'Send', pause: 'Pause', resume: 'Resume' },
   actionLabel: (action: string, subject: string) => `${action} ${subject}`,
   confirmSend: (subject: string) => `Send “${subject}” to every confirmed subscriber?`,

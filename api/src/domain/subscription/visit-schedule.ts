@@ -1,0 +1,141 @@
+import { addDays, daysBetween, isCalendarDate } from '../calendar/toronto-date';
+import type { Availability } from '../booking/booking-schema';
+import { findTimeWindow, TIME_WINDOW_IDS, type TimeWindowId } from '../booking/catalogue';
+
+/**
+ * The Monthly Visit plan's schedule (issue 18): "4 visits per month", as a rule the customer reads
+ * before paying and every renewal follows. Browser-safe and pure, so the booking form shows the
+ * same four dates the API books.
+ *
+ * - A period runs from its start to the same day of the next month (the day of the month the
+ *   subscription began, clamped to a shorter month: Jan 31 → Feb 28 → Mar 31), which is how Stripe
+ *   anchors a monthly subscription's billing.
+ * - Its four visits are weekly, on the weekday and in the window of the first visit: the first
+ *   such weekday on or after the period's start, then every 7 days. Four weeks fit in every month
+ *   (28 days or more), so a period's visits never spill into the next one.
+ * - A visit whose window is full moves, by the customer's choice, to another window or day of its
+ *   week (Monday to Sunday, within the period): never silently dropped, never overbooked.
+ */
+
+export const VISITS_PER_PERIOD = 4;
+const WEEK_DAYS = 7;
+const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+export interface VisitSlot {
+  date: string;
+  time: TimeWindowId;
+}
+
+/** 0 (Sunday) to 6 (Saturday) for a YYYY-MM-DD date; calendar dates have no time zone. */
+export function weekdayOf(date: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * The start of the period after the one starting `periodStart`, for a subscription begun on day
+ * `anchorDay` of a month: the same day next month, or that month's last day when it is shorter.
+ */
+export function nextPeriodStart(periodStart: string, anchorDay: number): string {
+  if (!isCalendarDate(periodStart)) throw new Error(`not a date: ${periodStart}`);
+  const [year, month] = periodStart.split('-').map(Number) as [number, number];
+  const nextYear = month === 12 ? year + 1 : year;
+  const nextMonth = month === 12 ? 1 : month + 1;
+  const day = Math.min(anchorDay, daysInMonth(nextYear, nextMonth));
+  return `${String(nextYear)}-${String(nextMonth).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The day of the month a subscription started on `firstVisit` is anchored to. */
+export function anchorDayOf(firstVisit: string): number {
+  return Number(firstVisit.slice(8, 10));
+}
+
+/**
+ * The four visits of the period starting `periodStart`: the first `weekday` (0-6) on or after
+ * it, then weekly, all in `time`.
+ */
+export function visitsOfPeriod(
+  periodStart: string,
+  weekday: number,
+  time: TimeWindowId,
+): VisitSlot[] {
+  const first = addDays(periodStart, (weekday - weekdayOf(periodStart) + WEEK_DAYS) % WEEK_DAYS);
+  return Array.from({ length: VISITS_PER_PERIOD }, (_, week) => ({
+    date: addDays(first, week * WEEK_DAYS),
+    time,
+  }));
+}
+
+/** The first period's visits: the customer's chosen date and window, then weekly. */
+export function firstPeriodVisits(firstVisit: VisitSlot): VisitSlot[] {
+  return visitsOfPeriod(firstVisit.date, weekdayOf(firstVisit.date), firstVisit.time);
+}
+
+/** What the summary says of the rule before the customer pays. */
+export function scheduleRule(firstVisit: VisitSlot): string {
+  const window = findTimeWindow(firstVisit.time);
+  const when = window ? `${window.label} (${window.range})` : firstVisit.time;
+  return `${String(VISITS_PER_PERIOD)} visits a month: every ${WEEKDAY_NAMES[weekdayOf(firstVisit.date)] ?? ''}, ${when}, starting ${firstVisit.date}. A window that is full one week moves to another day or window of that week.`;
+}
+
+/**
+ * The days of the Monday-to-Sunday week holding `date` that a visit of that week may move to:
+ * not before `earliest` (today, or the period's start) and before `periodEnd` (exclusive).
+ */
+export function weekOf(date: string, earliest: string, periodEnd: string): string[] {
+  const monday = addDays(date, -((weekdayOf(date) + 6) % WEEK_DAYS));
+  return Array.from({ length: WEEK_DAYS }, (_, offset) => addDays(monday, offset)).filter(
+    (day) => day >= earliest && day < periodEnd,
+  );
+}
+
+export interface PlannedVisit extends VisitSlot {
+  /** A place is free in its window. */
+  available: boolean;
+  /** When it is not: the free windows of its week, nearest day first, to choose from. */
+  alternatives: VisitSlot[];
+}
+
+/**
+ * The period's visits against the places left (`availability` must cover their weeks): which are
+ * free, and for each full one the free windows of its week that no other visit of the plan uses.
+ */
+export function planVisits(
+  visits: VisitSlot[],
+  availability: Availability,
+  bounds: { earliest: string; periodEnd: string },
+): PlannedVisit[] {
+  const left = new Map<string, number>();
+  for (const day of availability.days) {
+    for (const time of TIME_WINDOW_IDS) left.set(`${day.date}|${time}`, day.windows[time]);
+  }
+  const key = (slot: VisitSlot) => `${slot.date}|${slot.time}`;
+  const used = new Set(visits.map(key));
+  return visits.map((visit) => {
+    const available = (left.get(key(visit)) ?? 0) > 0;
+    if (available) return { ...visit, available, alternatives: [] };
+    const days = weekOf(visit.date, bounds.earliest, bounds.periodEnd).sort(
+      (a, b) =>
+        Math.abs(daysBetween(visit.date, a)) - Math.abs(daysBetween(visit.date, b)) ||
+        (a < b ? -1 : 1),
+    );
+    const alternatives = days.flatMap((date) =>
+      TIME_WINDOW_IDS.map((time) => ({ date, time })).filter(
+        (slot) => (left.get(key(slot)) ?? 0) > 0 && !used.has(key(slot)),
+      ),
+    );
+    return { ...visit, available, alternatives };
+  });
+}

@@ -6,6 +6,7 @@ import type {
 } from '../domain/booking/booking-schema';
 import { BOOKING_STATUSES } from '../domain/booking/booking-status';
 import { TIME_WINDOW_IDS, type PlanId } from '../domain/booking/catalogue';
+import type { MonthlyPlanPreview } from '../domain/subscription/visit-schedule';
 
 /** The shapes of the booking routes' answers, for the API reference (they check nothing). */
 
@@ -101,3 +102,19 @@ export const managedBookingAnswer = z.object({
   booking: managedBookingViewSchema,
   message: z.string(),
 });
+
+const visitSlotSchema = z.object({ date: z.string(), time: timeWindow });
+
+export const monthlyPlanPreviewSchema = z.object({
+  rule: z.string().describe('The rule every monthly period follows, in words.'),
+  periodStart: z.string(),
+  renewsOn: z.string().describe('The first renewal: the next period starts (and is paid) then.'),
+  visits: z.array(
+    visitSlotSchema.extend({
+      available: z.boolean().describe('A place is free in its window now.'),
+      alternatives: z
+        .array(visitSlotSchema)
+        .describe('For a full visit: the free windows of its week, nearest day first.'),
+    }),
+  ),
+}) satisfies z.ZodType<MonthlyPlanPreview>;

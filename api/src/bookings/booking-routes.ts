@@ -10,6 +10,8 @@ import {
   bookingTokenField,
   cancelSchema,
   rescheduleSchema,
+  timeWindowField,
+  visitDateField,
   type NewBookingAnswer,
 } from '../domain/booking/booking-schema';
 import { CATALOGUE } from '../domain/booking/catalogue';
@@ -29,11 +31,13 @@ import {
   catalogueSchema,
   managedBookingAnswer,
   managedBookingViewSchema,
+  monthlyPlanPreviewSchema,
 } from './booking-answers';
 import { newBookingId } from './booking-id';
 import { receiveBookingForm, storedPhoto } from './booking-photo-upload';
 import type { BookingService, OwnershipProof } from './booking-service';
 import { bookingView, managedBookingView } from './booking-view';
+import { previewMonthlyPlan } from './monthly-plan';
 import { MAX_AVAILABILITY_DAYS, type SlotLedger } from './slot-ledger';
 import { noStore } from '../http/no-store';
 
@@ -63,6 +67,12 @@ const availabilityQuery = z
     message: `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time.`,
     path: ['to'],
   });
+
+/** The first visit of a Monthly Visit plan, as the booking form has it. */
+const monthlyPlanQuery = z.object({
+  date: visitDateField(),
+  time: timeWindowField,
+});
 
 /** The booking token of a GET: in the query, as the manage link puts it. */
 const manageToken = z.object({ token: bookingTokenField });
@@ -158,6 +168,34 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
       async (req, res) => {
         const { from, to } = parseBody(availabilityQuery, { ...req.query });
         res.json(await ctx.slots.remaining(from, to));
+      },
+    ],
+  },
+  {
+    method: 'get',
+    path: '/api/monthly-plan',
+    operationId: 'previewMonthlyPlan',
+    summary: "A Monthly Visit plan's first four visits and the places left for them",
+    description:
+      'Read before paying: the rule the plan follows, the four weekly visits of its first period ' +
+      'from the chosen date and window, which are free now, and for a full one the free windows ' +
+      'of its week to move it to. Nothing is held. ' +
+      VISIT_FIELDS,
+    access: 'public',
+    request: {
+      query: queryParameters(monthlyPlanQuery, {
+        date: 'The first visit, YYYY-MM-DD.',
+        time: 'Its window: morning, afternoon or evening.',
+      }),
+    },
+    responses: { '200': jsonResponse('The first period.', monthlyPlanPreviewSchema) },
+    errors: ['BadRequest'],
+    fuzz: 'reads',
+    handlers: (ctx) => [
+      noStore,
+      async (req, res) => {
+        const firstVisit = parseBody(monthlyPlanQuery, { ...req.query });
+        res.json(await previewMonthlyPlan(ctx.slots, firstVisit));
       },
     ],
   },

@@ -139,3 +139,13 @@ export function planVisits(
     return { ...visit, available, alternatives };
   });
 }
+
+/** What the booking form shows of a Monthly Visit plan before the customer pays. */
+export interface MonthlyPlanPreview {
+  /** The rule every period follows, in words (`scheduleRule`). */
+  rule: string;
+  periodStart: string;
+  /** The first renewal: the next period's start. */
+  renewsOn: string;
+  visits: PlannedVisit[];
+}

@@ -235,6 +235,9 @@ describe('Redis stopped for 20 s under booking and contact traffic, then started
       timeoutMs: 60_000,
     });
     await everyKindAcceptedSince(traffic.sent, outageEnded);
+    // The limits count again once the limiter's own connection is back, which on a loaded machine
+    // may come after readiness: the traffic goes on until the API says so.
+    await backEnd.api.process.waitForOutput(/rate limits are back on/, 60_000);
     await traffic.stop();
     const { sent } = traffic;
 

@@ -110,4 +110,31 @@ describe('the follow-up sweep', () => {
     expect(await waitForMail(businessInbox)).toHaveLength(2);
     expect(await waitForMail(sender)).toHaveLength(1);
   });
+
+  it('lets each stranded record be handed over by one of the sweeps running at once', async () => {
+    // Every API process sweeps: three at once here, over the same abandoned messages.
+    const contact = new ContactService({ jobs: stoppedProducer, logger: silent });
+    const senders = Array.from({ length: 12 }, () => testEmail('swept'));
+    for (const email of senders) {
+      const stored = await contact.receive({
+        fullName: 'Ana Lima',
+        email,
+        phone: '416-555-0142',
+        subject: 'Fence',
+        message: 'A post is loose.',
+      });
+      if (stored.kind !== 'stored') throw new Error('the message was dropped');
+      await saveAgo(ContactMessageModel.collection, stored.message._id, 2);
+    }
+    const { context } = product.api;
+    const sweeps = await Promise.all([
+      context.contact.resumeEmails(new Date(Date.now() - 60_000), 100),
+      context.contact.resumeEmails(new Date(Date.now() - 60_000), 100),
+      context.contact.resumeEmails(new Date(Date.now() - 60_000), 100),
+    ]);
+    expect(sweeps.reduce((sum, count) => sum + count, 0)).toBe(senders.length);
+    expect(await ContactMessageModel.countDocuments({ emailsPending: true })).toBe(0);
+    await jobsSettled(context.jobs);
+    for (const email of senders) expect(await waitForMail(email)).toHaveLength(1);
+  });
 });

@@ -86,6 +86,8 @@ describe('three APIs and two workers behind nginx, one of each killed mid-run', 
   let probe: number[] = [];
   /** Visits whose request died with the killed API: their outcome is unknown to the visitor. */
   let lostVisits: Visit[] = [];
+  /** The jobs seeded into the MongoDB outbox. */
+  let outboxJobs = 0;
   /** The campaign as the admin console shows it once sent. */
   let finishedCampaign: CampaignView | undefined;
 
@@ -252,7 +254,8 @@ describe('three APIs and two workers behind nginx, one of each killed mid-run', 
       { email: { $in: strandedSenders } },
       { $set: { createdAt: new Date(Date.now() - 2 * 60_000) } },
     );
-    expect(await JobOutboxModel.countDocuments()).toBeGreaterThanOrEqual(SEEDED);
+    outboxJobs = await JobOutboxModel.countDocuments();
+    expect(outboxJobs).toBeGreaterThanOrEqual(SEEDED);
   }
 
   async function adminToken(): Promise<string> {
@@ -611,5 +614,24 @@ describe('three APIs and two workers behind nginx, one of each killed mid-run', 
       else expect(count, marker).toBeLessThanOrEqual(1);
     }
     expect(await JobOutboxModel.countDocuments()).toBe(0);
+  });
+
+  it('handed each outbox job and each stranded record over once, among three APIs', () => {
+    /** The sum of `field` over the API log lines saying `msg`, the killed API's included. */
+    const total = (msg: string, field: string, kind?: string) =>
+      apis
+        .flatMap((api) => api.process.output().split('\n'))
+        .flatMap((line) => {
+          // The killed API's last line may be cut short.
+          try {
+            return [JSON.parse(line) as Record<string, unknown>];
+          } catch {
+            return [];
+          }
+        })
+        .filter((entry) => entry.msg === msg && (kind === undefined || entry.kind === kind))
+        .reduce((sum, entry) => sum + Number(entry[field] ?? 0), 0);
+    expect(total('jobs kept while redis was away are queued', 'jobs')).toBe(outboxJobs);
+    expect(total('follow-up jobs handed over late', 'records', 'contact messages')).toBe(SEEDED);
   });
 });

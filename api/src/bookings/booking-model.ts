@@ -1,4 +1,5 @@
 import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { FOLLOW_UP_CLAIM_FIELDS } from '../jobs/follow-up-sweep';
 import { BOOKING_STATUSES } from '../domain/booking/booking-status';
 import { PLANS, SERVICES, TIME_WINDOW_IDS } from '../domain/booking/catalogue';
 import { newBookingId } from './booking-id';
@@ -77,6 +78,7 @@ const bookingSchema = new mongoose.Schema(
      * before that; the same form sent again (Idempotency-Key) or the follow-up sweep finishes it.
      */
     followUpsPending: { type: Boolean, default: true },
+    ...FOLLOW_UP_CLAIM_FIELDS,
     cancelledAt: { type: Date, default: null },
     cancelReason: { type: String, default: null },
     history: { type: [historySchema], default: [] },

@@ -1,4 +1,5 @@
 import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { FOLLOW_UP_CLAIM_FIELDS } from '../jobs/follow-up-sweep';
 
 /** A message from the contact form, kept so that no message depends on an email arriving. */
 const contactMessageSchema = new mongoose.Schema(
@@ -14,6 +15,7 @@ const contactMessageSchema = new mongoose.Schema(
     status: { type: String, enum: ['new', 'answered', 'archived'], default: 'new' },
     /** True until both emails are handed over (see BookingModel's followUpsPending). */
     emailsPending: { type: Boolean, default: true },
+    ...FOLLOW_UP_CLAIM_FIELDS,
   },
   { timestamps: true },
 );

@@ -15,8 +15,20 @@ export interface FollowUpSource {
 }
 
 /**
- * A source's usual `resume`: the records of `model` still marked by `pendingFlag` and saved
- * before `savedBefore`, oldest first, each handed to `handOver`.
+ * The field a sweep claims a record with, in every model a sweep resumes: every API process
+ * sweeps, and the claim makes one of them hand each record over, the others finding it taken.
+ */
+export const FOLLOW_UP_CLAIM_FIELDS = {
+  followUpClaimedUntil: { type: Date, default: null },
+} as const;
+
+/** Longer than a hand-over takes; a sweep that died with the claim leaves it to the next after. */
+const CLAIM_MS = 60_000;
+
+/**
+ * A source's usual `resume`: the records of `model` still marked by `pendingFlag`, saved before
+ * `savedBefore` and claimed by no other sweep, oldest first, each claimed and handed to
+ * `handOver`. Answers how many this sweep handed over.
  */
 export async function resumeStranded<T>(
   model: Model<T>,
@@ -25,10 +37,25 @@ export async function resumeStranded<T>(
   limit: number,
   handOver: (record: HydratedDocument<T>) => Promise<void>,
 ): Promise<number> {
-  const filter = { [pendingFlag]: true, createdAt: { $lt: savedBefore } } as FilterQuery<T>;
-  const stranded = await model.find(filter).sort({ createdAt: 1 }).limit(limit);
-  for (const record of stranded) await handOver(record);
-  return stranded.length;
+  const now = new Date();
+  const unclaimed = {
+    [pendingFlag]: true,
+    createdAt: { $lt: savedBefore },
+    $or: [{ followUpClaimedUntil: null }, { followUpClaimedUntil: { $lt: now } }],
+  } as FilterQuery<T>;
+  const stranded = await model.find(unclaimed).select('_id').sort({ createdAt: 1 }).limit(limit);
+  let handedOver = 0;
+  for (const { _id } of stranded) {
+    const claimed = await model.findOneAndUpdate(
+      { ...unclaimed, _id },
+      { $set: { followUpClaimedUntil: new Date(now.getTime() + CLAIM_MS) } },
+      { new: true },
+    );
+    if (!claimed) continue;
+    await handOver(claimed);
+    handedOver += 1;
+  }
+  return handedOver;
 }
 
 export interface FollowUpSweepOptions {
@@ -46,7 +73,8 @@ const BATCH = 100;
 /**
  * The last piece of "accepted work is never lost": the outbox covers Redis being away, this
  * covers the moment between a record's write and its jobs' hand-over. Every API process runs one;
- * two sweeping the same record queue nothing twice.
+ * each record is claimed by one sweep (resumeStranded), and the job ids are the record's own, so
+ * even a claim that ran out mid-hand-over queues nothing twice.
  */
 export class FollowUpSweep {
   private timer: NodeJS.Timeout | undefined;

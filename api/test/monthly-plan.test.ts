@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingMessages } from '../src/domain/booking/booking-schema';
-import { addDays, todayInToronto } from '../src/domain/calendar/toronto-date';
-import { nextPeriodStart, weekdayOf } from '../src/domain/subscription/visit-schedule';
+import { addDays, todayInToronto, weekdayOf } from '../src/domain/calendar/toronto-date';
+import { nextPeriodStart } from '../src/domain/subscription/visit-schedule';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
 import { testEnv } from '../../tests/support/test-env';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Availability } from '../src/domain/booking/booking-schema';
 import { TIME_WINDOW_IDS, type TimeWindowId } from '../src/domain/booking/catalogue';
-import { addDays, daysBetween } from '../src/domain/calendar/toronto-date';
+import { addDays, daysBetween, weekdayOf } from '../src/domain/calendar/toronto-date';
 import {
   anchorDayOf,
   firstPeriodVisits,
@@ -10,7 +10,6 @@ import {
   planVisits,
   scheduleRule,
   visitsOfPeriod,
-  weekdayOf,
   weekOf,
 } from '../src/domain/subscription/visit-schedule';
 

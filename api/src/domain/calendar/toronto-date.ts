@@ -75,6 +75,22 @@ export function longDate(isoDate: string): string {
   return longDateFormat.format(torontoTimeToUtc(isoDate, 12));
 }
 
+/** 0 (Sunday) to 6 (Saturday) for a YYYY-MM-DD date: a calendar date's weekday has no time zone. */
+export function weekdayOf(isoDate: string): number {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+const weekdayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  weekday: 'long',
+});
+
+/** 'Wednesday' for '2026-11-25'. */
+export function weekdayName(isoDate: string): string {
+  return weekdayFormat.format(torontoTimeToUtc(isoDate, 12));
+}
+
 /** Toronto's offset from UTC at `instant`, in minutes (-300 in winter, -240 in summer). */
 function offsetMinutes(instant: number): number {
   const parts: Record<string, number> = {};

@@ -1,6 +1,12 @@
-import { addDays, daysBetween, isCalendarDate } from '../calendar/toronto-date';
-import type { Availability } from '../booking/booking-schema';
-import { findTimeWindow, TIME_WINDOW_IDS, type TimeWindowId } from '../booking/catalogue';
+import {
+  addDays,
+  daysBetween,
+  isCalendarDate,
+  weekdayName,
+  weekdayOf,
+} from '../calendar/toronto-date';
+import { timeLabel, type Availability } from '../booking/booking-schema';
+import { TIME_WINDOW_IDS, type TimeWindowId } from '../booking/catalogue';
 
 /**
  * The Monthly Visit plan's schedule (issue 18): "4 visits per month", as a rule the customer reads
@@ -19,25 +25,10 @@ import { findTimeWindow, TIME_WINDOW_IDS, type TimeWindowId } from '../booking/c
 
 export const VISITS_PER_PERIOD = 4;
 const WEEK_DAYS = 7;
-const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
 
 export interface VisitSlot {
   date: string;
   time: TimeWindowId;
-}
-
-/** 0 (Sunday) to 6 (Saturday) for a YYYY-MM-DD date; calendar dates have no time zone. */
-export function weekdayOf(date: string): number {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
 function daysInMonth(year: number, month: number): number {
@@ -85,9 +76,7 @@ export function firstPeriodVisits(firstVisit: VisitSlot): VisitSlot[] {
 
 /** What the summary says of the rule before the customer pays. */
 export function scheduleRule(firstVisit: VisitSlot): string {
-  const window = findTimeWindow(firstVisit.time);
-  const when = window ? `${window.label} (${window.range})` : firstVisit.time;
-  return `${String(VISITS_PER_PERIOD)} visits a month: every ${WEEKDAY_NAMES[weekdayOf(firstVisit.date)] ?? ''}, ${when}, starting ${firstVisit.date}. A window that is full one week moves to another day or window of that week.`;
+  return `${String(VISITS_PER_PERIOD)} visits a month: every ${weekdayName(firstVisit.date)}, ${timeLabel(firstVisit.time)}, starting ${firstVisit.date}. A window that is full one week moves to another day or window of that week.`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CampaignView } from '../domain/newsletter/newsletter-schema';
+import { unansweredAfterSending, type CampaignView } from '../domain/newsletter/newsletter-schema';
 
 const WIDTH = 30;
 const number = new Intl.NumberFormat('en-CA');
@@ -10,9 +10,10 @@ export function progressLine(view: CampaignView): string {
   const filled =
     total === 0 ? (view.recipientsFixed ? WIDTH : 0) : Math.round((done / total) * WIDTH);
   const bar = `${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}`;
+  const unanswered = unansweredAfterSending(view);
   const unconfirmed =
-    view.status === 'sent' && view.progress.unconfirmed > 0
-      ? ` (${number.format(view.progress.unconfirmed)} unconfirmed: a worker died before the server answered)`
+    unanswered > 0
+      ? ` (${number.format(unanswered)} unconfirmed: a worker died before the server answered)`
       : '';
   return `[${bar}] ${number.format(sent)} / ${number.format(total)} sent${unconfirmed} · ${number.format(failed)} failed · ${number.format(skipped)} skipped · ${view.status}`;
 }

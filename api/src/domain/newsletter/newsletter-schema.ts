@@ -69,3 +69,11 @@ export interface CampaignView {
     unconfirmed: number;
   };
 }
+
+/**
+ * The messages of a finished campaign whose worker died between the final "." and the server's
+ * answer. While sending, messages in flight are briefly unconfirmed too, so nothing is said then.
+ */
+export function unansweredAfterSending(view: CampaignView): number {
+  return view.status === 'sent' ? view.progress.unconfirmed : 0;
+}

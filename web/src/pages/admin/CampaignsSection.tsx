@@ -1,4 +1,7 @@
-import type { CampaignView } from '@hs/api/domain/newsletter/newsletter-schema';
+import {
+  unansweredAfterSending,
+  type CampaignView,
+} from '@hs/api/domain/newsletter/newsletter-schema';
 import { useCallback, useId, useState } from 'react';
 import { type CampaignAction, fetchCampaigns, runCampaignAction } from '../../api/admin-api';
 import { Notice } from '../../components/Notice';
@@ -104,10 +107,8 @@ function CampaignTable({ campaigns, onAction }: CampaignTableProps) {
 }
 
 function CampaignProgress({ campaign }: { readonly campaign: CampaignView }) {
-  const { total, sent, failed, skipped, pending, unconfirmed } = campaign.progress;
-  // While sending, messages in flight are briefly unconfirmed; only a finished campaign's count
-  // means a worker died between a message's final "." and the server's answer.
-  const lostAnswers = campaign.status === 'sent' ? unconfirmed : 0;
+  const { total, sent, failed, skipped, pending } = campaign.progress;
+  const lostAnswers = unansweredAfterSending(campaign);
   return (
     <div className="admin-progress">
       <progress

@@ -43,15 +43,15 @@ export async function resumeStranded<T>(
     createdAt: { $lt: savedBefore },
     $or: [{ followUpClaimedUntil: null }, { followUpClaimedUntil: { $lt: now } }],
   } as FilterQuery<T>;
-  const stranded = await model.find(unclaimed).select('_id').sort({ createdAt: 1 }).limit(limit);
   let handedOver = 0;
-  for (const { _id } of stranded) {
+  // Oldest first, each claimed as it is taken: a record another sweep holds is not found here.
+  while (handedOver < limit) {
     const claimed = await model.findOneAndUpdate(
-      { ...unclaimed, _id },
+      unclaimed,
       { $set: { followUpClaimedUntil: new Date(now.getTime() + CLAIM_MS) } },
-      { new: true },
+      { new: true, sort: { createdAt: 1 } },
     );
-    if (!claimed) continue;
+    if (!claimed) break;
     await handOver(claimed);
     handedOver += 1;
   }

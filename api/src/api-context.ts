@@ -1,3 +1,7 @@
+import {
+  SubscriptionLifecycle,
+  subscriptionSettings,
+} from './subscriptions/subscription-lifecycle';
 import { AccountLinks } from './accounts/account-links';
 import { AccountService } from './accounts/account-service';
 import { AuthTokens } from './accounts/auth-tokens';
@@ -85,7 +89,15 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     settings: lifecycleSettings(config),
     logger,
   });
-  const bookings = new BookingService({ lifecycle, links });
+  const subscriptions = new SubscriptionLifecycle({
+    bookings: lifecycle,
+    slots,
+    jobs,
+    clock: systemClock,
+    logger,
+    settings: subscriptionSettings(config),
+  });
+  const bookings = new BookingService({ lifecycle, subscriptions, links });
   const contact = new ContactService({ jobs, logger });
   const followUps = new FollowUpSweep({
     sources: [

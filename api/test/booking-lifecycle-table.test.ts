@@ -131,6 +131,10 @@ const confirmation: Jobs = ({ id, date }) => ({
   [`confirmation-${id}`]: { bookingId: id },
   [`reminder-${id}-${date}-${TIME}`]: { bookingId: id, date, time: TIME },
 });
+/** A plan's visit is confirmed by the period's email: each visit queues its reminder alone. */
+const reminderOnly: Jobs = ({ id, date }) => ({
+  [`reminder-${id}-${date}-${TIME}`]: { bookingId: id, date, time: TIME },
+});
 const cancelledEmail =
   (refund: boolean): Jobs =>
   ({ id }) => ({ [`cancelled-${id}`]: { bookingId: id, refund } });
@@ -185,6 +189,8 @@ const APPLY: Record<BookingEvent, (lifecycle: BookingLifecycle, b: Seeded) => Pr
   refundConfirmed: (l, b) =>
     l.refundConfirmed({ bookingId: b.id, intentId: null }, 'payment-event:evt_3'),
   holdExpired: (l, b) => l.holdExpired(b.id),
+  visitPaid: (l, b) => l.visitPaid(b.id, 'payment-event:evt_4'),
+  visitReleased: (l, b) => l.visitReleased(b.id, 'plan-ended', 'payment-event:evt_5'),
   cancelledByCustomer: (l, b) => l.cancelledByCustomer(b.id, 'customer'),
   rescheduled: (l, b) => l.rescheduled(b.id, b.movedDate, MOVED_TIME),
   cancelledByOperator: (l, b) => l.movedByOperator(b.id, 'cancelled', ADMIN_ID),
@@ -275,6 +281,26 @@ const markedByOperator = (from: BookingStatus, to: BookingStatus): Allowed => ({
   history: { from, to, by: ADMIN },
 });
 
+const visitPaidFrom = (from: BookingStatus): Allowed => ({
+  to: 'paid',
+  answer: 'paid',
+  place: 'held',
+  jobs: reminderOnly,
+  history: { from, to: 'paid', by: 'payment-event:evt_4' },
+  fields: (stored) => {
+    expect(stored.holdUntil).toBeNull();
+    expect(stored.payment.paidAt).toBeInstanceOf(Date);
+  },
+});
+const planEnded = (from: BookingStatus): Allowed => ({
+  to: 'cancelled',
+  answer: 'released',
+  place: 'free',
+  jobs: noJobs,
+  history: { from, to: 'cancelled', by: 'payment-event:evt_5' },
+  fields: (stored) => expect(stored.cancelReason).toBe('plan-ended'),
+});
+
 /** The table the lifecycle must keep, written out by hand from what the product promises. */
 const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
   paymentSucceeded: {
@@ -336,6 +362,23 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     // A retry after a crash: gives back a place that may still be held, and writes nothing.
     cancelled: { to: 'cancelled', answer: 'released', place: 'free', jobs: noJobs, repeat: true },
     refunded: { to: 'refunded', answer: 'released', place: 'free', jobs: noJobs, repeat: true },
+  },
+  visitPaid: {
+    estimate_requested: kept('estimate_requested'),
+    pending_payment: visitPaidFrom('pending_payment'),
+    payment_failed: visitPaidFrom('payment_failed'),
+    paid: { to: 'paid', answer: 'already paid', place: 'held', jobs: reminderOnly, repeat: true },
+    // Skipped by its customer (the seed's cancel is theirs): a later payment does not bring it back.
+    cancelled: kept('cancelled'),
+    refunded: kept('refunded'),
+  },
+  visitReleased: {
+    estimate_requested: kept('estimate_requested'),
+    pending_payment: planEnded('pending_payment'),
+    payment_failed: planEnded('payment_failed'),
+    paid: planEnded('paid'),
+    cancelled: { to: 'cancelled', answer: 'released', place: 'free', jobs: noJobs, repeat: true },
+    refunded: kept('refunded'),
   },
   cancelledByCustomer: {
     estimate_requested: byCustomer('estimate_requested'),

@@ -1,3 +1,4 @@
+import { SubscriptionLifecycle } from '../src/subscriptions/subscription-lifecycle';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingModel } from '../src/bookings/booking-model';
@@ -66,7 +67,15 @@ describe('the follow-up sweep', () => {
       settings: { holdSeconds: 1, holdLimitSeconds: 1, unpaidHoldsPerContact: 2 },
       logger: silent,
     });
-    const bookings = new BookingService({ lifecycle, links: context.links });
+    const subscriptions = new SubscriptionLifecycle({
+      bookings: lifecycle,
+      slots: context.slots,
+      jobs: stoppedProducer,
+      clock: systemClock,
+      logger: silent,
+      settings: { graceSeconds: 1, holdSeconds: 1 },
+    });
+    const bookings = new BookingService({ lifecycle, subscriptions, links: context.links });
     const form = bookingFormSchema().parse(bookingFields());
     const { booking } = await bookings.create(form, { bookingId: newBookingId() });
     expect(booking.followUpsPending).toBe(true);

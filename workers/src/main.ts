@@ -1,3 +1,7 @@
+import {
+  SubscriptionLifecycle,
+  subscriptionSettings,
+} from '@hs/api/subscriptions/subscription-lifecycle';
 import { AccountLinks } from '@hs/api/accounts/account-links';
 import { EmailChangeService } from '@hs/api/accounts/email-change-service';
 import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
@@ -39,12 +43,21 @@ async function main(): Promise<void> {
   // Workers queue follow-up work too (a paid booking's confirmation and reminder).
   const producerConnection = connect();
   const producer = new JobProducer(producerConnection, config.QUEUE_PREFIX);
+  const slots = new SlotLedger(config.SLOT_CAPACITY);
   const lifecycle = new BookingLifecycle({
-    slots: new SlotLedger(config.SLOT_CAPACITY),
+    slots,
     jobs: producer,
     clock: systemClock,
     settings: lifecycleSettings(config),
     logger,
+  });
+  const subscriptions = new SubscriptionLifecycle({
+    bookings: lifecycle,
+    slots,
+    jobs: producer,
+    clock: systemClock,
+    logger,
+    settings: subscriptionSettings(config),
   });
   const payments = createPayments(config, producer);
   const newsletterLinks = new NewsletterLinks(config.LINK_SECRET, config.SITE_URL);
@@ -79,7 +92,7 @@ async function main(): Promise<void> {
       businessInbox: config.BUSINESS_INBOX,
       lifecycle,
       paymentProvider: payments.provider,
-      paymentEvents: new PaymentEventHandler({ lifecycle, logger }),
+      paymentEvents: new PaymentEventHandler({ lifecycle, subscriptions, logger }),
       newsletterLinks,
       newsletter,
     }),

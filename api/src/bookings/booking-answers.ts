@@ -3,6 +3,7 @@ import type {
   Availability,
   BookingView,
   ManagedBookingView,
+  MonthlyPlanView,
 } from '../domain/booking/booking-schema';
 import { BOOKING_STATUSES } from '../domain/booking/booking-status';
 import { TIME_WINDOW_IDS, type PlanId } from '../domain/booking/catalogue';
@@ -12,6 +13,29 @@ import type { MonthlyPlanPreview } from '../domain/subscription/visit-schedule';
 
 const timeWindow = z.enum(TIME_WINDOW_IDS);
 const planId = z.enum(['one-time', 'monthly', 'custom-estimate']) satisfies z.ZodType<PlanId>;
+
+const monthlyPlanSchema = z
+  .object({
+    id: z.string().describe("The plan's id: its first visit's booking id."),
+    status: z.enum(['incomplete', 'active', 'past_due', 'ended']),
+    rule: z.string().describe('The rule every monthly period follows, in words.'),
+    amountCents: z.number().int().describe('CAD cents a month.'),
+    periodStart: z.string(),
+    renewsOn: z.string().describe("The next renewal: the next period's start."),
+    cancelAtPeriodEnd: z.boolean(),
+    visits: z.array(
+      z.object({
+        id: z.string(),
+        date: z.string(),
+        time: timeWindow,
+        timeLabel: z.string(),
+        status: z.enum(BOOKING_STATUSES),
+      }),
+    ),
+  })
+  .describe(
+    'For a visit of a Monthly Visit plan: the plan and its visits.',
+  ) satisfies z.ZodType<MonthlyPlanView>;
 
 export const bookingViewSchema = z.object({
   id: z.string().describe('128 random bits as 32 hex digits.'),
@@ -28,6 +52,7 @@ export const bookingViewSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
   hasImage: z.boolean(),
   createdAt: z.string(),
+  monthlyPlan: monthlyPlanSchema.nullable(),
 }) satisfies z.ZodType<BookingView>;
 
 export const managedBookingViewSchema = bookingViewSchema.extend({

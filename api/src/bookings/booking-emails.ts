@@ -23,7 +23,7 @@ import { calendarInvite } from './calendar-invite';
  * against the catalogue (reference, service title, date); what the customer typed stays in the body.
  */
 
-interface Visit {
+export interface Visit {
   service: Service;
   plan: Plan;
   window: TimeWindow;
@@ -37,7 +37,7 @@ interface Visit {
  * The catalogue entries a booking points to. A booking that names none is a bug upstream: better
  * a failed job than an email with a blank service or a wrong time.
  */
-function visitOf(booking: BookingDocument): Visit {
+export function visitOf(booking: BookingDocument): Visit {
   const service = SERVICES.find((entry) => entry.id === booking.serviceId);
   const plan = PLANS.find((entry) => entry.id === booking.planId);
   const window = findTimeWindow(booking.time);
@@ -70,7 +70,7 @@ function lastChange(booking: BookingDocument): Date | undefined {
 }
 
 /** The visit as a calendar file; the UID is the booking's, so a later file replaces this one. */
-function invite(
+export function invite(
   booking: BookingDocument,
   visit: Visit,
   manageUrl: string,

@@ -79,6 +79,15 @@ const bookingSchema = new mongoose.Schema(
      */
     followUpsPending: { type: Boolean, default: true },
     ...FOLLOW_UP_CLAIM_FIELDS,
+    /**
+     * A visit of a Monthly Visit plan: the subscription it belongs to (the id of its first visit's
+     * booking), the plan's period (0 for the first) and its place in the period (0 to 3). Null for
+     * a one-time visit or an estimate. The money is the subscription's: a visit has no payment of
+     * its own and is never refunded on its own.
+     */
+    subscriptionId: { type: String, default: null },
+    periodIndex: { type: Number, default: null },
+    visitIndex: { type: Number, default: null },
     cancelledAt: { type: Date, default: null },
     cancelReason: { type: String, default: null },
     history: { type: [historySchema], default: [] },
@@ -87,6 +96,10 @@ const bookingSchema = new mongoose.Schema(
 );
 
 bookingSchema.index({ date: 1, time: 1 });
+bookingSchema.index(
+  { subscriptionId: 1, periodIndex: 1, visitIndex: 1 },
+  { partialFilterExpression: { subscriptionId: { $type: 'string' } } },
+);
 // The follow-up sweep's query; only the few bookings still pending are in it.
 bookingSchema.index({ createdAt: 1 }, { partialFilterExpression: { followUpsPending: true } });
 bookingSchema.index({ status: 1, date: 1 });

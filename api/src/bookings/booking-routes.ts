@@ -269,7 +269,9 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
           String(req.params.id),
           ownershipProof(req, token),
         );
-        res.json({ booking: managedBookingView(booking) });
+        res.json({
+          booking: managedBookingView(booking, new Date(), await ctx.bookings.planOf(booking)),
+        });
       },
     ],
   },
@@ -298,7 +300,7 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
         const owned = await ctx.bookings.findOwned(String(req.params.id), proof);
         const { booking, refund } = await ctx.bookings.cancel(owned.id as string, 'customer');
         res.json({
-          booking: managedBookingView(booking),
+          booking: managedBookingView(booking, new Date(), await ctx.bookings.planOf(booking)),
           message: refund ? BookingMessages.cancelledWithRefund : BookingMessages.cancelled,
         });
       },
@@ -332,7 +334,7 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
         const proof = ownershipProof(req, postedToken(req, token));
         const owned = await ctx.bookings.findOwned(String(req.params.id), proof);
         const booking = await ctx.bookings.reschedule(owned.id as string, date, time);
-        const view = managedBookingView(booking);
+        const view = managedBookingView(booking, new Date(), await ctx.bookings.planOf(booking));
         res.json({
           booking: view,
           message: BookingMessages.rescheduled(view.date, view.timeLabel),
@@ -356,7 +358,7 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
       async (req, res) => {
         const user = signedInUser(req.user);
         const bookings = await ctx.bookings.listForUser(user.id as string);
-        res.json({ bookings: bookings.map(bookingView) });
+        res.json({ bookings: bookings.map((booking) => bookingView(booking)) });
       },
     ],
   },
@@ -400,7 +402,7 @@ export function createBooking(deps: BookingRouteDependencies): RequestHandler[] 
       });
       if (replayed && photo) await deps.storage.delete(photo.key).catch(() => undefined);
       const answer: NewBookingAnswer = {
-        booking: bookingView(booking),
+        booking: bookingView(booking, await deps.bookings.planOf(booking)),
         token,
         message:
           booking.status === 'estimate_requested'

@@ -1,12 +1,23 @@
 import { createHash } from 'node:crypto';
 import { isBookingId } from '../domain/booking/booking-id';
-import { BookingMessages, type BookingForm } from '../domain/booking/booking-schema';
+import {
+  BookingMessages,
+  type BookingForm,
+  type MonthlyPlanView,
+} from '../domain/booking/booking-schema';
+import { planViewOf } from '../subscriptions/plan-view';
 import { findPlan, type TimeWindowId } from '../domain/booking/catalogue';
 import { DomainError } from '../domain/domain-error';
 import { resumeStranded } from '../jobs/follow-up-sweep';
 import { isDuplicateKeyError } from '../platform/mongo';
 import { BookingModel, type BookingDocument } from './booking-model';
-import type { BookingLifecycle } from './lifecycle/booking-lifecycle';
+import type { BookingLifecycle, BookingRequest } from './lifecycle/booking-lifecycle';
+import type { SubscriptionLifecycle } from '../subscriptions/subscription-lifecycle';
+import {
+  firstPeriodVisits,
+  followsPlanRule,
+  type VisitSlot,
+} from '../domain/subscription/visit-schedule';
 import type { ManageLinks } from './manage-link';
 
 export interface StoredPhoto {
@@ -55,17 +66,39 @@ function requestFingerprint(form: BookingForm, options: CreateBookingOptions): s
     form.plan,
     form.date,
     form.time,
+    form.visits ?? null,
     photo,
     options.userId ?? null,
   ];
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
+/**
+ * A Monthly Visit plan's first four visits: as the customer confirmed them (a full window swapped
+ * within its week), or the rule's own. Their places are taken, all or none, when the plan opens.
+ */
+function planVisitsOf(form: BookingForm): VisitSlot[] {
+  const first = { date: form.date, time: form.time };
+  if (!form.visits) return firstPeriodVisits(first);
+  if (!followsPlanRule(first, form.visits)) {
+    throw new DomainError('invalid', BookingMessages.visitsNotThePlan, {
+      fields: { visits: BookingMessages.visitsNotThePlan },
+    });
+  }
+  return form.visits;
+}
+
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
 /** Bookings: creating them, and what a customer may do with one afterwards. */
 export class BookingService {
-  constructor(private readonly deps: { lifecycle: BookingLifecycle; links: ManageLinks }) {}
+  constructor(
+    private readonly deps: {
+      lifecycle: BookingLifecycle;
+      subscriptions: SubscriptionLifecycle;
+      links: ManageLinks;
+    },
+  ) {}
 
   /**
    * Stores a validated booking priced from the catalogue, never from the form; the lifecycle
@@ -81,7 +114,7 @@ export class BookingService {
     if (!plan) throw new DomainError('invalid', BookingMessages.planUnknown);
     let booking: BookingDocument;
     try {
-      booking = await this.deps.lifecycle.open({
+      const request: BookingRequest = {
         _id: options.bookingId,
         userId: options.userId ?? null,
         name: form.name,
@@ -98,7 +131,11 @@ export class BookingService {
         imageType: options.photo?.mimeType ?? '',
         idempotencyKey: options.idempotencyKey,
         requestFingerprint: fingerprint,
-      });
+      };
+      booking =
+        plan.id === 'monthly'
+          ? await this.deps.subscriptions.open(request, planVisitsOf(form))
+          : await this.deps.lifecycle.open(request);
     } catch (error) {
       if (options.idempotencyKey && isDuplicateKeyError(error)) {
         const earlier = await BookingModel.findOne({ idempotencyKey: options.idempotencyKey });
@@ -146,6 +183,11 @@ export class BookingService {
     }
     if (!booking) throw new DomainError('notFound', BookingMessages.notFound);
     return booking;
+  }
+
+  /** The Monthly Visit plan a booking is a visit of, as its customer sees it (null for none). */
+  planOf(booking: BookingDocument): Promise<MonthlyPlanView | null> {
+    return planViewOf(booking);
   }
 
   async listForUser(userId: string): Promise<BookingDocument[]> {

@@ -1,6 +1,7 @@
 import {
   type BookingView,
   type ManagedBookingView,
+  type MonthlyPlanView,
   timeLabel,
 } from '../domain/booking/booking-schema';
 import { PLANS, SERVICES } from '../domain/booking/catalogue';
@@ -16,8 +17,14 @@ export function planName(planId: string): string {
   return PLANS.find((plan) => plan.id === planId)?.name ?? planId;
 }
 
-/** A booking as its customer sees it: no internal keys, no payment ids. */
-export function bookingView(booking: BookingDocument): BookingView {
+/**
+ * A booking as its customer sees it: no internal keys, no payment ids. A visit of a Monthly Visit
+ * plan carries its plan, which the caller reads (subscription-view.ts).
+ */
+export function bookingView(
+  booking: BookingDocument,
+  monthlyPlan: MonthlyPlanView | null = null,
+): BookingView {
   const time = booking.time;
   return {
     id: booking.id as string,
@@ -34,14 +41,19 @@ export function bookingView(booking: BookingDocument): BookingView {
     status: booking.status,
     hasImage: booking.imageKey !== '',
     createdAt: booking.createdAt.toISOString(),
+    monthlyPlan,
   };
 }
 
 /** The manage page's view: the booking, its contact details and what may still be done with it. */
-export function managedBookingView(booking: BookingDocument, now = new Date()): ManagedBookingView {
+export function managedBookingView(
+  booking: BookingDocument,
+  now = new Date(),
+  monthlyPlan: MonthlyPlanView | null = null,
+): ManagedBookingView {
   const canCancel = customerMay('cancelledByCustomer', booking, now);
   return {
-    ...bookingView(booking),
+    ...bookingView(booking, monthlyPlan),
     name: booking.name,
     email: booking.email,
     phone: booking.phone,

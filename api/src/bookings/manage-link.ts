@@ -24,6 +24,15 @@ export class ManageLinks {
     return this.signer.verify(PURPOSE, bookingId, token);
   }
 
+  /**
+   * Where a Monthly Visit plan's customer updates their card: the API opens the payment
+   * provider's page for the plan (the same proof as the plan's first booking).
+   */
+  billingUrl(planId: string): string {
+    const query = new URLSearchParams({ token: this.token(planId) });
+    return `${this.siteUrl}/api/subscriptions/${planId}/billing?${query.toString()}`;
+  }
+
   /** The site's page for the booking. */
   url(bookingId: string): string {
     const query = new URLSearchParams({ booking: bookingId, token: this.token(bookingId) });

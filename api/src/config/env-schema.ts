@@ -139,6 +139,16 @@ export const bookingEnv = {
     .min(1)
     .max(7 * 24 * 3600)
     .default(90 * 60),
+  /**
+   * How long a Monthly Visit plan's renewal that failed keeps its visits' places while the
+   * customer updates their card; then they are released (a later payment restores those still free).
+   */
+  PLAN_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 3600)
+    .default(3 * 24 * 3600),
   /** Unpaid places one email address or one phone number may hold at once. */
   UNPAID_HOLDS_PER_CONTACT: z.coerce.number().int().min(1).max(1000).default(2),
   /**

@@ -51,6 +51,11 @@ const bookingVisit = bookingRef.extend({
   time: z.enum(['morning', 'afternoon', 'evening']),
 });
 
+/** A Monthly Visit plan: its id is its first visit's booking id. */
+const planRef = z.object({
+  subscriptionId: z.string().regex(BOOKING_ID_PATTERN, 'must be a plan id'),
+});
+
 const objectIdOf = (what: string) => z.string().regex(/^[a-f0-9]{24}$/, `must be a ${what} id`);
 const contactRef = z.object({ messageId: objectIdOf('contact message') });
 const campaignRef = z.object({ campaignId: objectIdOf('campaign') });
@@ -133,6 +138,29 @@ export const jobs = {
     queue: QueueName.BookingEmails,
     name: 'booking.rescheduled',
     schema: bookingVisit,
+    options: transientRetries,
+  }),
+  /** A plan's period is paid: its visits, one calendar file each, and the manage link. */
+  planPeriodEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'plan.period',
+    schema: planRef.extend({ periodIndex: z.number().int().min(0) }),
+    options: transientRetries,
+  }),
+  /** A plan's renewal failed: a link to update the card, and how long the visits are held. */
+  planPaymentFailedEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'plan.payment-failed',
+    schema: planRef.extend({
+      invoiceId: z.string().min(1).max(100),
+      attempt: z.number().int().min(0),
+    }),
+    options: transientRetries,
+  }),
+  planEndedEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'plan.ended',
+    schema: planRef,
     options: transientRetries,
   }),
   releaseUnpaidBooking: defineJob({

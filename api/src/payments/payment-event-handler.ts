@@ -1,6 +1,7 @@
 import { BookingModel } from '../bookings/booking-model';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type { Logger } from '../platform/logger';
+import type { SubscriptionLifecycle } from '../subscriptions/subscription-lifecycle';
 import { PaymentEventModel } from './payment-event-model';
 import type { PaymentEventEffect } from './payment-events';
 
@@ -11,7 +12,13 @@ import type { PaymentEventEffect } from './payment-events';
  * jobs have the booking's ids.
  */
 export class PaymentEventHandler {
-  constructor(private readonly deps: { lifecycle: BookingLifecycle; logger: Logger }) {}
+  constructor(
+    private readonly deps: {
+      lifecycle: BookingLifecycle;
+      subscriptions: SubscriptionLifecycle;
+      logger: Logger;
+    },
+  ) {}
 
   async handle(eventId: string): Promise<string> {
     const record = await PaymentEventModel.findOne({ eventId });
@@ -36,6 +43,12 @@ export class PaymentEventHandler {
         return lifecycle.paymentFailed(effect.bookingId, effect, by);
       case 'refunded':
         return lifecycle.refundConfirmed(effect, by);
+      case 'subscriptionStarted':
+      case 'periodPaid':
+      case 'periodPaymentFailed':
+      case 'subscriptionUpdated':
+      case 'subscriptionEnded':
+        return this.deps.subscriptions.apply(effect, by);
     }
   }
 

@@ -17,7 +17,46 @@ export type PaymentEventEffect =
     }
   | { kind: 'failed'; bookingId: string; intentId: string | null; reason: string }
   | { kind: 'refunded'; bookingId: string | null; intentId: string | null }
+  | SubscriptionEventEffect
   | { kind: 'ignored'; reason: string };
+
+/** The provider's ids of a Monthly Visit plan's subscription, and ours (`subscriptionId`). */
+interface SubscriptionIds {
+  subscriptionId: string;
+  providerSubscriptionId: string | null;
+  customerId: string | null;
+}
+
+/** What a provider event means for a Monthly Visit plan (subscriptions/subscription-lifecycle.ts). */
+export type SubscriptionEventEffect =
+  /** Checkout made the provider's subscription: its ids are the plan's. */
+  | ({ kind: 'subscriptionStarted' } & SubscriptionIds)
+  /** A period's invoice was paid (`periodStart`: the provider's period, seconds). */
+  | ({
+      kind: 'periodPaid';
+      invoiceId: string;
+      periodStart: number;
+      amountCents: number;
+    } & SubscriptionIds)
+  /** A period's invoice was not paid; `final` when the provider will not try again. */
+  | ({
+      kind: 'periodPaymentFailed';
+      invoiceId: string;
+      periodStart: number;
+      attempt: number;
+      final: boolean;
+      reason: string;
+    } & SubscriptionIds)
+  /** The subscription changed at the provider (`created`: the event's time, for ordering). */
+  | ({
+      kind: 'subscriptionUpdated';
+      status: string;
+      cancelAtPeriodEnd: boolean;
+      /** Billing is paused until then (seconds), or null. */
+      pausedUntil: number | null;
+      created: number;
+    } & SubscriptionIds)
+  | ({ kind: 'subscriptionEnded'; created: number } & SubscriptionIds);
 
 type BookingIdCheck = { ok: true; bookingId: string | null } | { ok: false; reason: string };
 
@@ -58,11 +97,95 @@ function failed(
 
 const DEFAULT_FAILURE = 'Payment failed';
 
+/** Our plan's id in a subscription's metadata: one of our ids, or the event is not ours. */
+function planIds(
+  type: string,
+  metadata: Stripe.Metadata | null | undefined,
+  provider: { subscription: string | { id: string } | null; customer: unknown },
+): SubscriptionIds | { reason: string } {
+  const check = checkBookingId(metadata?.subscriptionId);
+  if (!check.ok) return { reason: `${type}: ${check.reason}` };
+  if (check.bookingId === null) return { reason: `${type}: no subscription id` };
+  const customer = provider.customer;
+  return {
+    subscriptionId: check.bookingId,
+    providerSubscriptionId: idOf(provider.subscription),
+    customerId:
+      typeof customer === 'string' || (typeof customer === 'object' && customer !== null)
+        ? idOf(customer as string | { id: string })
+        : null,
+  };
+}
+
+/** The service period an invoice bills: its first line's (a subscription invoice has one). */
+function invoicePeriodStart(invoice: Stripe.Invoice): number {
+  return invoice.lines.data[0]?.period.start ?? invoice.period_end;
+}
+
+function invoiceEffect(event: Stripe.InvoicePaidEvent | Stripe.InvoicePaymentFailedEvent) {
+  const invoice = event.data.object;
+  const details = invoice.parent?.subscription_details ?? null;
+  const ids = planIds(event.type, details?.metadata, {
+    subscription: details?.subscription ?? null,
+    customer: invoice.customer,
+  });
+  if ('reason' in ids) return { kind: 'ignored' as const, reason: ids.reason };
+  if (!invoice.id) return { kind: 'ignored' as const, reason: `${event.type}: no invoice id` };
+  const base = { ...ids, invoiceId: invoice.id, periodStart: invoicePeriodStart(invoice) };
+  if (event.type === 'invoice.paid') {
+    return { kind: 'periodPaid' as const, ...base, amountCents: invoice.amount_paid };
+  }
+  return {
+    kind: 'periodPaymentFailed' as const,
+    ...base,
+    attempt: invoice.attempt_count,
+    final: invoice.next_payment_attempt === null,
+    reason: DEFAULT_FAILURE,
+  };
+}
+
+function subscriptionEffect(
+  event: Stripe.CustomerSubscriptionUpdatedEvent | Stripe.CustomerSubscriptionDeletedEvent,
+): PaymentEventEffect {
+  const subscription = event.data.object;
+  const ids = planIds(event.type, subscription.metadata, {
+    subscription: subscription.id,
+    customer: subscription.customer,
+  });
+  if ('reason' in ids) return { kind: 'ignored', reason: ids.reason };
+  if (event.type === 'customer.subscription.deleted') {
+    return { kind: 'subscriptionEnded', ...ids, created: event.created };
+  }
+  return {
+    kind: 'subscriptionUpdated',
+    ...ids,
+    status: subscription.status,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    pausedUntil: subscription.pause_collection?.resumes_at ?? null,
+    created: event.created,
+  };
+}
+
 export function effectOf(event: Stripe.Event): PaymentEventEffect {
   switch (event.type) {
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return invoiceEffect(event);
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return subscriptionEffect(event);
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
+      if (session.mode === 'subscription') {
+        // The invoice pays the period; the session only tells which provider ids are the plan's.
+        const ids = planIds(event.type, session.metadata, {
+          subscription: session.subscription,
+          customer: session.customer,
+        });
+        if ('reason' in ids) return { kind: 'ignored', reason: ids.reason };
+        return { kind: 'subscriptionStarted', ...ids };
+      }
       // 'unpaid': a delayed method (bank debit) still running; async_payment_* tells the end.
       if (session.payment_status !== 'paid') {
         return {
@@ -280,4 +403,149 @@ export function signedPayload(
     rawBody: Buffer.from(payload, 'utf8'),
     signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }),
   };
+}
+
+/** A Monthly Visit plan's subscription at the provider, as its events carry it. */
+export interface PlanSubscriptionInput {
+  subscriptionId: string;
+  reference: string;
+  providerSubscriptionId: string;
+  customerId: string;
+}
+
+export interface InvoiceInput extends PlanSubscriptionInput {
+  invoiceId: string;
+  amountCents: number;
+  currency: string;
+  /** The service period the invoice bills (seconds). */
+  periodStart: number;
+  periodEnd: number;
+  billingReason: 'subscription_create' | 'subscription_cycle';
+}
+
+function invoiceObject(input: InvoiceInput, paid: boolean, attempt: number, next: number | null) {
+  const metadata = { subscriptionId: input.subscriptionId, reference: input.reference };
+  return {
+    id: input.invoiceId,
+    object: 'invoice',
+    customer: input.customerId,
+    currency: input.currency,
+    status: paid ? 'paid' : 'open',
+    billing_reason: input.billingReason,
+    amount_due: input.amountCents,
+    amount_paid: paid ? input.amountCents : 0,
+    amount_remaining: paid ? 0 : input.amountCents,
+    attempt_count: attempt,
+    attempted: true,
+    next_payment_attempt: next,
+    // The invoice's own period_start/end are the previous period's for a renewal: the line's
+    // period is the one it bills.
+    period_start: input.periodStart,
+    period_end: input.periodStart,
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { subscription: input.providerSubscriptionId, metadata },
+    },
+    lines: {
+      object: 'list',
+      has_more: false,
+      data: [
+        {
+          id: stripeId('il'),
+          object: 'line_item',
+          amount: input.amountCents,
+          currency: input.currency,
+          period: { start: input.periodStart, end: input.periodEnd },
+        },
+      ],
+    },
+    created: now(),
+    livemode: false,
+  };
+}
+
+/** invoice.paid for a subscription's period. */
+export function invoicePaidEvent(input: InvoiceInput) {
+  return buildEvent('invoice.paid', invoiceObject(input, true, 1, null));
+}
+
+/** invoice.payment_failed; `nextAttempt` null after the provider's last retry. */
+export function invoicePaymentFailedEvent(
+  input: InvoiceInput & { attempt: number; nextAttempt: number | null },
+) {
+  return buildEvent(
+    'invoice.payment_failed',
+    invoiceObject(input, false, input.attempt, input.nextAttempt),
+  );
+}
+
+export interface SubscriptionStateInput extends PlanSubscriptionInput {
+  status: 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
+  cancelAtPeriodEnd: boolean;
+  pausedUntil: number | null;
+  currentPeriodStart: number;
+  currentPeriodEnd: number;
+}
+
+function subscriptionObject(input: SubscriptionStateInput) {
+  return {
+    id: input.providerSubscriptionId,
+    object: 'subscription',
+    customer: input.customerId,
+    status: input.status,
+    cancel_at_period_end: input.cancelAtPeriodEnd,
+    pause_collection: input.pausedUntil
+      ? { behavior: 'void', resumes_at: input.pausedUntil }
+      : null,
+    metadata: { subscriptionId: input.subscriptionId, reference: input.reference },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: stripeId('si'),
+          object: 'subscription_item',
+          current_period_start: input.currentPeriodStart,
+          current_period_end: input.currentPeriodEnd,
+        },
+      ],
+    },
+    created: now(),
+    livemode: false,
+  };
+}
+
+export function subscriptionUpdatedEvent(input: SubscriptionStateInput) {
+  return buildEvent('customer.subscription.updated', subscriptionObject(input));
+}
+
+export function subscriptionDeletedEvent(input: SubscriptionStateInput) {
+  return buildEvent(
+    'customer.subscription.deleted',
+    subscriptionObject({ ...input, status: 'canceled' }),
+  );
+}
+
+/** checkout.session.completed for a Checkout Session in subscription mode. */
+export function subscriptionCheckoutCompletedEvent(
+  input: PlanSubscriptionInput & { sessionId: string; amountCents: number; customerEmail: string },
+) {
+  return buildEvent('checkout.session.completed', {
+    id: input.sessionId,
+    object: 'checkout.session',
+    mode: 'subscription',
+    status: 'complete',
+    payment_status: 'paid',
+    amount_total: input.amountCents,
+    currency: 'cad',
+    client_reference_id: input.subscriptionId,
+    customer: input.customerId,
+    customer_email: input.customerEmail,
+    subscription: input.providerSubscriptionId,
+    metadata: { subscriptionId: input.subscriptionId, reference: input.reference },
+    payment_intent: null,
+    created: now(),
+    livemode: false,
+    url: null,
+  });
 }

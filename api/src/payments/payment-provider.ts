@@ -54,11 +54,74 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
+/**
+ * A Monthly Visit plan paid monthly at the provider. `subscriptionId` is ours (the id of the
+ * plan's first visit); the provider keeps it in the subscription's metadata, so every invoice and
+ * subscription event names it.
+ */
+export interface SubscriptionOrder {
+  subscriptionId: string;
+  reference: string;
+  /** What the provider's page and invoices show: 'Monthly Visit: Painting'. */
+  description: string;
+  /** Charged every month. */
+  amountCents: number;
+  currency: 'cad';
+  customerEmail: string;
+  idempotencyKey: string;
+}
+
+export interface SubscriptionCheckoutRequest extends SubscriptionOrder {
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface SubscribeRequest extends SubscriptionOrder {
+  /** The card as the provider's own form turned it into a token (pm_...). */
+  paymentMethodId: string;
+}
+
+/** The provider's ids of a subscription it created, and how its first payment went. */
+export type SubscribeOutcome =
+  | {
+      status: 'succeeded' | 'processing';
+      providerSubscriptionId: string;
+      customerId: string;
+    }
+  | {
+      status: 'requires_action';
+      providerSubscriptionId: string;
+      customerId: string;
+      clientSecret: string;
+    }
+  | { status: 'failed'; reason: string };
+
+/** A change the customer or an operator makes to a running subscription. */
+export type SubscriptionChange =
+  /** Stops renewing after the current period (true), or keeps renewing after all (false). */
+  | { kind: 'cancelAtPeriodEnd'; value: boolean }
+  /** No invoice (and so no visits) for the next period; billing resumes on `resumesAt`. */
+  | { kind: 'pause'; resumesAt: Date };
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   pay(request: PaymentRequest): Promise<PaymentOutcome>;
   refund(request: RefundRequest): Promise<{ id: string }>;
+  /** The provider's hosted page that starts a monthly subscription (Checkout, subscription mode). */
+  createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<CheckoutSession>;
+  /** The in-page path: a subscription charged to a card tokenised in the browser. */
+  subscribe(request: SubscribeRequest): Promise<SubscribeOutcome>;
+  changeSubscription(
+    providerSubscriptionId: string,
+    change: SubscriptionChange,
+    idempotencyKey: string,
+  ): Promise<void>;
+  /** Ends the subscription now: no more invoices. */
+  cancelSubscription(providerSubscriptionId: string, idempotencyKey: string): Promise<void>;
+  /** A short-lived page where the customer updates their card (Stripe's customer portal). */
+  billingPortalUrl(customerId: string, returnUrl: string): Promise<string>;
   /**
    * The event in a webhook delivery, after checking its signature against the raw body.
    * Throws `WebhookSignatureError` when the signature is missing, wrong or too old.

@@ -12,6 +12,7 @@ import {
 import { PaymentMessages } from '../domain/payment/payment-messages';
 import { DomainError } from '../domain/domain-error';
 import type { Logger } from '../platform/logger';
+import { SubscriptionModel } from '../subscriptions/subscription-model';
 import type { PaymentProvider } from './payment-provider';
 
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes from now. */
@@ -53,6 +54,10 @@ export class PaymentService {
   ): Promise<BookingDocument> {
     const { amount } = input;
     const booking = await this.deps.bookings.findOwned(input.bookingId, proof);
+    // A plan is paid through its first visit, which carries the plan's monthly price.
+    if (booking.subscriptionId && booking.subscriptionId !== booking.id) {
+      throw new DomainError('conflict', PaymentMessages.noPaymentNeeded);
+    }
     if (booking.amountCents === null || booking.amountCents === undefined) {
       throw new DomainError('conflict', PaymentMessages.noPaymentNeeded);
     }
@@ -78,6 +83,54 @@ export class PaymentService {
       // The booking's own address: the receipt goes where the confirmation goes.
       customerEmail: booking.email,
     };
+  }
+
+  /** What the provider's subscription for a plan (paid through its first visit) says. */
+  private planOrder(booking: BookingDocument) {
+    const order = this.order(booking);
+    return {
+      subscriptionId: order.bookingId,
+      reference: order.reference,
+      description: `${planName(booking.planId)}: ${serviceTitle(booking.serviceId)}`,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      customerEmail: order.customerEmail,
+    };
+  }
+
+  /**
+   * A plan's in-page payment: the provider's subscription, charged now for the first period.
+   * The visits follow the provider's invoice event, as a booking follows its payment's.
+   */
+  private async subscribeInPage(
+    booking: BookingDocument,
+    paymentMethodId: string,
+  ): Promise<InPagePaymentResult> {
+    const planId = booking.id as string;
+    const outcome = await this.deps.provider.subscribe({
+      ...this.planOrder(booking),
+      paymentMethodId,
+      idempotencyKey: `subscribe-${planId}-${paymentMethodId}`,
+    });
+    if (outcome.status === 'failed') {
+      this.deps.logger.info({ bookingId: planId, reason: outcome.reason }, 'payment declined');
+      throw new DomainError('paymentDeclined', PaymentMessages.failed, { reason: outcome.reason });
+    }
+    await SubscriptionModel.updateOne(
+      { _id: planId },
+      {
+        $set: {
+          'provider.name': this.deps.provider.name,
+          'provider.subscriptionId': outcome.providerSubscriptionId,
+          'provider.customerId': outcome.customerId,
+        },
+      },
+    );
+    const message = PaymentMessages.confirmed(serviceTitle(booking.serviceId), booking.email);
+    if (outcome.status === 'requires_action') {
+      return { status: outcome.status, message, clientSecret: outcome.clientSecret };
+    }
+    return { status: outcome.status, message };
   }
 
   /**
@@ -107,13 +160,15 @@ export class PaymentService {
       booking: bookingId,
       token: this.deps.links.token(bookingId),
     });
-    const session = await this.deps.provider.createCheckout({
-      ...this.order(booking),
+    const page = {
       successUrl: `${this.deps.siteUrl}/bookings/return?${query.toString()}`,
       cancelUrl: `${this.deps.siteUrl}/service/service1?${new URLSearchParams({ booking: bookingId, payment: 'cancelled' }).toString()}`,
       expiresAt,
       idempotencyKey: `checkout-${bookingId}-${String(expiresAt.getTime() / 1000)}`,
-    });
+    };
+    const session = booking.subscriptionId
+      ? await this.deps.provider.createSubscriptionCheckout({ ...this.planOrder(booking), ...page })
+      : await this.deps.provider.createCheckout({ ...this.order(booking), ...page });
     await this.deps.bookings.checkoutStarted(
       bookingId,
       new Date(expiresAt.getTime() + HOLD_MARGIN_MS),
@@ -133,6 +188,7 @@ export class PaymentService {
    */
   async payInPage(input: InPagePaymentInput, proof: OwnershipProof): Promise<InPagePaymentResult> {
     const booking = await this.payableBooking(input, proof);
+    if (booking.subscriptionId) return this.subscribeInPage(booking, input.paymentMethodId);
     const bookingId = booking.id as string;
     const outcome = await this.deps.provider.pay({
       ...this.order(booking),

@@ -8,6 +8,11 @@ import {
   type PaymentProvider,
   type PaymentRequest,
   type RefundRequest,
+  type SubscribeOutcome,
+  type SubscribeRequest,
+  type SubscriptionChange,
+  type SubscriptionCheckoutRequest,
+  type SubscriptionOrder,
 } from './payment-provider';
 
 export interface StripeProviderOptions {
@@ -55,11 +60,31 @@ function outcomeOf(intent: Stripe.PaymentIntent): PaymentOutcome {
   };
 }
 
+/** The name of the one monthly Price per amount, so every process finds the same one. */
+export function monthlyPriceLookupKey(currency: string, amountCents: number): string {
+  return `monthly-visit-${currency}-${amountCents}`;
+}
+
+/**
+ * What a subscription's first invoice is waiting for. Since API version 2025-03-31.basil an
+ * invoice no longer names its PaymentIntent: its payments do (`invoice.payments`, only there when
+ * expanded), and the default one is the payment Stripe created when it finalised the invoice.
+ */
+function firstPaymentOf(invoice: Stripe.Invoice): string | Stripe.PaymentIntent | null {
+  const payments = (invoice.payments?.data ?? []).filter(
+    (payment) => payment.payment.type === 'payment_intent' && payment.payment.payment_intent,
+  );
+  const payment = payments.find((candidate) => candidate.is_default) ?? payments[0];
+  return payment?.payment.payment_intent ?? null;
+}
+
 /** The only place that talks to Stripe's API. */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;
+  /** Amount → the id of its monthly Price; a promise, so concurrent calls share one look-up. */
+  private readonly monthlyPrices = new Map<number, Promise<string>>();
 
   constructor(options: StripeProviderOptions) {
     this.webhookSecret = options.webhookSecret;
@@ -139,8 +164,184 @@ export class StripeProvider implements PaymentProvider {
     return { id: refund.id };
   }
 
+  async createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<CheckoutSession> {
+    const price = await this.monthlyPrice(request);
+    const metadata = { subscriptionId: request.subscriptionId, reference: request.reference };
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'subscription',
+        line_items: [{ price, quantity: 1 }],
+        customer_email: request.customerEmail,
+        client_reference_id: request.subscriptionId,
+        metadata,
+        // The session's metadata stays on the session; the subscription, and so every invoice
+        // event after the first, only carries what subscription_data gives it.
+        subscription_data: { metadata, description: request.description },
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    if (!session.url)
+      throw new Error(`Stripe returned Checkout Session ${session.id} without a URL`);
+    return { id: session.id, url: session.url };
+  }
+
+  async subscribe(request: SubscribeRequest): Promise<SubscribeOutcome> {
+    const price = await this.monthlyPrice(request);
+    const metadata = { subscriptionId: request.subscriptionId, reference: request.reference };
+    try {
+      const customer = await this.stripe.customers.create(
+        {
+          email: request.customerEmail,
+          payment_method: request.paymentMethodId,
+          // Renewals charge the customer's default card: the one the customer later changes in
+          // the billing portal.
+          invoice_settings: { default_payment_method: request.paymentMethodId },
+          metadata,
+        },
+        { idempotencyKey: `${request.idempotencyKey}-customer` },
+      );
+      const subscription = await this.stripe.subscriptions.create(
+        {
+          customer: customer.id,
+          items: [{ price }],
+          default_payment_method: request.paymentMethodId,
+          // allow_incomplete creates the subscription even when its first payment needs 3-D
+          // Secure, so the browser can confirm that payment; error_if_incomplete would answer
+          // 402 and leave no payment to confirm.
+          payment_behavior: 'allow_incomplete',
+          metadata,
+          description: request.description,
+          // Both are left out of an invoice unless asked for. Four levels is Stripe's deepest
+          // expansion, so the PaymentIntent behind a payment is fetched on its own if needed.
+          expand: ['latest_invoice.payments', 'latest_invoice.confirmation_secret'],
+        },
+        { idempotencyKey: `${request.idempotencyKey}-subscription` },
+      );
+      return await this.subscribeOutcome(subscription, customer.id);
+    } catch (error) {
+      // A decline is an answer, not a fault: Stripe refuses a card it cannot attach with a 402.
+      if (error instanceof Stripe.errors.StripeCardError) {
+        return { status: 'failed', reason: error.message };
+      }
+      throw error;
+    }
+  }
+
+  async changeSubscription(
+    providerSubscriptionId: string,
+    change: SubscriptionChange,
+    idempotencyKey: string,
+  ): Promise<void> {
+    const params: Stripe.SubscriptionUpdateParams =
+      change.kind === 'cancelAtPeriodEnd'
+        ? { cancel_at_period_end: change.value }
+        : {
+            // void: the paused period's invoices are not drafted for later, so nothing is owed.
+            pause_collection: {
+              behavior: 'void',
+              resumes_at: Math.floor(change.resumesAt.getTime() / 1000),
+            },
+          };
+    await this.stripe.subscriptions.update(providerSubscriptionId, params, { idempotencyKey });
+  }
+
+  async cancelSubscription(providerSubscriptionId: string, idempotencyKey: string): Promise<void> {
+    await this.stripe.subscriptions.cancel(providerSubscriptionId, {}, { idempotencyKey });
+  }
+
+  async billingPortalUrl(customerId: string, returnUrl: string): Promise<string> {
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: customerId,
+      return_url: returnUrl,
+    });
+    return session.url;
+  }
+
   verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
     return verifySignedEvent(rawBody, signature, this.webhookSecret);
+  }
+
+  /** The id of the monthly Price for the order's amount, found or created once per process. */
+  private monthlyPrice(order: SubscriptionOrder): Promise<string> {
+    let price = this.monthlyPrices.get(order.amountCents);
+    if (!price) {
+      price = this.findOrCreateMonthlyPrice(order);
+      this.monthlyPrices.set(order.amountCents, price);
+      // A failed look-up is not kept: the next order asks Stripe again.
+      price.catch(() => this.monthlyPrices.delete(order.amountCents));
+    }
+    return price;
+  }
+
+  private async findOrCreateMonthlyPrice(order: SubscriptionOrder): Promise<string> {
+    const lookupKey = monthlyPriceLookupKey(order.currency, order.amountCents);
+    const found = await this.stripe.prices.list({
+      lookup_keys: [lookupKey],
+      active: true,
+      limit: 1,
+    });
+    const existing = found.data[0];
+    if (existing) return existing.id;
+
+    // Keys derived from the lookup key: two processes that both found nothing create one Product
+    // and one Price between them, the second getting the first's answer back.
+    const product = await this.stripe.products.create(
+      { name: 'Monthly Visit' },
+      { idempotencyKey: `${lookupKey}-product` },
+    );
+    const price = await this.stripe.prices.create(
+      {
+        product: product.id,
+        currency: order.currency,
+        unit_amount: order.amountCents,
+        recurring: { interval: 'month' },
+        lookup_key: lookupKey,
+        // An archived Price keeps its lookup key, which would refuse this one; take it over.
+        transfer_lookup_key: true,
+      },
+      { idempotencyKey: `${lookupKey}-price` },
+    );
+    return price.id;
+  }
+
+  /** How the first payment of a subscription Stripe has just created went. */
+  private async subscribeOutcome(
+    subscription: Stripe.Subscription,
+    customerId: string,
+  ): Promise<SubscribeOutcome> {
+    const ids = { providerSubscriptionId: subscription.id, customerId };
+    if (subscription.status === 'active' || subscription.status === 'trialing') {
+      return { status: 'succeeded', ...ids };
+    }
+    const invoice =
+      typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+    if (subscription.status !== 'incomplete' || !invoice) {
+      return { status: 'failed', reason: PaymentMessages.failed };
+    }
+    // Incomplete covers a payment waiting for 3-D Secure, one still processing and one the bank
+    // declined: only the PaymentIntent tells them apart.
+    const payment = firstPaymentOf(invoice);
+    if (!payment) return { status: 'processing', ...ids };
+    const intent =
+      typeof payment === 'string' ? await this.stripe.paymentIntents.retrieve(payment) : payment;
+    switch (intent.status) {
+      case 'succeeded':
+        return { status: 'succeeded', ...ids };
+      case 'processing':
+        return { status: 'processing', ...ids };
+      case 'requires_action': {
+        const clientSecret = invoice.confirmation_secret?.client_secret ?? intent.client_secret;
+        if (clientSecret) return { status: 'requires_action', ...ids, clientSecret };
+        break;
+      }
+    }
+    return {
+      status: 'failed',
+      reason: intent.last_payment_error?.message ?? PaymentMessages.failed,
+    };
   }
 }
 

@@ -15,6 +15,8 @@ const testCheckoutSchema = new mongoose.Schema(
     cancelUrl: { type: String, required: true },
     expiresAt: { type: Date, required: true },
     status: { type: String, enum: ['open', 'complete', 'expired'], default: 'open' },
+    /** 'subscription' for a Monthly Visit plan: `bookingId` is then the plan's id. */
+    mode: { type: String, enum: ['payment', 'subscription'], default: 'payment' },
   },
   { timestamps: true },
 );

@@ -17,7 +17,12 @@ import {
   type PaymentProvider,
   type PaymentRequest,
   type RefundRequest,
+  type SubscribeOutcome,
+  type SubscribeRequest,
+  type SubscriptionChange,
+  type SubscriptionCheckoutRequest,
 } from './payment-provider';
+import { TestBilling } from './test-billing';
 
 /** Delivers a signed event to the product's webhook path (the payment event inbox). */
 export type EventDelivery = (rawBody: Buffer, signature: string) => Promise<void>;
@@ -36,6 +41,8 @@ export type TestCheckoutChoice = 'pay' | 'decline';
  */
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test';
+  /** Its subscriptions, billed when a person or a test asks (`npm run plan -- renew`). */
+  readonly billing: TestBilling;
 
   constructor(
     private readonly options: {
@@ -44,7 +51,9 @@ export class TestPaymentProvider implements PaymentProvider {
       siteUrl: string;
       deliver: EventDelivery;
     },
-  ) {}
+  ) {
+    this.billing = new TestBilling((event) => this.emit(event), options.siteUrl);
+  }
 
   private async emit(event: Stripe.Event): Promise<void> {
     const { rawBody, signature } = signedPayload(event, this.options.webhookSecret);
@@ -52,6 +61,17 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    return this.openCheckout(request, 'payment');
+  }
+
+  async createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<CheckoutSession> {
+    return this.openCheckout({ ...request, bookingId: request.subscriptionId }, 'subscription');
+  }
+
+  private async openCheckout(
+    request: CheckoutRequest,
+    mode: 'payment' | 'subscription',
+  ): Promise<CheckoutSession> {
     // 128 random bits: the page's address is all that opens it.
     const sessionId = `cs_test_${randomBytes(16).toString('hex')}`;
     const session = await TestCheckoutModel.findOneAndUpdate(
@@ -69,6 +89,7 @@ export class TestPaymentProvider implements PaymentProvider {
           successUrl: request.successUrl,
           cancelUrl: request.cancelUrl,
           expiresAt: request.expiresAt,
+          mode,
         },
       },
       { upsert: true, new: true },
@@ -107,6 +128,18 @@ export class TestPaymentProvider implements PaymentProvider {
       return this.checkoutUrl(session.sessionId);
     }
     await TestCheckoutModel.updateOne({ _id: session._id }, { $set: { status: 'complete' } });
+    if (session.mode === 'subscription') {
+      await this.billing.start(
+        {
+          subscriptionId: session.bookingId,
+          reference: session.reference,
+          amountCents: session.amountCents,
+          customerEmail: session.customerEmail,
+        },
+        session.sessionId,
+      );
+      return session.successUrl;
+    }
     await this.emit(
       withId(
         checkoutCompletedEvent({
@@ -141,6 +174,33 @@ export class TestPaymentProvider implements PaymentProvider {
       return { status: 'failed', intentId, reason };
     }
     return { status: 'failed', intentId: null, reason: CardMessages.notATestCard };
+  }
+
+  async subscribe(request: SubscribeRequest): Promise<SubscribeOutcome> {
+    if (request.paymentMethodId === TEST_PAYMENT_METHODS.declined) {
+      return { status: 'failed', reason: 'Your card was declined.' };
+    }
+    if (request.paymentMethodId !== TEST_PAYMENT_METHODS.succeeds) {
+      return { status: 'failed', reason: CardMessages.notATestCard };
+    }
+    const record = await this.billing.start(request, null);
+    return {
+      status: 'succeeded',
+      providerSubscriptionId: record.providerSubscriptionId,
+      customerId: record.customerId,
+    };
+  }
+
+  changeSubscription(providerSubscriptionId: string, change: SubscriptionChange): Promise<void> {
+    return this.billing.change(providerSubscriptionId, change);
+  }
+
+  cancelSubscription(providerSubscriptionId: string): Promise<void> {
+    return this.billing.cancel(providerSubscriptionId);
+  }
+
+  billingPortalUrl(customerId: string, returnUrl: string): Promise<string> {
+    return this.billing.portal(customerId, returnUrl);
   }
 
   async refund(request: RefundRequest): Promise<{ id: string }> {

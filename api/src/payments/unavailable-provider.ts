@@ -6,6 +6,7 @@ import {
   type CheckoutSession,
   type PaymentOutcome,
   type PaymentProvider,
+  type SubscribeOutcome,
 } from './payment-provider';
 
 const notSetUp = () => new DomainError('unavailable', PaymentMessages.notSetUp);
@@ -27,6 +28,26 @@ export class UnavailablePaymentProvider implements PaymentProvider {
   }
 
   refund(): Promise<{ id: string }> {
+    return Promise.reject(notSetUp());
+  }
+
+  createSubscriptionCheckout(): Promise<CheckoutSession> {
+    return Promise.reject(notSetUp());
+  }
+
+  subscribe(): Promise<SubscribeOutcome> {
+    return Promise.reject(notSetUp());
+  }
+
+  changeSubscription(): Promise<void> {
+    return Promise.reject(notSetUp());
+  }
+
+  cancelSubscription(): Promise<void> {
+    return Promise.reject(notSetUp());
+  }
+
+  billingPortalUrl(): Promise<string> {
     return Promise.reject(notSetUp());
   }
 

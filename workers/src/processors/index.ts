@@ -3,6 +3,7 @@ import { authEmailProcessors, type AuthEmailDependencies } from './auth-emails';
 import { bookingEmailProcessors, type BookingEmailDependencies } from './booking-emails';
 import { bookingJobProcessors, type BookingJobDependencies } from './bookings';
 import { contactEmailProcessors, type ContactEmailDependencies } from './contact-emails';
+import { planEmailProcessors } from './plan-emails';
 import { newsletterProcessors, type NewsletterDependencies } from './newsletter';
 import { sendMailProcessor } from './send-mail';
 
@@ -18,6 +19,7 @@ export function allProcessors(deps: ProcessorDependencies): Processor[] {
     sendMailProcessor(deps.mailer),
     ...authEmailProcessors(deps),
     ...bookingEmailProcessors(deps),
+    ...planEmailProcessors(deps),
     ...bookingJobProcessors(deps),
     ...contactEmailProcessors(deps),
     ...newsletterProcessors(deps),

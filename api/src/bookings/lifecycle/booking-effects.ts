@@ -73,6 +73,8 @@ export class BookingEffects {
         return this.visitEmails(after, 'confirmation');
       case 'rescheduledEmails':
         return this.visitEmails(after, 'rescheduled');
+      case 'visitReminder':
+        return this.reminder(after);
       case 'cancelledEmail':
         return this.deps.jobs.add(
           jobs.bookingCancelledEmail,
@@ -141,6 +143,13 @@ export class BookingEffects {
         jobId: `rescheduled-${bookingId}-${booking.date}-${booking.time}`,
       });
     }
+    await this.reminder(booking);
+  }
+
+  /** The reminder the day before the visit; none once that moment has passed. */
+  private async reminder(booking: BookingDocument): Promise<void> {
+    const bookingId = booking.id as string;
+    const visit = { bookingId, date: booking.date, time: booking.time };
     const delayMs = reminderDelayMs(booking, this.deps.clock.now());
     if (delayMs !== null) {
       await this.deps.jobs.add(jobs.bookingReminderEmail, visit, {

@@ -89,6 +89,11 @@ export class BookingLifecycle {
     return this.opening.open(request);
   }
 
+  /** The visits of a Monthly Visit plan's period, all or none (BookingOpening.openVisits). */
+  openVisits(requests: BookingRequest[], holdSeconds: number): Promise<BookingDocument[]> {
+    return this.opening.openVisits(requests, holdSeconds);
+  }
+
   /** Hands over the follow-ups of a booking whose opening stopped before it did (safe to repeat). */
   finishOpening(booking: BookingDocument): Promise<void> {
     return this.opening.finish(booking);
@@ -104,6 +109,61 @@ export class BookingLifecycle {
     checkout: Record<string, unknown>,
   ): Promise<void> {
     await BookingModel.updateOne({ _id: bookingId }, { $max: { holdUntil }, $set: checkout });
+    // A plan's first payment pays for its first period's visits: they wait as long.
+    await BookingModel.updateMany(
+      { subscriptionId: bookingId, periodIndex: 0, _id: { $ne: bookingId } },
+      { $max: { holdUntil } },
+    );
+  }
+
+  /**
+   * A plan's period was paid: its visit is confirmed, or, if its grace ran out before the money
+   * came, restored when its place is still free. A visit the customer skipped stays skipped.
+   */
+  visitPaid(bookingId: string, by: string): Promise<string> {
+    return this.judged(this.byId(bookingId), async (booking) => {
+      if (!booking) return 'kept cancelled';
+      const move = moveFor('visitPaid', booking.status);
+      const restoring = booking.status === 'cancelled';
+      if (!move || (restoring && booking.cancelReason !== 'unpaid')) {
+        return `kept ${booking.status}`;
+      }
+      if (restoring) {
+        if (!(await this.deps.slots.take(booking.date, booking.time, bookingId))) {
+          return 'not restored';
+        }
+        const change = {
+          by,
+          set: { cancelledAt: null, cancelReason: null },
+          filter: { cancelReason: 'unpaid' },
+        };
+        const moved = await this.write(booking, move, change);
+        if (!moved) {
+          await this.effects.givePlaceBack(booking, bookingId);
+          return RACED;
+        }
+        await this.effects.after(move.effects, { before: booking, after: moved, refund: false });
+        return 'restored';
+      }
+      const outcome = booking.status === 'paid' ? 'already paid' : 'paid';
+      const set =
+        booking.status === 'paid' ? undefined : { 'payment.paidAt': this.deps.clock.now() };
+      return this.apply(booking, move, { by, set }, () => outcome);
+    });
+  }
+
+  /** A plan ended or was cancelled: a visit of it still to come is called off, its place freed. */
+  visitReleased(bookingId: string, reason: string, by: string): Promise<string> {
+    return this.judged(this.byId(bookingId), async (booking) => {
+      if (!booking) return 'kept cancelled';
+      const move = moveFor('visitReleased', booking.status);
+      if (!move) return `kept ${booking.status}`;
+      const set =
+        booking.status === 'cancelled'
+          ? undefined
+          : { cancelledAt: this.deps.clock.now(), cancelReason: reason };
+      return this.apply(booking, move, { by, set }, () => 'released');
+    });
   }
 
   /** The provider took the money. Answers what happened, for the payment event's record. */

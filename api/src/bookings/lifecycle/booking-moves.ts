@@ -15,6 +15,9 @@ export const BOOKING_EVENTS = [
   'refundConfirmed',
   // The payment timer.
   'holdExpired',
+  // A Monthly Visit plan's period, paid or given up (the subscription's lifecycle).
+  'visitPaid',
+  'visitReleased',
   // The customer, through the manage link or their account.
   'cancelledByCustomer',
   'rescheduled',
@@ -44,6 +47,8 @@ export type BookingEffect =
   | 'acknowledgeEstimate'
   /** The confirmation, and the reminder the day before. */
   | 'visitEmails'
+  /** The reminder the day before alone: a plan's visits are confirmed by one email per period. */
+  | 'visitReminder'
   /** The notice of the new date, and the reminder of the new visit. */
   | 'rescheduledEmails'
   /** Tells the customer the visit is off, and whether their money comes back. */
@@ -67,6 +72,11 @@ const move = (to: BookingStatus, ...effects: BookingEffect[]): BookingMove => ({
 export const OPENINGS = {
   estimate: move('estimate_requested', 'notifyBusiness', 'acknowledgeEstimate'),
   paid: move('pending_payment', 'takePlace', 'notifyBusiness', 'startHold'),
+  /**
+   * A visit of a Monthly Visit plan waits for its period's invoice with a place held; the
+   * business hears of the plan once, from the subscription, not of each visit.
+   */
+  visit: move('pending_payment', 'takePlace', 'startHold'),
 } as const;
 
 const cancel = move('cancelled', 'givePlaceBack', 'cancelledEmail');
@@ -83,6 +93,21 @@ export const BOOKING_MOVES: Record<BookingEvent, Partial<Record<BookingStatus, B
     paid: move('paid', 'visitEmails'),
     // Paid after the hold ran out and the place was given up: the money goes back.
     cancelled: move('cancelled', 'askRefund'),
+  },
+  visitPaid: {
+    pending_payment: move('paid', 'endHold', 'visitReminder'),
+    payment_failed: move('paid', 'endHold', 'visitReminder'),
+    paid: move('paid', 'visitReminder'),
+    // Its grace ran out before the money came: it is restored if its place is still free (the
+    // lifecycle admits only a visit given up unpaid, never one the customer skipped).
+    cancelled: move('paid', 'takePlace', 'endHold', 'visitReminder'),
+  },
+  // The plan ended or an operator cancelled it: its visits still to come are called off.
+  visitReleased: {
+    pending_payment: move('cancelled', 'givePlaceBack', 'endHold'),
+    payment_failed: move('cancelled', 'givePlaceBack', 'endHold'),
+    paid: move('cancelled', 'givePlaceBack'),
+    cancelled: move('cancelled', 'givePlaceBack'),
   },
   // A paid booking is never demoted by a late failure event.
   paymentFailed: {

@@ -51,6 +51,23 @@ export interface BookingRequest {
   imageType: string;
   idempotencyKey: string | undefined;
   requestFingerprint: string;
+  /** A visit of a Monthly Visit plan: its plan, period and place in the period. */
+  subscriptionId?: string;
+  periodIndex?: number;
+  visitIndex?: number;
+}
+
+/** Where a booking of this kind starts. */
+function openingOf(booking: {
+  amountCents?: number | null;
+  subscriptionId?: string | null;
+  periodIndex?: number | null;
+  visitIndex?: number | null;
+}) {
+  // A plan's very first visit opens as any paid booking does (the business hears of the plan).
+  const firstOfPlan = booking.periodIndex === 0 && booking.visitIndex === 0;
+  if (booking.subscriptionId && !firstOfPlan) return OPENINGS.visit;
+  return booking.amountCents === null ? OPENINGS.estimate : OPENINGS.paid;
 }
 
 /** The lifecycle's first step (BookingLifecycle.open): where a booking starts, and its hold. */
@@ -66,7 +83,7 @@ export class BookingOpening {
 
   /** Whatever fails after the place was taken gives it back. */
   async open(request: BookingRequest): Promise<BookingDocument> {
-    const opening = request.amountCents === null ? OPENINGS.estimate : OPENINGS.paid;
+    const opening = openingOf(request);
     const takesPlace = opening.effects.includes('takePlace');
     if (takesPlace) await this.deps.effects.takePlace(request, request._id);
     let booking: BookingDocument;
@@ -88,7 +105,7 @@ export class BookingOpening {
    * a repeated request finish it; the job ids are the booking's own, so nothing is queued twice).
    */
   async finish(booking: BookingDocument): Promise<void> {
-    const opening = booking.status === 'estimate_requested' ? OPENINGS.estimate : OPENINGS.paid;
+    const opening = openingOf(booking);
     try {
       await this.deps.effects.after(opening.effects, {
         before: booking,
@@ -104,18 +121,64 @@ export class BookingOpening {
     }
   }
 
-  private async insert(request: BookingRequest, opening: BookingMove): Promise<BookingDocument> {
+  /**
+   * The visits of a plan's period, all or none: each takes its place, and if one cannot (its
+   * window filled meanwhile) every place this call took is given back and its bookings removed.
+   * A visit that exists already (the same period opened again) is kept as it is. `holdSeconds`
+   * is how long they wait for the period's money. The first visit of a new plan is checked
+   * against the bound on unpaid holds, as any booking is.
+   */
+  async openVisits(requests: BookingRequest[], holdSeconds: number): Promise<BookingDocument[]> {
+    const visits: BookingDocument[] = [];
+    const made: BookingDocument[] = [];
+    try {
+      for (const request of requests) {
+        const existing = await BookingModel.findById(request._id);
+        if (existing) {
+          visits.push(existing);
+          continue;
+        }
+        await this.deps.effects.takePlace(request, request._id);
+        let booking: BookingDocument;
+        try {
+          booking = await this.insert(request, openingOf(request), holdSeconds);
+        } catch (error) {
+          await this.deps.effects.givePlaceBack(request, request._id);
+          throw error;
+        }
+        made.push(booking);
+        visits.push(booking);
+      }
+      const first = made.find((visit) => visit.periodIndex === 0 && visit.visitIndex === 0);
+      if (first) await this.refuseOverUnpaidBound(first);
+    } catch (error) {
+      for (const visit of made) {
+        await BookingModel.deleteOne({ _id: visit._id });
+        await this.deps.effects.givePlaceBack(visit, visit.id as string);
+      }
+      throw error;
+    }
+    for (const visit of made) await this.finish(visit);
+    return visits;
+  }
+
+  private async insert(
+    request: BookingRequest,
+    opening: BookingMove,
+    holdSeconds = this.deps.settings.holdSeconds,
+  ): Promise<BookingDocument> {
     const now = this.deps.clock.now();
     const holds = opening.effects.includes('startHold');
     const after = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+    const holdLimitSeconds = Math.max(holdSeconds, this.deps.settings.holdLimitSeconds);
     for (let attempt = 0; ; attempt += 1) {
       try {
         return await BookingModel.create({
           ...request,
           reference: referenceCode('HS'),
           status: opening.to,
-          holdUntil: holds ? after(this.deps.settings.holdSeconds) : null,
-          holdLimit: holds ? after(this.deps.settings.holdLimitSeconds) : null,
+          holdUntil: holds ? after(holdSeconds) : null,
+          holdLimit: holds ? after(holdLimitSeconds) : null,
           refundCutoff: request.amountCents === null ? null : refundCutoffFor(request),
           history: [{ from: null, to: opening.to, by: 'customer', at: now }],
         });
@@ -139,10 +202,14 @@ export class BookingOpening {
       status: { $in: AWAITING_PAYMENT },
       holdUntil: { $gt: this.deps.clock.now() },
       $or: [{ email: booking.email }, { phoneDigits: booking.phoneDigits }],
+      // A plan waiting for its first month counts once, by its first visit.
+      visitIndex: { $in: [null, 0] },
     });
     if (holding <= limit) return;
-    await BookingModel.deleteOne({ _id: booking._id });
-    await this.deps.effects.givePlaceBack(booking, booking.id as string);
+    if (!booking.subscriptionId) {
+      await BookingModel.deleteOne({ _id: booking._id });
+      await this.deps.effects.givePlaceBack(booking, booking.id as string);
+    }
     throw new DomainError('conflict', BookingMessages.tooManyUnpaid(String(limit)));
   }
 }

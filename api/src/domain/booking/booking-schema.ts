@@ -59,6 +59,11 @@ export const BookingMessages = {
   sameSlot: 'Your booking is already on that date and time.',
   unavailable: 'Bookings are unavailable right now. Please try again shortly.',
   idempotencyKey: 'Idempotency-Key must be 8 to 100 letters, digits, - or _.',
+  visitsFormat:
+    "visits must list the plan's four visits as YYYY-MM-DD:window, separated by commas.",
+  visitsOnlyMonthly: 'Only the Monthly Visit plan books several visits.',
+  visitsNotThePlan:
+    "Each visit must be on the plan's day of its week, or another day or window of that same week, and the first must be the date and time chosen.",
   idempotencyKeyReused:
     'This Idempotency-Key was already used for another booking request. Please send the form again with a new key.',
   tooManyUnpaid: (limit: string) =>
@@ -127,6 +132,38 @@ const planField = z
     return plan.id;
   });
 
+/** One visit of the plan's choices: '2026-12-08:morning'. */
+const VISIT_CHOICE = /^(\d{4}-\d{2}-\d{2}):(morning|afternoon|evening)$/;
+
+/**
+ * The Monthly Visit plan's four visits as the customer confirmed them (a full window swapped for
+ * another of its week): 'YYYY-MM-DD:window' four times, comma-separated. Left out, the plan's own
+ * rule decides them. Whether they follow the rule is judged with the schedule (visit-schedule.ts).
+ */
+export const planVisitsField = z
+  .string({ error: BookingMessages.visitsFormat })
+  .trim()
+  .max(120, BookingMessages.visitsFormat)
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value === '') return undefined;
+    const visits: { date: string; time: TimeWindowId }[] = [];
+    for (const part of value.split(',')) {
+      const match = VISIT_CHOICE.exec(part.trim());
+      if (!match?.[1] || !isCalendarDate(match[1])) {
+        context.addIssue({ code: 'custom', message: BookingMessages.visitsFormat });
+        return z.NEVER;
+      }
+      visits.push({ date: match[1], time: match[2] as TimeWindowId });
+    }
+    return visits;
+  });
+
+/** The plan's visits as the form's `visits` field carries them. */
+export function formatPlanVisits(visits: readonly { date: string; time: TimeWindowId }[]): string {
+  return visits.map((visit) => `${visit.date}:${visit.time}`).join(',');
+}
+
 /**
  * The form as it is posted (multipart text fields, docs/product.md section 7): name, phone, email,
  * address, date, time, service (id or title), plan (id, name or 'One-time Visit - $149').
@@ -142,8 +179,16 @@ export function bookingFormSchema(today: () => string = todayInToronto) {
       time: timeWindowField,
       service: serviceField,
       plan: planField,
+      visits: planVisitsField,
     })
     .superRefine((form, context) => {
+      if (form.visits !== undefined && form.plan !== 'monthly') {
+        context.addIssue({
+          code: 'custom',
+          path: ['visits'],
+          message: BookingMessages.visitsOnlyMonthly,
+        });
+      }
       const service = findService(form.service);
       if (service && isEstimateOnly(service) && form.plan !== 'custom-estimate') {
         context.addIssue({ code: 'custom', path: ['plan'], message: BookingMessages.estimateOnly });
@@ -181,6 +226,36 @@ export interface BookingView {
   status: BookingStatus;
   hasImage: boolean;
   createdAt: string;
+  /** For a visit of a Monthly Visit plan: the plan's rule and the visits of its current period. */
+  monthlyPlan: MonthlyPlanView | null;
+}
+
+/** One visit of a Monthly Visit plan, as its customer sees it. */
+export interface PlanVisitView {
+  id: string;
+  date: string;
+  time: TimeWindowId;
+  timeLabel: string;
+  status: BookingStatus;
+}
+
+/** A Monthly Visit plan as the booking answer, the manage page and the dashboard show it. */
+export interface MonthlyPlanView {
+  /** The plan's id (its first visit's booking id). */
+  id: string;
+  /** 'incomplete' until the first month is paid, then 'active', 'past_due' or 'ended'. */
+  status: 'incomplete' | 'active' | 'past_due' | 'ended';
+  /** The rule every period follows, in words. */
+  rule: string;
+  /** CAD cents a month. */
+  amountCents: number;
+  /** The current period's start and the next renewal (the next period's start). */
+  periodStart: string;
+  renewsOn: string;
+  /** True once the customer asked to stop at the end of the current period. */
+  cancelAtPeriodEnd: boolean;
+  /** The visits of the current period (and of the next one, once it is scheduled), by date. */
+  visits: PlanVisitView[];
 }
 
 /** What the manage page shows: the booking, its contact details and what may still be done. */

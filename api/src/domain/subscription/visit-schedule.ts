@@ -138,3 +138,22 @@ export interface MonthlyPlanPreview {
   renewsOn: string;
   visits: PlannedVisit[];
 }
+
+/**
+ * Whether `chosen` are a first period the rule allows, for a plan begun on `first`: four
+ * distinct visits, the first the customer's date and window, each other on its rule day or
+ * another day or window of that day's week within the period. The places are the ledger's to judge.
+ */
+export function followsPlanRule(first: VisitSlot, chosen: readonly VisitSlot[]): boolean {
+  const rule = firstPeriodVisits(first);
+  if (chosen.length !== rule.length) return false;
+  const periodEnd = nextPeriodStart(first.date, anchorDayOf(first.date));
+  const distinct = new Set(chosen.map((visit) => `${visit.date}|${visit.time}`));
+  if (distinct.size !== chosen.length) return false;
+  return rule.every((ruled, index) => {
+    const visit = chosen[index];
+    if (!visit) return false;
+    if (index === 0) return visit.date === first.date && visit.time === first.time;
+    return weekOf(ruled.date, first.date, periodEnd).includes(visit.date);
+  });
+}

@@ -1,0 +1,131 @@
+import { invite, visitOf } from '../bookings/booking-emails';
+import type { BookingDocument } from '../bookings/booking-model';
+import { formatCad } from '../domain/booking/catalogue';
+import { longDate } from '../domain/calendar/toronto-date';
+import { Company } from '../domain/company';
+import { VISITS_PER_PERIOD } from '../domain/subscription/visit-schedule';
+import { renderEmail } from '../mail/email-layout';
+import type { MailMessage } from '../platform/mailer';
+import type { SubscriptionDocument } from './subscription-model';
+
+/**
+ * The emails of a Monthly Visit plan, as pure functions of the plan and its visits (the workers
+ * send them). Like the booking emails, subjects carry only what we generated or validated.
+ */
+
+const serviceOf = (visits: BookingDocument[], plan: SubscriptionDocument) =>
+  visits[0] ? visitOf(visits[0]).service.title : plan.serviceId;
+
+const visitLine = (visit: BookingDocument) => {
+  const { day, when } = visitOf(visit);
+  return `${day}, ${when}`;
+};
+
+/**
+ * A period's visits, once its invoice is paid: the first month's confirmation, then each
+ * renewal's. One calendar file per visit; a visit whose place went while the payment was late
+ * is named, as is one no window of its week could take.
+ */
+export function planPeriodEmail(
+  plan: SubscriptionDocument,
+  periodIndex: number,
+  visits: BookingDocument[],
+  manageUrl: string,
+): MailMessage {
+  const booked = visits.filter((visit) => visit.status === 'paid');
+  const lost = visits.filter(
+    (visit) => visit.status === 'cancelled' && visit.cancelReason === 'unpaid',
+  );
+  const unplaced = VISITS_PER_PERIOD - visits.length;
+  const service = serviceOf(visits, plan);
+  const first = booked[0];
+  const paragraphs = [
+    `Hello ${plan.name},`,
+    periodIndex === 0
+      ? `Thank you for subscribing to the Monthly Visit plan for ${service}. Your first ${String(VISITS_PER_PERIOD)} visits are booked:`
+      : `Your Monthly Visit plan for ${service} has renewed. This month's visits are booked:`,
+    ...booked.map(visitLine),
+  ];
+  if (lost.length > 0) {
+    paragraphs.push(
+      `Because the payment came late, these windows were given to other customers and are no longer yours: ${lost.map(visitLine).join('; ')}. Use the link below to choose another window, or call us at ${Company.phone}.`,
+    );
+  }
+  if (unplaced > 0) {
+    paragraphs.push(
+      `Every window of one week was already full, so ${String(unplaced)} visit${unplaced === 1 ? ' is' : 's are'} not scheduled yet: we will call you to arrange ${unplaced === 1 ? 'it' : 'them'}.`,
+    );
+  }
+  paragraphs.push(
+    'The attached calendar files add the visits to your calendar. To skip or move a visit, pause or cancel the plan, use the link below.',
+  );
+  return renderEmail({
+    to: plan.email,
+    subject: first
+      ? `Your Monthly Visit plan: ${String(booked.length)} visits from ${visitOf(first).day} (${plan.reference})`
+      : `Your Monthly Visit plan ${plan.reference}`,
+    paragraphs,
+    details: [
+      ['Reference', plan.reference],
+      ['Service', service],
+      ['Plan', `Monthly Visit, ${formatCad(plan.amountCents)} a month`],
+      ['Address', plan.address],
+    ],
+    action: { label: 'Manage your plan', url: manageUrl },
+    attachments: booked.map((visit) => invite(visit, visitOf(visit), manageUrl)),
+  });
+}
+
+/** A renewal was refused: a link to update the card, and until when the visits are kept. */
+export function planPaymentFailedEmail(
+  plan: SubscriptionDocument,
+  visits: BookingDocument[],
+  billingUrl: string,
+): MailMessage {
+  const held = visits.filter((visit) => visit.status === 'pending_payment' && visit.holdUntil);
+  const until = held[0]?.holdUntil;
+  const paragraphs = [
+    `Hello ${plan.name},`,
+    `We could not take this month's payment of ${formatCad(plan.amountCents)} for your Monthly Visit plan. Please update your card with the link below; we will try the payment again.`,
+  ];
+  if (until) {
+    paragraphs.push(
+      `We are keeping your next visits until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${held.map(visitLine).join('; ')}. After that, their windows go back on sale; once you pay, we restore those still free.`,
+    );
+  }
+  paragraphs.push(`Questions? Reply to this email or call us at ${Company.phone}.`);
+  return renderEmail({
+    to: plan.email,
+    subject: `Action needed: your Monthly Visit payment did not go through (${plan.reference})`,
+    paragraphs,
+    details: [
+      ['Reference', plan.reference],
+      ['Amount due', formatCad(plan.amountCents)],
+    ],
+    action: { label: 'Update your card', url: billingUrl },
+  });
+}
+
+const END_REASONS: Record<string, string> = {
+  payment: 'we could not take the payment after several tries',
+  'period end': 'you asked to cancel it at the end of the period',
+  operator: 'our team cancelled it',
+  provider: 'it was cancelled',
+};
+
+/** The plan has ended, and why; no visit comes after what was paid for. */
+export function planEndedEmail(plan: SubscriptionDocument, siteUrl: string): MailMessage {
+  const why = END_REASONS[plan.endReason ?? 'provider'] ?? END_REASONS.provider;
+  const ended = plan.endedAt ? longDate(plan.endedAt.toISOString().slice(0, 10)) : 'today';
+  return renderEmail({
+    to: plan.email,
+    subject: `Your Monthly Visit plan ${plan.reference} has ended`,
+    paragraphs: [
+      `Hello ${plan.name},`,
+      `Your Monthly Visit plan ended on ${ended}: ${why ?? ''}. No further payments will be taken and no further visits are scheduled.`,
+      `We hope to see you again. Questions? Reply to this email or call us at ${Company.phone}.`,
+    ],
+    details: [['Reference', plan.reference]],
+    action: { label: 'Book a visit', url: `${siteUrl.replace(/\/+$/, '')}/service/service1` },
+  });
+}

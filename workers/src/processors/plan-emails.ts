@@ -1,0 +1,66 @@
+import { BookingModel } from '@hs/api/bookings/booking-model';
+import { jobs, type JobDefinition, type PayloadOf } from '@hs/api/jobs/job-definitions';
+import { sendOnce } from '@hs/api/mail/send-once';
+import type { MailMessage } from '@hs/api/platform/mailer';
+import {
+  planEndedEmail,
+  planPaymentFailedEmail,
+  planPeriodEmail,
+} from '@hs/api/subscriptions/plan-emails';
+import {
+  SubscriptionModel,
+  type SubscriptionDocument,
+} from '@hs/api/subscriptions/subscription-model';
+import { defineProcessor, type JobContext, type Processor } from '../processor';
+import type { BookingEmailDependencies } from './booking-emails';
+
+type PlanJob = JobDefinition & { schema: { _output: { subscriptionId: string } } };
+
+/** One processor per plan email: each reads the plan and its visits as they are now. */
+function planEmail<J extends PlanJob>(
+  deps: BookingEmailDependencies,
+  job: J,
+  compose: (plan: SubscriptionDocument, payload: PayloadOf<J>) => Promise<MailMessage | null>,
+): Processor {
+  return defineProcessor(job, async (payload: PayloadOf<J>, { jobId, log }: JobContext) => {
+    const { subscriptionId } = payload as { subscriptionId: string };
+    const plan = await SubscriptionModel.findById(subscriptionId);
+    if (!plan) {
+      log.info({ subscriptionId }, 'plan gone before its email; nothing to send');
+      return;
+    }
+    const message = await compose(plan, payload);
+    if (!message) {
+      log.info({ subscriptionId, status: plan.status }, 'email no longer applies; not sent');
+      return;
+    }
+    const result = await sendOnce(deps.mailer, `${job.name}:${jobId}`, message);
+    log.info({ subscriptionId, result }, 'plan email handled');
+  });
+}
+
+const visitsOf = (subscriptionId: string, periodIndex: number) =>
+  BookingModel.find({ subscriptionId, periodIndex }).sort({ date: 1, time: 1 });
+
+export function planEmailProcessors(deps: BookingEmailDependencies): Processor[] {
+  return [
+    planEmail(deps, jobs.planPeriodEmail, async (plan, { periodIndex }) =>
+      planPeriodEmail(
+        plan,
+        periodIndex,
+        await visitsOf(plan.id as string, periodIndex),
+        deps.links.url(plan.id as string),
+      ),
+    ),
+    planEmail(deps, jobs.planPaymentFailedEmail, async (plan, { invoiceId }) => {
+      const failure = plan.failedPayments.find((entry) => entry.invoiceId === invoiceId);
+      // Paid meanwhile, or ended: asking for the card now would be wrong.
+      if (!failure || plan.endedAt || plan.paidPeriods.includes(failure.periodIndex)) return null;
+      const visits = await visitsOf(plan.id as string, failure.periodIndex);
+      return planPaymentFailedEmail(plan, visits, deps.links.billingUrl(plan.id as string));
+    }),
+    planEmail(deps, jobs.planEndedEmail, (plan) =>
+      Promise.resolve(plan.endedAt ? planEndedEmail(plan, deps.siteUrl) : null),
+    ),
+  ];
+}

@@ -4,6 +4,7 @@ import type {
   NewBookingAnswer,
 } from '@hs/api/domain/booking/booking-schema';
 import type { Catalogue, TimeWindowId } from '@hs/api/domain/booking/catalogue';
+import type { MonthlyPlanPreview, VisitSlot } from '@hs/api/domain/subscription/visit-schedule';
 import { apiRequest } from './api-client';
 import { uploadForm } from './upload';
 
@@ -56,6 +57,18 @@ export function rescheduleBooking(
 export function fetchAvailability(from: string, to: string): Promise<Availability> {
   const query = new URLSearchParams({ from, to }).toString();
   return apiRequest<Availability>(`/api/availability?${query}`);
+}
+
+/**
+ * A Monthly Visit plan begun with `firstVisit`: its rule, renewal and four visits against the
+ * places left now. The API holds nothing for it, so the booking is checked again when it is sent.
+ */
+export function fetchMonthlyPlan(
+  firstVisit: VisitSlot,
+  signal?: AbortSignal,
+): Promise<MonthlyPlanPreview> {
+  const query = new URLSearchParams({ date: firstVisit.date, time: firstVisit.time }).toString();
+  return apiRequest<MonthlyPlanPreview>(`/api/monthly-plan?${query}`, signal ? { signal } : {});
 }
 
 /** The services, plans and time windows the services page is built from. */

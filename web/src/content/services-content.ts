@@ -84,6 +84,40 @@ export const bookingFormCopy = {
   fixErrors: 'Please correct the highlighted fields.',
 };
 
+/** The Monthly Visit plan's four visits, shown in the booking form before anything is paid. */
+export const monthlyVisitsCopy = {
+  heading: 'Your visits this month',
+  waiting: 'Choose a preferred date and time to see your four visits.',
+  loading: 'Checking the places left for your visits…',
+  failed: 'We could not check the places left for your visits.',
+  failedNext: 'You can still continue: your visits are checked again when you book.',
+  retry: 'Check again',
+  renewsOn: (date: string) => `Renews on ${date}`,
+  listLabel: 'Your four visits',
+  allFree: 'Each of your four visits has a place in its window.',
+  someFull: (count: number) =>
+    count === 1
+      ? 'One of your visits falls in a full window.'
+      : `${String(count)} of your visits fall in full windows.`,
+  visit: (date: string, window: string) => `${date}, ${window}`,
+  full: 'Full',
+  firstFull: 'This window is full: please choose another preferred date or time.',
+  chooseWindow: (week: string) => `Week of ${week}: choose another window`,
+  choosePlaceholder: 'Choose a window',
+  chooseRequired: 'Please choose another window for each visit marked full.',
+  weekFull: (week: string) =>
+    `The week of ${week} is fully booked. Please choose another start date.`,
+};
+
+/** A Monthly Visit plan in the payment modal's and the booking pages' summaries. */
+export const planSummaryCopy = {
+  schedule: 'Schedule',
+  visits: 'Visits',
+  renewsOn: 'Renews on',
+  endsOn: 'Ends on',
+  perMonth: (amount: string) => `${amount} a month`,
+};
+
 export const paymentCopy = {
   title: 'Complete Your Payment',
   summary: 'Order summary',

@@ -2,12 +2,16 @@ import type { BookingView } from '@hs/api/domain/booking/booking-schema';
 import { BOOKING_STATUS_LABELS } from '@hs/api/domain/booking/booking-status';
 import { formatCad } from '@hs/api/domain/booking/catalogue';
 import { longDate } from '@hs/api/domain/calendar/toronto-date';
+import { MonthlyPlanRows, monthlyPrice } from './MonthlyPlanRows';
 
 interface BookingSummaryProps {
   readonly booking: BookingView & { address?: string };
 }
 
-/** The order summary: what, when, where, how much and where it stands. */
+/**
+ * The order summary: what, when, where, how much and where it stands. A visit of a Monthly Visit
+ * plan adds the plan's rule, its visits and its renewal.
+ */
 export function BookingSummary({ booking }: BookingSummaryProps) {
   return (
     <dl className="booking-summary">
@@ -21,6 +25,7 @@ export function BookingSummary({ booking }: BookingSummaryProps) {
       <dd>{longDate(booking.date)}</dd>
       <dt>Time</dt>
       <dd>{booking.timeLabel}</dd>
+      {booking.monthlyPlan ? <MonthlyPlanRows plan={booking.monthlyPlan} showStatus /> : null}
       {booking.address ? (
         <>
           <dt>Address</dt>
@@ -29,9 +34,11 @@ export function BookingSummary({ booking }: BookingSummaryProps) {
       ) : null}
       <dt>Total</dt>
       <dd>
-        {booking.amountCents === null
-          ? 'Custom Estimate (no payment)'
-          : formatCad(booking.amountCents)}
+        {booking.monthlyPlan
+          ? monthlyPrice(booking.monthlyPlan)
+          : booking.amountCents === null
+            ? 'Custom Estimate (no payment)'
+            : formatCad(booking.amountCents)}
       </dd>
       <dt>Status</dt>
       <dd>

@@ -30,6 +30,7 @@ export const paidBooking: AdminBookingView = {
   status: 'paid',
   hasImage: true,
   createdAt: '2030-05-01T12:00:00.000Z',
+  monthlyPlan: null,
   name: 'Alex Doe',
   email: 'alex@example.com',
   phone: '416-555-0100',

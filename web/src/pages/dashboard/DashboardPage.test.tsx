@@ -29,6 +29,7 @@ const paidVisit: BookingView = {
   status: 'paid',
   hasImage: false,
   createdAt: '2030-05-01T12:00:00.000Z',
+  monthlyPlan: null,
 };
 
 const estimate: BookingView = {

@@ -25,6 +25,7 @@ function paidBooking(overrides: Partial<ManagedBookingView> = {}): ManagedBookin
     status: 'paid',
     hasImage: false,
     createdAt: '2030-05-01T12:00:00.000Z',
+    monthlyPlan: null,
     name: 'Maya Singh',
     email: 'maya@example.com',
     phone: '416-555-0199',

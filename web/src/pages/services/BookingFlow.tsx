@@ -13,6 +13,8 @@ import {
   type BookingDraft,
   type DraftField,
   type DraftPhoto,
+  withField,
+  withVisitChoice,
 } from './booking-draft';
 import { PaymentModal } from './PaymentModal';
 import { PlanModal } from './PlanModal';
@@ -175,7 +177,11 @@ export function BookingFlow({ step, onStep, plans, onNotice, redirect }: Booking
       photo={photo}
       onDraftChange={(field: DraftField, value: string) => {
         key.current = null;
-        setDraft((current) => ({ ...current, [field]: value }));
+        setDraft((current) => withField(current, field, value));
+      }}
+      onVisitChoice={(plannedDate, choice) => {
+        key.current = null;
+        setDraft((current) => withVisitChoice(current, plannedDate, choice));
       }}
       onPhotoChange={(file) => {
         replacePhoto(file === null ? null : { file, url: URL.createObjectURL(file) });

@@ -8,9 +8,11 @@ import type { BookingDraft, DraftField, DraftPhoto } from './booking-draft';
 import { bookingFieldIds } from './booking-form-fields';
 import { BookingDetailsFields } from './BookingDetailsFields';
 import { BookingPhotoField } from './BookingPhotoField';
+import { MonthlyPlanVisits } from './MonthlyPlanVisits';
 import { UploadProgress } from './UploadProgress';
 import { useBookingSubmission } from './use-booking-submission';
 import { useFieldErrors } from './use-field-errors';
+import { useMonthlyPlanPreview } from './use-monthly-plan-preview';
 import { usePhotoChoice } from './use-photo-choice';
 import { useWindowAvailability } from './use-window-availability';
 import './BookingFormModal.css';
@@ -21,6 +23,8 @@ interface BookingFormModalProps {
   readonly draft: BookingDraft;
   readonly photo: DraftPhoto | null;
   readonly onDraftChange: (field: DraftField, value: string) => void;
+  /** A Monthly Visit's full window swapped for `choice` ('' for none) of its week. */
+  readonly onVisitChoice: (plannedDate: string, choice: string) => void;
   /** A file already checked against the size and type limits, or null to remove it. */
   readonly onPhotoChange: (file: File | null) => void;
   /** The key of the form as it is now: the same until a value changes. */
@@ -39,6 +43,7 @@ export function BookingFormModal({
   draft,
   photo,
   onDraftChange,
+  onVisitChoice,
   onPhotoChange,
   idempotencyKey,
   onBack,
@@ -47,7 +52,9 @@ export function BookingFormModal({
 }: BookingFormModalProps) {
   const id = useId();
   const isEstimate = plan.id === CUSTOM_ESTIMATE;
+  const isMonthly = plan.id === 'monthly';
   const isFull = useWindowAvailability(draft.date, isEstimate);
+  const monthly = useMonthlyPlanPreview(draft.date, draft.time, isMonthly);
   const fieldErrors = useFieldErrors((field) => `${id}-${field}`);
   const { errors } = fieldErrors;
   const ids = bookingFieldIds(id, errors);
@@ -66,6 +73,8 @@ export function BookingFormModal({
     draft,
     photo,
     isFull,
+    planPreview: monthly.state.kind === 'ready' ? monthly.state.preview : null,
+    onConflict: monthly.retry,
     idempotencyKey,
     onBooked,
     showErrors: fieldErrors.show,
@@ -86,8 +95,23 @@ export function BookingFormModal({
           onChange={(field, value) => {
             onDraftChange(field, value);
             fieldErrors.clear(field);
+            // Another date or time is another plan: what was said of its visits no longer holds.
+            if (field === 'date' || field === 'time') fieldErrors.clear('visits');
           }}
         />
+        {isMonthly && (
+          <MonthlyPlanVisits
+            ids={ids}
+            state={monthly.state}
+            choices={draft.visitChoices}
+            error={errors.visits}
+            onRetry={monthly.retry}
+            onChoose={(plannedDate, choice) => {
+              onVisitChoice(plannedDate, choice);
+              fieldErrors.clear('visits');
+            }}
+          />
+        )}
         <BookingPhotoField
           ids={ids}
           error={errors.image}

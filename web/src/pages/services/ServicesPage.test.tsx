@@ -38,6 +38,7 @@ function bookingView(overrides: Partial<BookingView> = {}): BookingView {
     status: 'pending_payment',
     hasImage: false,
     createdAt: new Date().toISOString(),
+    monthlyPlan: null,
     ...overrides,
   };
 }

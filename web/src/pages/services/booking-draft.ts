@@ -8,9 +8,26 @@ export interface BookingDraft {
   readonly address: string;
   readonly date: string;
   readonly time: TimeWindowId;
+  /**
+   * Monthly Visit: for each visit whose window is full, the window of its week the visitor took
+   * instead ('2026-12-16:afternoon'), by the visit's planned date.
+   */
+  readonly visitChoices: VisitChoices;
 }
 
-export type DraftField = keyof BookingDraft;
+export type VisitChoices = Readonly<Partial<Record<string, string>>>;
+
+/** The draft's text fields, one form control each. */
+export type DraftField = Exclude<keyof BookingDraft, 'visitChoices'>;
+
+export const DRAFT_FIELDS: readonly DraftField[] = [
+  'name',
+  'phone',
+  'email',
+  'address',
+  'date',
+  'time',
+];
 
 export const EMPTY_DRAFT: BookingDraft = {
   name: '',
@@ -19,7 +36,25 @@ export const EMPTY_DRAFT: BookingDraft = {
   address: '',
   date: '',
   time: DEFAULT_TIME_WINDOW,
+  visitChoices: {},
 };
+
+/**
+ * The draft with one field changed. A new date or time makes a new plan whose weeks differ, so
+ * the choices made for the old one's full windows go rather than quietly apply to it.
+ */
+export function withField(draft: BookingDraft, field: DraftField, value: string): BookingDraft {
+  const next = { ...draft, [field]: value };
+  return field === 'date' || field === 'time' ? { ...next, visitChoices: {} } : next;
+}
+
+export function withVisitChoice(
+  draft: BookingDraft,
+  plannedDate: string,
+  choice: string,
+): BookingDraft {
+  return { ...draft, visitChoices: { ...draft.visitChoices, [plannedDate]: choice } };
+}
 
 export interface DraftPhoto {
   readonly file: File;

@@ -1,7 +1,10 @@
 import type { DraftField } from './booking-draft';
 
-/** The booking form's fields that can carry an error: the draft's, and the photo. */
-export type BookingFieldName = DraftField | 'image';
+/**
+ * The booking form's fields that can carry an error: the draft's, a Monthly Visit plan's visits
+ * (the `visits` field the API reads), and the photo.
+ */
+export type BookingFieldName = DraftField | 'visits' | 'image';
 
 export type FieldErrors = Partial<Record<BookingFieldName, string>>;
 
@@ -13,6 +16,7 @@ export const FIELD_ORDER: readonly BookingFieldName[] = [
   'address',
   'date',
   'time',
+  'visits',
   'image',
 ];
 

@@ -1,11 +1,14 @@
 import { BOOKING_IMAGE_FIELD, BookingMessages } from '@hs/api/domain/booking/booking-schema';
 import type { Plan, Service, TimeWindowId } from '@hs/api/domain/booking/catalogue';
+import type { MonthlyPlanPreview } from '@hs/api/domain/subscription/visit-schedule';
 import { useState, type SyntheticEvent } from 'react';
+import { ApiError } from '../../api/api-client';
 import { readAuthToken } from '../../auth/auth-storage';
 import { createBooking, type NewBooking } from '../../api/bookings-api';
-import type { BookingDraft, DraftPhoto } from './booking-draft';
+import { DRAFT_FIELDS, type BookingDraft, type DraftPhoto } from './booking-draft';
 import { bookingFailureText, checkBooking, serverFieldErrors } from './booking-form-check';
 import type { FieldErrors } from './booking-form-fields';
+import { checkPlanVisits } from './monthly-plan-visits';
 
 interface BookingSubmissionOptions {
   readonly service: Service;
@@ -13,6 +16,13 @@ interface BookingSubmissionOptions {
   readonly draft: BookingDraft;
   readonly photo: DraftPhoto | null;
   readonly isFull: (window: TimeWindowId) => boolean;
+  /**
+   * A Monthly Visit plan's visits for the draft's date and time, once the API has shown them.
+   * Null sends no `visits`: the server then books the rule's own four, or says which is full.
+   */
+  readonly planPreview: MonthlyPlanPreview | null;
+  /** The server refused a place (409): what the form showed of the places left is out of date. */
+  readonly onConflict: () => void;
   /** The key of the form as it is now: the same until a value changes. */
   readonly idempotencyKey: () => string;
   /** What follows a booking (thanks, checkout or the payment modal); a throw shows its message. */
@@ -23,11 +33,21 @@ interface BookingSubmissionOptions {
   readonly replaceErrors: (found: FieldErrors) => void;
 }
 
-function bookingForm(draft: BookingDraft, service: Service, plan: Plan, photo: DraftPhoto | null) {
+interface BookingFormParts {
+  readonly draft: BookingDraft;
+  readonly service: Service;
+  readonly plan: Plan;
+  readonly photo: DraftPhoto | null;
+  /** A Monthly Visit plan's confirmed visits (formatPlanVisits), when the form showed them. */
+  readonly visits: string | null;
+}
+
+function bookingForm({ draft, service, plan, photo, visits }: BookingFormParts) {
   const form = new FormData();
-  for (const [field, value] of Object.entries(draft)) form.append(field, String(value));
+  for (const field of DRAFT_FIELDS) form.append(field, draft[field]);
   form.append('service', service.id);
   form.append('plan', plan.id);
+  if (visits !== null) form.append('visits', visits);
   if (photo) form.append(BOOKING_IMAGE_FIELD, photo.file, photo.file.name);
   return form;
 }
@@ -37,7 +57,7 @@ function bookingForm(draft: BookingDraft, service: Service, plan: Plan, photo: D
  * posted as multipart with the real upload progress of its photo.
  */
 export function useBookingSubmission(options: BookingSubmissionOptions) {
-  const { service, plan, draft, photo, isFull, idempotencyKey, onBooked } = options;
+  const { service, plan, draft, photo, isFull, planPreview, idempotencyKey, onBooked } = options;
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -46,17 +66,23 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
     event.preventDefault();
     if (busy) return;
     const check = checkBooking(draft, service, plan, isFull);
+    const visits = planPreview === null ? null : checkPlanVisits(planPreview, draft.visitChoices);
+    // The draft's own rules first: a date the API refuses says so rather than that its week is full.
+    const fields = visits?.ok === false ? { ...visits.fields, ...check.fields } : check.fields;
     setFormError(check.form);
-    options.showErrors(check.fields);
-    if (!check.ok) return;
+    options.showErrors(fields);
+    if (!check.ok || visits?.ok === false) return;
 
     setBusy(true);
     setProgress(photo ? 0 : null);
-    createBooking(bookingForm(draft, service, plan, photo), {
-      idempotencyKey: idempotencyKey(),
-      token: readAuthToken(),
-      onProgress: setProgress,
-    })
+    createBooking(
+      bookingForm({ draft, service, plan, photo, visits: visits?.ok ? visits.visits : null }),
+      {
+        idempotencyKey: idempotencyKey(),
+        token: readAuthToken(),
+        onProgress: setProgress,
+      },
+    )
       .then(
         async (created) => {
           try {
@@ -69,6 +95,7 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
           setFormError(bookingFailureText(error));
           const refused = serverFieldErrors(error);
           if (Object.keys(refused).length > 0) options.replaceErrors(refused);
+          if (error instanceof ApiError && error.status === 409) options.onConflict();
         },
       )
       .finally(() => {

@@ -1,0 +1,89 @@
+import type { BookingView } from '@hs/api/domain/booking/booking-schema';
+import { longDate } from '@hs/api/domain/calendar/toronto-date';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BookingSummary } from './BookingSummary';
+
+const MORNING = 'Morning (8am-12pm)';
+const visitDates = ['2030-03-05', '2030-03-12', '2030-03-19', '2030-03-26'];
+
+const visit: BookingView = {
+  id: 'a'.repeat(32),
+  reference: 'HS-1001',
+  service: 'Garden Maintenance',
+  serviceId: 'garden-maintenance',
+  plan: 'Monthly Visit',
+  planId: 'monthly',
+  date: '2030-03-05',
+  time: 'morning',
+  timeLabel: MORNING,
+  amountCents: 24_900,
+  currency: 'cad',
+  status: 'paid',
+  hasImage: false,
+  createdAt: '2030-03-01T12:00:00.000Z',
+  monthlyPlan: {
+    id: 'a'.repeat(32),
+    status: 'active',
+    rule: '4 visits a month: every Tuesday, Morning (8am-12pm), starting 2030-03-05.',
+    amountCents: 24_900,
+    periodStart: '2030-03-05',
+    renewsOn: '2030-04-05',
+    cancelAtPeriodEnd: false,
+    visits: visitDates.map((date, index) => ({
+      id: String(index).repeat(32),
+      date,
+      time: 'morning',
+      timeLabel: MORNING,
+      status: index === 1 ? 'cancelled' : 'paid',
+    })),
+  },
+};
+
+afterEach(cleanup);
+
+describe('BookingSummary', () => {
+  it('shows a Monthly Visit plan: its rule, its visits and where each stands, its renewal', () => {
+    render(<BookingSummary booking={visit} />);
+    const items = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual(
+      visitDates.map(
+        (date, index) => `${longDate(date)}, ${MORNING} – ${index === 1 ? 'Cancelled' : 'Paid'}`,
+      ),
+    );
+    screen.getByText(/every Tuesday/);
+    expect(screen.getByText('Renews on').nextElementSibling?.textContent).toBe(
+      longDate('2030-04-05'),
+    );
+    screen.getByText('$249 a month');
+  });
+
+  it('says when a plan stopping at the end of its month ends', () => {
+    const plan = visit.monthlyPlan;
+    if (plan === null) throw new Error('no plan');
+    render(
+      <BookingSummary booking={{ ...visit, monthlyPlan: { ...plan, cancelAtPeriodEnd: true } }} />,
+    );
+    expect(screen.getByText('Ends on').nextElementSibling?.textContent).toBe(
+      longDate('2030-04-05'),
+    );
+    expect(screen.queryByText('Renews on')).toBeNull();
+  });
+
+  it('keeps a single visit as it was', () => {
+    render(
+      <BookingSummary
+        booking={{
+          ...visit,
+          plan: 'One-time Visit',
+          planId: 'one-time',
+          amountCents: 14_900,
+          monthlyPlan: null,
+        }}
+      />,
+    );
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.queryByText('Renews on')).toBeNull();
+    screen.getByText('$149');
+  });
+});

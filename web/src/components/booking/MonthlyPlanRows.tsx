@@ -1,0 +1,55 @@
+import type { MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
+import { BOOKING_STATUS_LABELS } from '@hs/api/domain/booking/booking-status';
+import { formatCad } from '@hs/api/domain/booking/catalogue';
+import { longDate } from '@hs/api/domain/calendar/toronto-date';
+import { planSummaryCopy as copy } from '../../content/services-content';
+import './MonthlyPlanRows.css';
+
+/** '$249 a month': the plan's own price, whatever one visit of it shows. */
+export function monthlyPrice(plan: MonthlyPlanView): string {
+  return copy.perMonth(formatCad(plan.amountCents));
+}
+
+interface MonthlyPlanRowsProps {
+  readonly plan: MonthlyPlanView;
+  /**
+   * Where each visit stands, for the pages that follow the plan after it is paid; before paying
+   * every visit is simply waiting for that payment.
+   */
+  readonly showStatus?: boolean;
+}
+
+/** A Monthly Visit plan's rows of a summary list: its rule, its visits and its renewal. */
+export function MonthlyPlanRows({ plan, showStatus = false }: MonthlyPlanRowsProps) {
+  return (
+    <>
+      <dt>{copy.schedule}</dt>
+      <dd>{plan.rule}</dd>
+      <dt>{copy.visits}</dt>
+      <dd>
+        <ol className="plan-visits">
+          {plan.visits.map((visit) => (
+            <li key={visit.id}>
+              {`${longDate(visit.date)}, ${visit.timeLabel}`}
+              {showStatus && (
+                <>
+                  {' – '}
+                  <span className={`status status--${visit.status}`}>
+                    {BOOKING_STATUS_LABELS[visit.status]}
+                  </span>
+                </>
+              )}
+            </li>
+          ))}
+        </ol>
+      </dd>
+      {/* An ended plan renews no more; one stopping at its period's end says when it stops. */}
+      {plan.status !== 'ended' && (
+        <>
+          <dt>{plan.cancelAtPeriodEnd ? copy.endsOn : copy.renewsOn}</dt>
+          <dd>{longDate(plan.renewsOn)}</dd>
+        </>
+      )}
+    </>
+  );
+}

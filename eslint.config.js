@@ -121,6 +121,7 @@ export default tseslint.config(
       'api/src/bookings/booking-photo-upload.ts',
       'api/src/metrics/http-metrics.ts',
       'api/src/payments/test-checkout-page.ts',
+      'api/src/payments/test-billing-page.ts',
     ],
     rules: {
       'no-restricted-imports': ['error', { patterns: [HTTP_LAYER_IMPORT] }],

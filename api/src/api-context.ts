@@ -1,3 +1,5 @@
+import { PlanAdmin } from './subscriptions/plan-admin';
+import { PlanService } from './subscriptions/plan-service';
 import {
   SubscriptionLifecycle,
   subscriptionSettings,
@@ -115,6 +117,7 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
       'no real payments: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take them',
     );
   }
+  const plans = new PlanService({ provider, bookings, links, jobs, clock: systemClock });
   const payments = new PaymentService({
     provider,
     bookings,
@@ -154,6 +157,9 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     lifecycle,
     bookings,
     paymentProvider: provider,
+    plans,
+    planLifecycle: subscriptions,
+    planAdmin: new PlanAdmin({ provider, lifecycle: subscriptions, clock: systemClock }),
     paymentInbox: inbox,
     payments,
     contact,

@@ -48,6 +48,8 @@ describe('the operators area', () => {
   let campaignId: string;
   /** A booking the access table's PATCH cancels. */
   let tableBookingId: string;
+  /** A Monthly Visit plan the access table renews and cancels. */
+  let tablePlanId: string;
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
@@ -62,6 +64,7 @@ describe('the operators area', () => {
       .send({ subject: 'Spring tips', format: 'markdown', body: 'Hello **there**' });
     campaignId = campaign.body.campaign.id as string;
     tableBookingId = await book(api);
+    tablePlanId = await book(api, bookingFields({ plan: 'monthly' }));
   });
   afterAll(async () => {
     await api.close();
@@ -89,6 +92,9 @@ describe('the operators area', () => {
       'PATCH a booking',
       route('patch', () => `/api/admin/bookings/${tableBookingId}`, 200, { status: 'cancelled' }),
     ],
+    ['GET plans', route('get', () => '/api/admin/plans', 200)],
+    ['renew a plan now', route('post', () => `/api/admin/plans/${tablePlanId}/renew`, 200, {})],
+    ['cancel a plan', route('post', () => `/api/admin/plans/${tablePlanId}/cancel`, 200)],
     ['GET contact messages', route('get', () => '/api/admin/contact-messages', 200)],
     ['GET subscribers', route('get', () => '/api/admin/subscribers', 200)],
     ['POST queue-session', route('post', () => '/api/admin/queue-session', 204)],

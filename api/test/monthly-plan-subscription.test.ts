@@ -237,7 +237,7 @@ describe('the Monthly Visit plan as a subscription, on the local test provider',
     }
     const mails = await waitForMail(email, { count: 3 });
     const failed = mails.find((mail) => mail.Subject.startsWith('Action needed'));
-    expect(failed?.Text).toContain(`/api/subscriptions/${id}/billing?token=`);
+    expect(failed?.Text).toContain(`/api/plans/${id}/billing?token=`);
 
     // The grace runs out for two of them (as the payment timer finds it), then the card works.
     const [lapsed, alsoLapsed] = held;

@@ -187,6 +187,11 @@ describe('the OpenAPI reference', () => {
       expiresAt: new Date(Date.now() + 3_600_000),
       idempotencyKey: `openapi-${new mongoose.Types.ObjectId().toHexString()}`,
     });
+    const portal = new URL(
+      await provider.billing.portal('cus_test_openapi', 'http://127.0.0.1/manage'),
+    ).pathname
+      .split('/')
+      .pop();
     const errorSchema = document.components.schemas.Error;
     const known = Object.keys(errorSchema?.properties ?? {});
     const required = errorSchema?.required ?? [];
@@ -200,6 +205,7 @@ describe('the OpenAPI reference', () => {
       const bookingId = new mongoose.Types.ObjectId().toHexString();
       let url = path
         .replace('/test-checkout/{id}', `/test-checkout/${checkout.id}`)
+        .replace('/test-billing/{id}', `/test-billing/${portal ?? ''}`)
         .replace('{id}', bookingId)
         .replace('{token}', 'not-a-real-reset-token');
       if (path.startsWith('/api/bookings/{id}/')) {
@@ -235,6 +241,7 @@ describe('the OpenAPI reference', () => {
         'PUT /api/me/avatar',
         'POST /api/payments/webhook',
         'POST /api/payments/test-checkout/{id}',
+        'POST /api/payments/test-billing/{id}',
       ]),
     );
   });

@@ -5,6 +5,8 @@ import type { ApiConfig } from '../config/api-config';
 import type { Storage } from '../platform/storage';
 import { adminBookingRoutes } from './admin-booking-routes';
 import { adminContactRoutes } from './admin-contact-routes';
+import { adminPlanRoutes } from './admin-plan-routes';
+import type { PlanAdmin } from '../subscriptions/plan-admin';
 import { adminSubscriberRoutes } from './admin-subscriber-routes';
 import { BookingPhotoLinks } from './booking-photo-links';
 import { queueSessionRoutes, queueSessionsFor } from './queue-session';
@@ -14,6 +16,7 @@ export interface AdminRouteDependencies {
   tokens: AuthTokens;
   lifecycle: BookingLifecycle;
   storage: Storage;
+  planAdmin: PlanAdmin;
 }
 
 /**
@@ -26,6 +29,7 @@ export function adminRoutes(deps: AdminRouteDependencies): Router {
   router.use(
     adminBookingRoutes({ ...deps, photoLinks: new BookingPhotoLinks(deps.config.LINK_SECRET) }),
   );
+  router.use(adminPlanRoutes(deps));
   router.use(adminContactRoutes(deps));
   router.use(adminSubscriberRoutes(deps));
   router.use(queueSessionRoutes({ ...deps, sessions: queueSessionsFor(deps.config) }));

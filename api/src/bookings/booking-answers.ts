@@ -14,7 +14,7 @@ import type { MonthlyPlanPreview } from '../domain/subscription/visit-schedule';
 const timeWindow = z.enum(TIME_WINDOW_IDS);
 const planId = z.enum(['one-time', 'monthly', 'custom-estimate']) satisfies z.ZodType<PlanId>;
 
-const monthlyPlanSchema = z
+export const monthlyPlanSchema = z
   .object({
     id: z.string().describe("The plan's id: its first visit's booking id."),
     status: z.enum(['incomplete', 'active', 'past_due', 'ended']),

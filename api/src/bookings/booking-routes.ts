@@ -75,7 +75,7 @@ const monthlyPlanQuery = z.object({
 });
 
 /** The booking token of a GET: in the query, as the manage link puts it. */
-const manageToken = z.object({ token: bookingTokenField });
+export const manageToken = z.object({ token: bookingTokenField });
 
 /**
  * Who is asking about a booking: the token the request carries (already validated from its query
@@ -86,11 +86,11 @@ export function ownershipProof(req: Request, token: string | undefined): Ownersh
 }
 
 /** A POST's booking token: in its body, or in the query as a GET (and the manage link) has it. */
-function postedToken(req: Request, bodyToken: string | undefined): string | undefined {
+export function postedToken(req: Request, bodyToken: string | undefined): string | undefined {
   return bodyToken ?? parseBody(manageToken, { ...req.query }).token;
 }
 
-const manageTokenParameters = queryParameters(manageToken, {
+export const manageTokenParameters = queryParameters(manageToken, {
   token:
     'The booking token (from the booking answer or the manage link); a POST may send it in the ' +
     "body. Not needed with the owner's login.",

@@ -5,7 +5,8 @@ import {
   type BookingForm,
   type MonthlyPlanView,
 } from '../domain/booking/booking-schema';
-import { planViewOf } from '../subscriptions/plan-view';
+import { periodBoundsOf, planViewOf } from '../subscriptions/plan-view';
+import { PlanMessages } from '../domain/subscription/plan-messages';
 import { findPlan, type TimeWindowId } from '../domain/booking/catalogue';
 import { DomainError } from '../domain/domain-error';
 import { resumeStranded } from '../jobs/follow-up-sweep';
@@ -175,10 +176,17 @@ export class BookingService {
   async findOwned(bookingId: string, proof: OwnershipProof): Promise<BookingDocument> {
     let booking: BookingDocument | null = null;
     if (isBookingId(bookingId)) {
-      if (proof.token !== undefined && this.deps.links.verify(bookingId, proof.token)) {
+      const { token, userId } = proof;
+      if (token !== undefined && this.deps.links.verify(bookingId, token)) {
         booking = await BookingModel.findById(bookingId);
-      } else if (proof.userId !== undefined) {
-        booking = await BookingModel.findOne({ _id: bookingId, userId: proof.userId });
+      } else if (token !== undefined) {
+        // A plan's token (its first visit's) proves every visit of the plan.
+        const visit = await BookingModel.findById(bookingId);
+        const planId = visit?.subscriptionId;
+        if (planId && this.deps.links.verify(planId, token)) booking = visit;
+      }
+      if (!booking && userId !== undefined) {
+        booking = await BookingModel.findOne({ _id: bookingId, userId });
       }
     }
     if (!booking) throw new DomainError('notFound', BookingMessages.notFound);
@@ -206,8 +214,19 @@ export class BookingService {
     return this.deps.lifecycle.checkoutStarted(bookingId, holdUntil, checkout);
   }
 
-  /** Moves the visit to another date and window, its place with it. */
-  reschedule(bookingId: string, date: string, time: TimeWindowId): Promise<BookingDocument> {
+  /**
+   * Moves the visit to another date and window, its place with it. A plan's visit moves within
+   * its own month: the month is paid for as a whole.
+   */
+  async reschedule(bookingId: string, date: string, time: TimeWindowId): Promise<BookingDocument> {
+    const booking = await BookingModel.findById(bookingId);
+    if (booking?.subscriptionId) {
+      const bounds = await periodBoundsOf(booking);
+      if (bounds && (date < bounds.first || date > bounds.last)) {
+        const message = PlanMessages.moveWithinPeriod(bounds.first, bounds.last);
+        throw new DomainError('invalid', message, { fields: { date: message } });
+      }
+    }
     return this.deps.lifecycle.rescheduled(bookingId, date, time);
   }
 }

@@ -30,7 +30,7 @@ export class ManageLinks {
    */
   billingUrl(planId: string): string {
     const query = new URLSearchParams({ token: this.token(planId) });
-    return `${this.siteUrl}/api/subscriptions/${planId}/billing?${query.toString()}`;
+    return `${this.siteUrl}/api/plans/${planId}/billing?${query.toString()}`;
   }
 
   /** The site's page for the booking. */

@@ -1,6 +1,7 @@
 import { authEndpoints } from '../accounts/auth-routes';
 import { adminBookingEndpoints } from '../admin/admin-booking-routes';
 import { adminContactEndpoints } from '../admin/admin-contact-routes';
+import { adminPlanEndpoints } from '../admin/admin-plan-routes';
 import { adminSubscriberEndpoints } from '../admin/admin-subscriber-routes';
 import { queueSessionEndpoints } from '../admin/queue-session';
 import { googleSignInEndpoints } from '../accounts/google/google-routes';
@@ -9,8 +10,10 @@ import { contactEndpoints } from '../contact/contact-routes';
 import { campaignEndpoints } from '../newsletter/campaign-routes';
 import { subscriptionEndpoints } from '../newsletter/subscription-routes';
 import { paymentEndpoints, paymentWebhookEndpoints } from '../payments/payment-routes';
+import { testBillingEndpoints } from '../payments/test-billing-page';
 import { testCheckoutEndpoints } from '../payments/test-checkout-page';
 import { profileEndpoints } from '../profile/profile-routes';
+import { planEndpoints } from '../subscriptions/plan-routes';
 import type { EndpointGroup } from './endpoint';
 import { openApiEndpoints } from './openapi/api-docs-routes';
 import { siteConfigEndpoints } from './site-config-routes';
@@ -24,13 +27,16 @@ export const API_ENDPOINTS: readonly EndpointGroup<never>[] = [
   googleSignInEndpoints,
   profileEndpoints,
   bookingEndpoints,
+  planEndpoints,
   paymentEndpoints,
   paymentWebhookEndpoints,
   // Mounted only when payments run on the local test provider; its description says so.
   testCheckoutEndpoints,
+  testBillingEndpoints,
   contactEndpoints,
   subscriptionEndpoints,
   adminBookingEndpoints,
+  adminPlanEndpoints,
   adminContactEndpoints,
   adminSubscriberEndpoints,
   queueSessionEndpoints,

@@ -8,6 +8,10 @@ import type { AuthTokens } from '../accounts/auth-tokens';
 import type { EmailChangeService } from '../accounts/email-change-service';
 import type { PasswordResetService } from '../accounts/password-reset-service';
 import { bookingRoutes, createBooking } from '../bookings/booking-routes';
+import { planRoutes } from '../subscriptions/plan-routes';
+import type { PlanAdmin } from '../subscriptions/plan-admin';
+import type { PlanService } from '../subscriptions/plan-service';
+import type { SubscriptionLifecycle } from '../subscriptions/subscription-lifecycle';
 import type { BookingService } from '../bookings/booking-service';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type { ManageLinks } from '../bookings/manage-link';
@@ -16,6 +20,7 @@ import type { PaymentEventInbox } from '../payments/payment-event-inbox';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { checkoutHandlers, paymentRoutes, paymentWebhookRoute } from '../payments/payment-routes';
 import type { PaymentService } from '../payments/payment-service';
+import { testBillingRoutes } from '../payments/test-billing-page';
 import { testCheckoutRoutes } from '../payments/test-checkout-page';
 import { contactRoutes } from '../contact/contact-routes';
 import type { ContactService } from '../contact/contact-service';
@@ -70,6 +75,11 @@ export interface AppDependencies {
   paymentProvider: PaymentProvider;
   paymentInbox: PaymentEventInbox;
   payments: PaymentService;
+  /** Monthly Visit plans: their customers' changes and operators' view. */
+  plans: PlanService;
+  planAdmin: PlanAdmin;
+  /** The plans' life, driven by the provider's events (and an operator's cancel). */
+  planLifecycle: SubscriptionLifecycle;
   contact: ContactService;
   subscriptions: SubscriptionService;
   campaigns: CampaignService;
@@ -103,6 +113,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(paymentWebhookRoute({ inbox: deps.paymentInbox }));
   if (deps.paymentProvider instanceof TestPaymentProvider) {
     app.use(testCheckoutRoutes(deps.paymentProvider, config.SITE_URL));
+    app.use(testBillingRoutes(deps.paymentProvider, config.SITE_URL));
   }
 
   // Each form counts on its own: a busy booking session does not lock anyone out of contact.
@@ -149,6 +160,7 @@ export function createApp(deps: AppDependencies): Express {
   api.use(googleSignInRoutes({ ...deps, limit: authLimit }));
   api.use(profileRoutes({ ...deps, limit: authLimit }));
   api.use(bookingRoutes(bookingDeps));
+  api.use(planRoutes({ plans: deps.plans, tokens: deps.tokens, formLimit }));
   api.use(paymentRoutes(paymentDeps));
   api.use(
     contactRoutes({

@@ -157,6 +157,13 @@ export const jobs = {
     }),
     options: transientRetries,
   }),
+  /** The customer changed the plan (cancel at the month's end, keep it, pause a month). */
+  planChangedEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'plan.changed',
+    schema: planRef.extend({ change: z.enum(['cancel', 'resume', 'pause']) }),
+    options: transientRetries,
+  }),
   planEndedEmail: defineJob({
     queue: QueueName.BookingEmails,
     name: 'plan.ended',

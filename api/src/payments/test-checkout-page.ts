@@ -7,7 +7,8 @@ import { escapeHtml } from '../mail/escape-html';
 import type { TestCheckout } from './test-checkout-model';
 import type { TestPaymentProvider } from './test-provider';
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:34rem;padding:0 1rem;color:#1b1f23}
+/** The test provider's pages look alike. */
+export const TEST_CHECKOUT_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:34rem;padding:0 1rem;color:#1b1f23}
 .card{border:1px solid #d0d7de;border-radius:10px;padding:1.25rem 1.5rem;margin:1rem 0}
 button{font:inherit;padding:.7rem 1.1rem;border-radius:8px;border:1px solid #0b6e4f;background:#0b6e4f;color:#fff;cursor:pointer;width:100%;margin:.35rem 0}
 button.secondary{background:#fff;color:#8a1c1c;border-color:#8a1c1c}button:focus-visible,a:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
@@ -21,7 +22,7 @@ function renderPage(session: TestCheckout, declined: boolean): string {
       ? `<p class="notice" role="alert">The test card 4000 0000 0000 0002 was declined. Try the other card.</p>`
       : '') +
     `<div class="card"><p><strong>${escapeHtml(session.description)}</strong><br>Booking ${escapeHtml(session.reference)}</p>` +
-    `<p>Total: <strong>${escapeHtml(formatCad(session.amountCents))} CAD</strong></p>` +
+    `<p>Total: <strong>${escapeHtml(formatCad(session.amountCents))} CAD${session.mode === 'subscription' ? ' a month' : ''}</strong></p>` +
     // Nothing of the customer's own: the page's address is a capability, and addresses leak.
     `<p class="muted">The receipt goes to the email address of the booking.</p></div>` +
     `<form method="post"><input type="hidden" name="choice" value="pay"><button type="submit">Pay with test card 4242 4242 4242 4242</button></form>` +
@@ -29,7 +30,7 @@ function renderPage(session: TestCheckout, declined: boolean): string {
     `<p><a href="${escapeHtml(session.cancelUrl)}">Cancel and return to the site</a></p>`;
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>Test checkout</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`
+    `<title>Test checkout</title><style>${TEST_CHECKOUT_STYLE}</style></head><body><main>${body}</main></body></html>`
   );
 }
 

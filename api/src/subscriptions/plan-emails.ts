@@ -6,6 +6,8 @@ import { Company } from '../domain/company';
 import { VISITS_PER_PERIOD } from '../domain/subscription/visit-schedule';
 import { renderEmail } from '../mail/email-layout';
 import type { MailMessage } from '../platform/mailer';
+import { PlanMessages } from '../domain/subscription/plan-messages';
+import { currentPeriodIndex, periodStartOf } from './plan-periods';
 import type { SubscriptionDocument } from './subscription-model';
 
 /**
@@ -127,5 +129,40 @@ export function planEndedEmail(plan: SubscriptionDocument, siteUrl: string): Mai
     ],
     details: [['Reference', plan.reference]],
     action: { label: 'Book a visit', url: `${siteUrl.replace(/\/+$/, '')}/service/service1` },
+  });
+}
+
+/** What the customer changed, confirmed in the words the site answered with. */
+export function planChangedEmail(
+  plan: SubscriptionDocument,
+  change: 'cancel' | 'resume' | 'pause',
+  today: string,
+  manageUrl: string,
+): MailMessage {
+  const current = currentPeriodIndex(plan.anchorDate, today);
+  const paused = Math.max(-1, ...plan.pausedPeriods);
+  const said: Record<typeof change, string> = {
+    cancel: PlanMessages.cancelScheduled(periodStartOf(plan.anchorDate, current + 1)),
+    resume: PlanMessages.resumed,
+    pause: PlanMessages.paused(
+      periodStartOf(plan.anchorDate, Math.max(paused, 0)),
+      periodStartOf(plan.anchorDate, Math.max(paused, 0) + 1),
+    ),
+  };
+  const subjects: Record<typeof change, string> = {
+    cancel: 'will end',
+    resume: 'keeps renewing',
+    pause: 'is paused for a month',
+  };
+  return renderEmail({
+    to: plan.email,
+    subject: `Your Monthly Visit plan ${plan.reference} ${subjects[change]}`,
+    paragraphs: [
+      `Hello ${plan.name},`,
+      said[change],
+      `If you did not ask for this, call us at ${Company.phone}.`,
+    ],
+    details: [['Reference', plan.reference]],
+    action: { label: 'Manage your plan', url: manageUrl },
   });
 }

@@ -21,6 +21,13 @@ export function periodStartOf(anchorDate: string, index: number): string {
   return start;
 }
 
+/** The plan's period under way on `today`: the last begun, or the first before it begins. */
+export function currentPeriodIndex(anchorDate: string, today: string): number {
+  let index = 0;
+  while (periodStartOf(anchorDate, index + 1) <= today) index += 1;
+  return index;
+}
+
 /** The rule's visits of period `index` (before any is moved for a full window). */
 export function ruleVisitsOf(
   plan: { anchorDate: string; weekday: number; time: string },

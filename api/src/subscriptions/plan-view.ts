@@ -1,8 +1,8 @@
 import { BookingModel, type BookingDocument } from '../bookings/booking-model';
 import { timeLabel, type MonthlyPlanView } from '../domain/booking/booking-schema';
-import { todayInToronto } from '../domain/calendar/toronto-date';
+import { addDays, todayInToronto } from '../domain/calendar/toronto-date';
 import { scheduleRule } from '../domain/subscription/visit-schedule';
-import { periodStartOf } from './plan-periods';
+import { currentPeriodIndex, periodStartOf } from './plan-periods';
 import { SubscriptionModel } from './subscription-model';
 
 /**
@@ -17,8 +17,7 @@ export async function planViewOf(
   if (!booking.subscriptionId) return null;
   const plan = await SubscriptionModel.findById(booking.subscriptionId);
   if (!plan) return null;
-  let current = 0;
-  while (periodStartOf(plan.anchorDate, current + 1) <= today) current += 1;
+  const current = currentPeriodIndex(plan.anchorDate, today);
   const visits = await BookingModel.find({
     subscriptionId: plan.id as string,
     periodIndex: { $in: [current, current + 1] },
@@ -38,5 +37,20 @@ export async function planViewOf(
       timeLabel: timeLabel(visit.time),
       status: visit.status,
     })),
+  };
+}
+
+/** The first and last day of the plan's period a visit belongs to; null for no plan's visit. */
+export async function periodBoundsOf(
+  visit: Pick<BookingDocument, 'subscriptionId' | 'periodIndex'>,
+): Promise<{ first: string; last: string } | null> {
+  if (!visit.subscriptionId || visit.periodIndex === null || visit.periodIndex === undefined) {
+    return null;
+  }
+  const plan = await SubscriptionModel.findById(visit.subscriptionId);
+  if (!plan) return null;
+  return {
+    first: periodStartOf(plan.anchorDate, visit.periodIndex),
+    last: addDays(periodStartOf(plan.anchorDate, visit.periodIndex + 1), -1),
   };
 }

@@ -1,7 +1,7 @@
 import type { UpdateQuery } from 'mongoose';
 import { isDuplicateKeyError } from '../platform/mongo';
 import { DomainError } from '../domain/domain-error';
-import { addDays, weekdayOf } from '../domain/calendar/toronto-date';
+import { addDays, todayInToronto, weekdayOf } from '../domain/calendar/toronto-date';
 import { planVisits, type VisitSlot } from '../domain/subscription/visit-schedule';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
@@ -310,7 +310,13 @@ export class SubscriptionLifecycle {
     const found = await SubscriptionModel.findById(planId);
     if (!found) return 'plan not found';
     const reason =
-      found.status === 'past_due' ? 'payment' : found.cancelAtPeriodEnd ? 'period end' : source;
+      source === 'operator'
+        ? 'operator'
+        : found.status === 'past_due'
+          ? 'payment'
+          : found.cancelAtPeriodEnd
+            ? 'period end'
+            : 'provider';
     const plan = await this.change(
       planId,
       {
@@ -324,13 +330,27 @@ export class SubscriptionLifecycle {
       by,
     );
     if (!plan) return 'plan not found';
-    const released = await this.releaseUnpaid(planId, by);
+    let released = await this.releaseUnpaid(planId, by);
+    if (source === 'operator') released += await this.releaseFuture(planId, by);
     await this.deps.jobs.add(
       jobs.planEndedEmail,
       { subscriptionId: planId },
       { jobId: `plan-ended-${planId}` },
     );
     return `ended; ${String(released)} unpaid visits released`;
+  }
+
+  /** An operator's cancel calls off every visit still to come, paid ones included. */
+  private async releaseFuture(planId: string, by: string): Promise<number> {
+    const future = await BookingModel.find({
+      subscriptionId: planId,
+      date: { $gte: todayInToronto(this.deps.clock.now()) },
+      status: { $in: ['pending_payment', 'payment_failed', 'paid'] },
+    });
+    for (const visit of future) {
+      await this.deps.bookings.visitReleased(visit.id as string, 'plan-cancelled', by);
+    }
+    return future.length;
   }
 
   /** An ended plan's visits of periods never paid give their places back. */

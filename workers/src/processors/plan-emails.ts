@@ -2,7 +2,9 @@ import { BookingModel } from '@hs/api/bookings/booking-model';
 import { jobs, type JobDefinition, type PayloadOf } from '@hs/api/jobs/job-definitions';
 import { sendOnce } from '@hs/api/mail/send-once';
 import type { MailMessage } from '@hs/api/platform/mailer';
+import { todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import {
+  planChangedEmail,
   planEndedEmail,
   planPaymentFailedEmail,
   planPeriodEmail,
@@ -59,6 +61,13 @@ export function planEmailProcessors(deps: BookingEmailDependencies): Processor[]
       const visits = await visitsOf(plan.id as string, failure.periodIndex);
       return planPaymentFailedEmail(plan, visits, deps.links.billingUrl(plan.id as string));
     }),
+    planEmail(deps, jobs.planChangedEmail, (plan, { change }) =>
+      Promise.resolve(
+        plan.endedAt
+          ? null
+          : planChangedEmail(plan, change, todayInToronto(), deps.links.url(plan.id as string)),
+      ),
+    ),
     planEmail(deps, jobs.planEndedEmail, (plan) =>
       Promise.resolve(plan.endedAt ? planEndedEmail(plan, deps.siteUrl) : null),
     ),

@@ -28,11 +28,16 @@ export function refundDeadline(booking: Visit & Pick<BookingDocument, 'refundCut
   return earlier && earlier < current ? earlier : current;
 }
 
-/** A customer's cancel of a paid booking before its refund deadline gives the money back. */
+/**
+ * A customer's cancel of a paid booking before its refund deadline gives the money back. A
+ * Monthly Visit plan's visit is skipped, not refunded: the month is paid as a whole, and the
+ * customer is told before they confirm.
+ */
 export function refundOnCustomerCancel(
-  booking: Visit & Pick<BookingDocument, 'status' | 'refundCutoff'>,
+  booking: Visit & Pick<BookingDocument, 'status' | 'refundCutoff' | 'subscriptionId'>,
   now: Date,
 ): boolean {
+  if (booking.subscriptionId) return false;
   return booking.status === 'paid' && now < refundDeadline(booking);
 }
 

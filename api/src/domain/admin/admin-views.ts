@@ -59,3 +59,37 @@ export interface AdminSubscriberList {
 }
 
 export const ADMIN_PAGE_SIZE = 50;
+
+/** A Monthly Visit plan as an operator sees it: who, where it stands, what comes next. */
+export interface AdminPlanView {
+  id: string;
+  reference: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  service: string;
+  /** 'incomplete' until the first month is paid, then 'active', 'past_due' or 'ended'. */
+  status: 'incomplete' | 'active' | 'past_due' | 'ended';
+  /** CAD cents a month. */
+  amountCents: number;
+  /** The next period's start, when the next invoice is due; null once the plan ended. */
+  nextRenewal: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** The visits from today on, by date (at most eight). */
+  upcomingVisits: { id: string; date: string; time: string; status: BookingStatus }[];
+  /** Every failed payment, oldest first. */
+  failedPayments: { at: string; periodStart: string; attempt: number; final: boolean }[];
+  endedAt: string | null;
+  createdAt: string;
+}
+
+/** `GET /api/admin/plans?status=<status>&page=N`, newest first. */
+export interface AdminPlanList {
+  plans: AdminPlanView[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** True when the local test provider bills: an operator may make the next renewal happen now. */
+  canRenewNow: boolean;
+}

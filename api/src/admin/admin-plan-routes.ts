@@ -1,0 +1,166 @@
+import express, { type RequestHandler, type Router } from 'express';
+import { z } from 'zod';
+import type { AuthTokens } from '../accounts/auth-tokens';
+import { signedInUser } from '../accounts/require-auth';
+import type { AdminPlanView } from '../domain/admin/admin-views';
+import { BOOKING_STATUSES } from '../domain/booking/booking-status';
+import { PlanMessages } from '../domain/subscription/plan-messages';
+import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { errorResponse, jsonResponse } from '../http/openapi/shared-responses';
+import { jsonBody, queryParameters } from '../http/openapi/zod-to-openapi';
+import { parseBody } from '../http/parse-body';
+import type { PlanAdmin } from '../subscriptions/plan-admin';
+import { SUBSCRIPTION_STATUSES } from '../subscriptions/subscription-model';
+import { PAGE } from './admin-answers';
+import { adminOnly } from './admin-guard';
+import { pageParam } from './admin-query';
+
+export interface AdminPlanRouteDependencies {
+  tokens: AuthTokens;
+  planAdmin: PlanAdmin;
+}
+
+interface AdminPlanContext extends AdminPlanRouteDependencies {
+  admin: RequestHandler[];
+}
+
+const listQuery = z.object({
+  status: z
+    .enum(SUBSCRIPTION_STATUSES, {
+      error: `status must be one of: ${SUBSCRIPTION_STATUSES.join(', ')}.`,
+    })
+    .optional(),
+  page: pageParam,
+});
+
+const renewBody = z.object({
+  card: z
+    .enum(['succeeds', 'declined'], { error: 'card must be succeeds or declined.' })
+    .optional(),
+});
+
+const adminPlanSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  service: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  amountCents: z.number().int(),
+  nextRenewal: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  upcomingVisits: z.array(
+    z.object({
+      id: z.string(),
+      date: z.string(),
+      time: z.string(),
+      status: z.enum(BOOKING_STATUSES),
+    }),
+  ),
+  failedPayments: z.array(
+    z.object({
+      at: z.string(),
+      periodStart: z.string(),
+      attempt: z.number().int(),
+      final: z.boolean(),
+    }),
+  ),
+  endedAt: z.string().nullable(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<AdminPlanView>;
+
+const planId = { id: "The plan's id." };
+
+/** Monthly Visit plans for operators: the list, a cancel, and (test mode) a renewal now. */
+export const adminPlanEndpoints = endpointGroup<AdminPlanContext>('admin', [
+  {
+    method: 'get',
+    path: '/api/admin/plans',
+    operationId: 'adminListPlans',
+    summary: 'Monthly Visit plans, newest first',
+    access: 'admin',
+    request: {
+      query: queryParameters(listQuery, { status: 'Only plans in this status.', ...PAGE }),
+    },
+    responses: {
+      '200': jsonResponse(
+        'A page of plans.',
+        z.object({
+          plans: z.array(adminPlanSchema),
+          total: z.number().int(),
+          page: z.number().int(),
+          pageSize: z.number().int(),
+          canRenewNow: z.boolean(),
+        }),
+      ),
+    },
+    errors: ['BadRequest'],
+    fuzz: 'reads',
+    handlers: ({ admin, planAdmin }) => [
+      ...admin,
+      async (req, res) => {
+        const query = parseBody(listQuery, { ...req.query });
+        res.json(await planAdmin.list(query.status, query.page));
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/plans/{id}/cancel',
+    operationId: 'adminCancelPlan',
+    summary: 'End a plan now',
+    description:
+      'The provider stops billing and every visit still to come is called off; any refund is ' +
+      "made at the provider's dashboard.",
+    access: 'admin',
+    request: { params: planId },
+    responses: {
+      '200': jsonResponse('Ended.', z.object({ plan: adminPlanSchema, message: z.string() })),
+      '409': errorResponse('The plan has already ended.'),
+    },
+    errors: ['NotFound', 'ServiceUnavailable'],
+    fuzz: 'credential',
+    handlers: ({ admin, planAdmin }) => [
+      ...admin,
+      async (req, res) => {
+        const adminId = signedInUser(req.user).id as string;
+        const plan = await planAdmin.cancel(String(req.params.id), adminId);
+        res.json({ plan, message: PlanMessages.cancelledByOperator });
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/plans/{id}/renew',
+    operationId: 'adminRenewPlanNow',
+    summary: "Make a plan's next renewal happen now (local test provider only)",
+    description:
+      'For watching a renewal in development: the test provider bills the next period with the ' +
+      'card on file (or the one named), and its events follow as Stripe would send them.',
+    access: 'admin',
+    // Optional: without it the card on file pays, as at the provider.
+    request: { params: planId, body: { ...jsonBody(renewBody), required: false } },
+    responses: {
+      '200': jsonResponse('What the renewal did.', z.object({ outcome: z.string() })),
+      '409': errorResponse('Not on the test provider, or the plan has ended.'),
+    },
+    errors: ['BadRequest', 'NotFound'],
+    fuzz: 'body',
+    handlers: ({ admin, planAdmin }) => [
+      ...admin,
+      async (req, res) => {
+        const { card } = parseBody(renewBody, req.body ?? {});
+        res.json({ outcome: await planAdmin.renewNow(String(req.params.id), card) });
+      },
+    ],
+  },
+]);
+
+export function adminPlanRoutes(deps: AdminPlanRouteDependencies): Router {
+  return mountEndpoints(express.Router(), adminPlanEndpoints, {
+    ...deps,
+    admin: adminOnly(deps.tokens),
+  });
+}

@@ -1,0 +1,121 @@
+import express, { type Router } from 'express';
+import { DomainError } from '../domain/domain-error';
+import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { errorResponse, redirectResponse } from '../http/openapi/shared-responses';
+import { escapeHtml } from '../mail/escape-html';
+import type { TestPortal } from './test-billing-model';
+import { TEST_CHECKOUT_STYLE } from './test-checkout-page';
+import type { TestPaymentProvider } from './test-provider';
+
+function renderPortal(portal: TestPortal): string {
+  const body =
+    `<h1>Test billing</h1>` +
+    `<p class="muted">Payments on this site run in test mode: no card is charged and no card number is asked for.</p>` +
+    `<div class="card"><p><strong>Monthly Visit plan</strong></p>` +
+    `<p>Choose the card for the plan's payments. A payment that failed is tried again at once.</p></div>` +
+    `<form method="post"><input type="hidden" name="card" value="succeeds"><button type="submit">Use test card 4242 4242 4242 4242</button></form>` +
+    `<form method="post"><input type="hidden" name="card" value="declined"><button type="submit" class="secondary">Use the declined test card 4000 0000 0000 0002</button></form>` +
+    `<p><a href="${escapeHtml(portal.returnUrl)}">Return to the site</a></p>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>Test billing</title><style>${TEST_CHECKOUT_STYLE}</style></head><body><main>${body}</main></body></html>`
+  );
+}
+
+interface TestBillingContext {
+  csp: string;
+  findPortal: (sessionId: string) => Promise<TestPortal>;
+  provider: TestPaymentProvider;
+}
+
+const portalId = { id: 'The billing session id.' };
+const noSuchPortal = errorResponse('No such billing page, or it has expired.');
+
+/**
+ * The local test provider's stand-in for Stripe's customer portal: where a Monthly Visit plan's
+ * customer puts another test card on file (a failed renewal is then tried again with it).
+ */
+export const testBillingEndpoints = endpointGroup<TestBillingContext>('payments', [
+  {
+    method: 'get',
+    path: '/api/payments/test-billing/{id}',
+    operationId: 'showTestBilling',
+    summary: 'The test provider’s billing page (HTML)',
+    description:
+      'Only when payments run on the local test provider (no Stripe keys): the stand-in for ' +
+      "Stripe's customer portal.",
+    access: 'public',
+    request: { params: portalId },
+    responses: {
+      '200': { description: 'The page.', content: { 'text/html': { schema: { type: 'string' } } } },
+      '404': noSuchPortal,
+    },
+    fuzz: 'reads',
+    handlers: ({ csp, findPortal }) => [
+      async (req, res) => {
+        const portal = await findPortal(String(req.params.id));
+        res.setHeader('Content-Security-Policy', csp);
+        res.setHeader('Cache-Control', 'no-store');
+        res.type('html').send(renderPortal(portal));
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/payments/test-billing/{id}',
+    operationId: 'updateTestBillingCard',
+    summary: 'Put a test card on file on the test billing page',
+    access: 'public',
+    request: {
+      params: portalId,
+      body: {
+        required: true,
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: {
+              type: 'object',
+              properties: {
+                card: {
+                  type: 'string',
+                  enum: ['succeeds', 'declined'],
+                  description: 'Which test card: the one that pays or the declined one.',
+                },
+              },
+              required: ['card'],
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      '303': redirectResponse("Back to the plan's manage page."),
+      '400': errorResponse('No test card chosen.'),
+      '404': noSuchPortal,
+    },
+    fuzz: 'credential',
+    handlers: ({ findPortal, provider }) => [
+      express.urlencoded({ extended: false, limit: '1kb' }),
+      async (req, res) => {
+        const portal = await findPortal(String(req.params.id));
+        const card = (req.body as { card?: unknown } | undefined)?.card;
+        if (card !== 'succeeds' && card !== 'declined') {
+          throw new DomainError('invalid', 'Choose a test card.');
+        }
+        await provider.billing.cardUpdated(portal, card);
+        res.redirect(303, portal.returnUrl);
+      },
+    ],
+  },
+]);
+
+/** Mounted on the app itself, and only when payments run on the test provider. */
+export function testBillingRoutes(provider: TestPaymentProvider, siteUrl: string): Router {
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(siteUrl).origin}; frame-ancestors 'none'`;
+  const findPortal = async (sessionId: string) => {
+    const portal = await provider.billing.findPortal(sessionId);
+    if (!portal)
+      throw new DomainError('notFound', 'This billing page does not exist or has expired.');
+    return portal;
+  };
+  return mountEndpoints(express.Router(), testBillingEndpoints, { csp, findPortal, provider }, '');
+}

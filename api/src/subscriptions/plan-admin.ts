@@ -1,0 +1,124 @@
+import { BookingModel } from '../bookings/booking-model';
+import { serviceTitle } from '../bookings/booking-view';
+import type { AdminPlanList, AdminPlanView } from '../domain/admin/admin-views';
+import { ADMIN_PAGE_SIZE } from '../domain/admin/admin-views';
+import { todayInToronto } from '../domain/calendar/toronto-date';
+import { DomainError } from '../domain/domain-error';
+import { PlanMessages } from '../domain/subscription/plan-messages';
+import type { PaymentProvider } from '../payments/payment-provider';
+import type { TestBillingOutcome, TestCard } from '../payments/test-billing';
+import { TestPaymentProvider } from '../payments/test-provider';
+import type { Clock } from '../platform/clock';
+import { currentPeriodIndex, periodStartOf } from './plan-periods';
+import type { SubscriptionLifecycle } from './subscription-lifecycle';
+import {
+  SubscriptionModel,
+  type SubscriptionDocument,
+  type SubscriptionStatus,
+} from './subscription-model';
+
+const UPCOMING_VISITS = 8;
+
+/** The operators' side of Monthly Visit plans: the list, a cancel, and a renewal on request. */
+export class PlanAdmin {
+  constructor(
+    private readonly deps: {
+      provider: PaymentProvider;
+      lifecycle: SubscriptionLifecycle;
+      clock: Clock;
+    },
+  ) {}
+
+  private today(): string {
+    return todayInToronto(this.deps.clock.now());
+  }
+
+  async list(status: SubscriptionStatus | undefined, page: number): Promise<AdminPlanList> {
+    const filter = status ? { status } : {};
+    const [plans, total] = await Promise.all([
+      SubscriptionModel.find(filter)
+        .sort({ createdAt: -1, _id: -1 })
+        .skip((page - 1) * ADMIN_PAGE_SIZE)
+        .limit(ADMIN_PAGE_SIZE),
+      SubscriptionModel.countDocuments(filter),
+    ]);
+    return {
+      plans: await Promise.all(plans.map((plan) => this.view(plan))),
+      total,
+      page,
+      pageSize: ADMIN_PAGE_SIZE,
+      canRenewNow: this.deps.provider instanceof TestPaymentProvider,
+    };
+  }
+
+  async view(plan: SubscriptionDocument): Promise<AdminPlanView> {
+    const today = this.today();
+    const visits = await BookingModel.find({
+      subscriptionId: plan.id as string,
+      date: { $gte: today },
+    })
+      .sort({ date: 1, time: 1 })
+      .limit(UPCOMING_VISITS);
+    return {
+      id: plan.id as string,
+      reference: plan.reference,
+      name: plan.name,
+      email: plan.email,
+      phone: plan.phone,
+      address: plan.address,
+      service: serviceTitle(plan.serviceId),
+      status: plan.status,
+      amountCents: plan.amountCents,
+      nextRenewal: plan.endedAt
+        ? null
+        : periodStartOf(plan.anchorDate, currentPeriodIndex(plan.anchorDate, today) + 1),
+      cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
+      upcomingVisits: visits.map((visit) => ({
+        id: visit.id as string,
+        date: visit.date,
+        time: visit.time,
+        status: visit.status,
+      })),
+      failedPayments: plan.failedPayments.map((failure) => ({
+        at: failure.at.toISOString(),
+        periodStart: periodStartOf(plan.anchorDate, failure.periodIndex),
+        attempt: failure.attempt,
+        final: failure.final,
+      })),
+      endedAt: plan.endedAt?.toISOString() ?? null,
+      createdAt: plan.createdAt.toISOString(),
+    };
+  }
+
+  private async find(planId: string): Promise<SubscriptionDocument> {
+    const plan = await SubscriptionModel.findById(planId);
+    if (!plan) throw new DomainError('notFound', PlanMessages.notFound);
+    return plan;
+  }
+
+  /**
+   * Ends the plan now: the provider stops billing, and every visit still to come is called off
+   * (paid or not; a refund, if one is owed, is the operator's call at the provider).
+   */
+  async cancel(planId: string, adminId: string): Promise<AdminPlanView> {
+    const plan = await this.find(planId);
+    if (plan.endedAt) throw new DomainError('conflict', PlanMessages.ended);
+    const providerId = plan.provider?.subscriptionId;
+    if (providerId) {
+      await this.deps.provider.cancelSubscription(providerId, `plan-${planId}-operator-cancel`);
+    }
+    await this.deps.lifecycle.ended(planId, null, `admin:${adminId}`, 'operator');
+    return this.view(await this.find(planId));
+  }
+
+  /** The next renewal now, on the local test provider only: so a person can watch one happen. */
+  async renewNow(planId: string, card?: TestCard): Promise<TestBillingOutcome> {
+    const { provider } = this.deps;
+    if (!(provider instanceof TestPaymentProvider)) {
+      throw new DomainError('conflict', PlanMessages.renewalOnlyInTestMode);
+    }
+    const plan = await this.find(planId);
+    if (plan.endedAt) throw new DomainError('conflict', PlanMessages.ended);
+    return provider.billing.renew(planId, card);
+  }
+}

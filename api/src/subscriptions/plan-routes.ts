@@ -1,0 +1,141 @@
+import express, { type RequestHandler, type Router } from 'express';
+import { z } from 'zod';
+import type { AuthTokens } from '../accounts/auth-tokens';
+import { identifyUser } from '../accounts/require-auth';
+import { monthlyPlanSchema } from '../bookings/booking-answers';
+import {
+  manageToken,
+  manageTokenParameters,
+  ownershipProof,
+  postedToken,
+} from '../bookings/booking-routes';
+import { cancelSchema } from '../domain/booking/booking-schema';
+import { endpointGroup, mountEndpoints, type Endpoint } from '../http/endpoint';
+import { noStore } from '../http/no-store';
+import { errorResponse, jsonResponse, redirectResponse } from '../http/openapi/shared-responses';
+import { parseBody } from '../http/parse-body';
+import type { PlanChangeAnswer, PlanService } from './plan-service';
+
+export interface PlanRouteDependencies {
+  plans: PlanService;
+  tokens: AuthTokens;
+  /** Per-IP limit on posting forms. */
+  formLimit: RequestHandler;
+}
+
+interface PlanContext extends PlanRouteDependencies {
+  signedIn: RequestHandler;
+}
+
+const planId = {
+  id: "The plan's id: its first visit's booking id (from the booking answer or the manage link).",
+};
+const notOwned = errorResponse(
+  'No such plan, or no proof of owning it: the same answer either way.',
+);
+const planChangeAnswer = z.object({ plan: monthlyPlanSchema, message: z.string() });
+
+/** A customer's change of their plan, proven by its first visit's token or their login. */
+function planChange(
+  path: string,
+  operationId: string,
+  summary: string,
+  description: string,
+  act: (
+    plans: PlanService,
+    id: string,
+    proof: ReturnType<typeof ownershipProof>,
+  ) => Promise<PlanChangeAnswer>,
+): Endpoint<PlanContext> {
+  return {
+    method: 'post',
+    path,
+    operationId,
+    summary,
+    description,
+    access: 'bookingOwner',
+    request: { params: planId, query: manageTokenParameters },
+    responses: {
+      '200': jsonResponse(
+        'Changed at the payment provider, recorded and emailed.',
+        planChangeAnswer,
+      ),
+      '404': notOwned,
+      '409': errorResponse('The plan has ended, has not started, or is already so.'),
+    },
+    errors: ['BadRequest', 'NotFound', 'TooManyRequests', 'ServiceUnavailable'],
+    fuzz: 'credential',
+    handlers: (ctx) => [
+      noStore,
+      ctx.formLimit,
+      ctx.signedIn,
+      async (req, res) => {
+        const { token } = parseBody(cancelSchema, req.body ?? {});
+        const proof = ownershipProof(req, postedToken(req, token));
+        res.json(await act(ctx.plans, String(req.params.id), proof));
+      },
+    ],
+  };
+}
+
+/** What a Monthly Visit plan's customer does with the plan itself (a visit is a booking). */
+export const planEndpoints = endpointGroup<PlanContext>('bookings', [
+  planChange(
+    '/api/plans/{id}/cancel',
+    'cancelPlanAtPeriodEnd',
+    'Stop a Monthly Visit plan at the end of the month',
+    'No refund: the current month is paid for, and its visits stay booked.',
+    (plans, id, proof) => plans.cancelAtPeriodEnd(id, proof),
+  ),
+  planChange(
+    '/api/plans/{id}/resume',
+    'resumePlan',
+    'Keep renewing a plan set to stop',
+    'Undoes a cancel at the end of the month.',
+    (plans, id, proof) => plans.resume(id, proof),
+  ),
+  planChange(
+    '/api/plans/{id}/pause',
+    'pausePlanNextMonth',
+    "Pause a plan's next month",
+    'No payment and no visits next month; the month after renews as usual.',
+    (plans, id, proof) => plans.pauseNextPeriod(id, proof),
+  ),
+  {
+    method: 'get',
+    path: '/api/plans/{id}/billing',
+    operationId: 'openPlanBilling',
+    summary: "Update a plan's card",
+    description:
+      "Sends the browser to the payment provider's page for the plan's card (Stripe's customer " +
+      'portal); the link in a failed renewal email comes here.',
+    access: 'bookingOwner',
+    request: { params: planId, query: manageTokenParameters },
+    responses: {
+      '303': redirectResponse("The provider's page; it returns to the plan's manage page."),
+      '404': notOwned,
+      '409': errorResponse('The plan has no card on file yet.'),
+    },
+    errors: ['BadRequest', 'NotFound', 'ServiceUnavailable'],
+    fuzz: 'reads',
+    handlers: (ctx) => [
+      noStore,
+      ctx.signedIn,
+      async (req, res) => {
+        const { token } = parseBody(manageToken, { ...req.query });
+        const url = await ctx.plans.billingPortal(
+          String(req.params.id),
+          ownershipProof(req, token),
+        );
+        res.redirect(303, url);
+      },
+    ],
+  },
+]);
+
+export function planRoutes(deps: PlanRouteDependencies): Router {
+  return mountEndpoints(express.Router(), planEndpoints, {
+    ...deps,
+    signedIn: identifyUser(deps.tokens),
+  });
+}

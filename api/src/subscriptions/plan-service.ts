@@ -1,0 +1,166 @@
+import type { BookingService, OwnershipProof } from '../bookings/booking-service';
+import type { ManageLinks } from '../bookings/manage-link';
+import type { MonthlyPlanView } from '../domain/booking/booking-schema';
+import { todayInToronto } from '../domain/calendar/toronto-date';
+import { DomainError } from '../domain/domain-error';
+import { PlanMessages } from '../domain/subscription/plan-messages';
+import { jobs } from '../jobs/job-definitions';
+import type { JobProducer } from '../jobs/job-producer';
+import type { PaymentProvider, SubscriptionChange } from '../payments/payment-provider';
+import type { Clock } from '../platform/clock';
+import { addMonthsUtc, currentPeriodIndex, periodStartOf } from './plan-periods';
+import { planViewOf } from './plan-view';
+import { SubscriptionModel, type SubscriptionDocument } from './subscription-model';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** What a customer's change answers: the plan as it is now, and what happened in words. */
+export interface PlanChangeAnswer {
+  plan: MonthlyPlanView;
+  message: string;
+}
+
+/** The kinds of change a plan's customer is emailed about. */
+export type PlanChangeKind = 'cancel' | 'resume' | 'pause';
+
+/**
+ * What a Monthly Visit plan's customer may do with it (from the manage link or the account):
+ * stop it at the end of the month or keep it, pause the next month, update the card. Each change
+ * is made at the payment provider first, then recorded here and emailed; the provider's own
+ * event for it, when it comes, agrees with what was recorded. Skipping or moving one visit is the
+ * booking's own cancel and reschedule.
+ */
+export class PlanService {
+  constructor(
+    private readonly deps: {
+      provider: PaymentProvider;
+      bookings: BookingService;
+      links: ManageLinks;
+      jobs: JobProducer;
+      clock: Clock;
+    },
+  ) {}
+
+  /** The plan, when the proof opens its first visit: a stranger gets that booking's 404. */
+  async owned(planId: string, proof: OwnershipProof): Promise<SubscriptionDocument> {
+    await this.deps.bookings.findOwned(planId, proof);
+    const plan = await SubscriptionModel.findById(planId);
+    if (!plan) throw new DomainError('notFound', PlanMessages.notFound);
+    return plan;
+  }
+
+  /** The provider's subscription of a plan that is running: started, not ended. */
+  private running(plan: SubscriptionDocument): string {
+    if (plan.endedAt) throw new DomainError('conflict', PlanMessages.ended);
+    const id = plan.provider?.subscriptionId;
+    if (!id) throw new DomainError('conflict', PlanMessages.notStarted);
+    return id;
+  }
+
+  private today(): string {
+    return todayInToronto(this.deps.clock.now());
+  }
+
+  /** Stops renewing after the current month, which is neither refunded nor cut short. */
+  async cancelAtPeriodEnd(planId: string, proof: OwnershipProof): Promise<PlanChangeAnswer> {
+    const plan = await this.owned(planId, proof);
+    const id = this.running(plan);
+    if (plan.cancelAtPeriodEnd) throw new DomainError('conflict', PlanMessages.alreadyEnding);
+    await this.change(plan, id, { kind: 'cancelAtPeriodEnd', value: true }, 'cancel', {
+      cancelAtPeriodEnd: true,
+    });
+    const ends = periodStartOf(
+      plan.anchorDate,
+      currentPeriodIndex(plan.anchorDate, this.today()) + 1,
+    );
+    return this.answer(planId, PlanMessages.cancelScheduled(ends));
+  }
+
+  /** Keeps renewing after all: undoes a cancel at the end of the month. */
+  async resume(planId: string, proof: OwnershipProof): Promise<PlanChangeAnswer> {
+    const plan = await this.owned(planId, proof);
+    const id = this.running(plan);
+    if (!plan.cancelAtPeriodEnd) throw new DomainError('conflict', PlanMessages.notEnding);
+    await this.change(plan, id, { kind: 'cancelAtPeriodEnd', value: false }, 'resume', {
+      cancelAtPeriodEnd: false,
+    });
+    return this.answer(planId, PlanMessages.resumed);
+  }
+
+  /**
+   * Pauses the next month: the provider voids its invoice, so nothing is charged and no visits
+   * are scheduled; the month after renews as usual.
+   */
+  async pauseNextPeriod(planId: string, proof: OwnershipProof): Promise<PlanChangeAnswer> {
+    const plan = await this.owned(planId, proof);
+    const id = this.running(plan);
+    if (plan.cancelAtPeriodEnd) throw new DomainError('conflict', PlanMessages.pauseWhileEnding);
+    if (plan.paidPeriods.length === 0) throw new DomainError('conflict', PlanMessages.notStarted);
+    const next = Math.max(...plan.paidPeriods) + 1;
+    if (plan.pausedPeriods.includes(next)) {
+      throw new DomainError('conflict', PlanMessages.alreadyPaused);
+    }
+    // The provider bills period `next` about `next` months after the plan began: resuming half
+    // a month later voids that one invoice and no other.
+    const resumesAt = new Date(addMonthsUtc(plan.createdAt, next).getTime() + 14 * DAY_MS);
+    await this.change(plan, id, { kind: 'pause', resumesAt }, 'pause', {}, { pausedPeriods: next });
+    return this.answer(
+      planId,
+      PlanMessages.paused(
+        periodStartOf(plan.anchorDate, next),
+        periodStartOf(plan.anchorDate, next + 1),
+      ),
+    );
+  }
+
+  /** The provider's page where the plan's customer updates their card. */
+  async billingPortal(planId: string, proof: OwnershipProof): Promise<string> {
+    const plan = await this.owned(planId, proof);
+    const customerId = plan.provider?.customerId;
+    if (!customerId) throw new DomainError('conflict', PlanMessages.noCardOnFile);
+    return this.deps.provider.billingPortalUrl(customerId, this.deps.links.url(planId));
+  }
+
+  /**
+   * The change at the provider, then here, then the email. The idempotency key counts the
+   * plan's changes, so a retried request repeats the same call and the next change is new.
+   */
+  private async change(
+    plan: SubscriptionDocument,
+    providerSubscriptionId: string,
+    change: SubscriptionChange,
+    kind: PlanChangeKind,
+    set: Record<string, unknown>,
+    addToSet?: Record<string, unknown>,
+  ): Promise<void> {
+    const planId = plan.id as string;
+    const sequence = String(plan.history.length);
+    await this.deps.provider.changeSubscription(
+      providerSubscriptionId,
+      change,
+      `plan-${planId}-change-${sequence}`,
+    );
+    const now = this.deps.clock.now();
+    await SubscriptionModel.updateOne(
+      { _id: planId },
+      {
+        $set: set,
+        // What the provider now says is at least this recent: an older event changes nothing.
+        $max: { providerEventAt: Math.floor(now.getTime() / 1000) },
+        ...(addToSet ? { $addToSet: addToSet } : {}),
+        $push: { history: { what: kind, by: 'customer', at: now } },
+      },
+    );
+    await this.deps.jobs.add(
+      jobs.planChangedEmail,
+      { subscriptionId: planId, change: kind },
+      { jobId: `plan-changed-${planId}-${sequence}` },
+    );
+  }
+
+  private async answer(planId: string, message: string): Promise<PlanChangeAnswer> {
+    const plan = await planViewOf({ subscriptionId: planId }, this.today());
+    if (!plan) throw new DomainError('notFound', PlanMessages.notFound);
+    return { plan, message };
+  }
+}

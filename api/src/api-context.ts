@@ -1,4 +1,5 @@
 import { PlanAdmin } from './subscriptions/plan-admin';
+import { PlanMembership } from './subscriptions/plan-membership';
 import { PlanService } from './subscriptions/plan-service';
 import {
   SubscriptionLifecycle,
@@ -99,7 +100,8 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     logger,
     settings: subscriptionSettings(config),
   });
-  const bookings = new BookingService({ lifecycle, subscriptions, links });
+  const membership = new PlanMembership(config.LINK_SECRET, config.SITE_URL, systemClock);
+  const bookings = new BookingService({ lifecycle, subscriptions, links, membership });
   const contact = new ContactService({ jobs, logger });
   const followUps = new FollowUpSweep({
     sources: [

@@ -1,3 +1,4 @@
+import { PlanMembership } from '../src/subscriptions/plan-membership';
 import { SubscriptionLifecycle } from '../src/subscriptions/subscription-lifecycle';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +76,16 @@ describe('the follow-up sweep', () => {
       logger: silent,
       settings: { graceSeconds: 1, holdSeconds: 1 },
     });
-    const bookings = new BookingService({ lifecycle, subscriptions, links: context.links });
+    const bookings = new BookingService({
+      lifecycle,
+      subscriptions,
+      links: context.links,
+      membership: new PlanMembership(
+        'a-test-secret-of-at-least-32-characters',
+        'http://x',
+        systemClock,
+      ),
+    });
     const form = bookingFormSchema().parse(bookingFields());
     const { booking } = await bookings.create(form, { bookingId: newBookingId() });
     expect(booking.followUpsPending).toBe(true);

@@ -1,3 +1,4 @@
+import { PlanMembership } from '@hs/api/subscriptions/plan-membership';
 import {
   SubscriptionLifecycle,
   subscriptionSettings,
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
       accountLinks: new AccountLinks(config.LINK_SECRET, config.SITE_URL),
       siteUrl: config.SITE_URL,
       links: new ManageLinks(config.LINK_SECRET, config.SITE_URL),
+      membership: new PlanMembership(config.LINK_SECRET, config.SITE_URL, systemClock),
       businessInbox: config.BUSINESS_INBOX,
       lifecycle,
       paymentProvider: payments.provider,

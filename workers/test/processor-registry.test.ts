@@ -5,6 +5,8 @@ import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
 import { allJobs, jobs, QueueName } from '@hs/api/jobs/job-definitions';
 import { Mailer } from '@hs/api/platform/mailer';
 import { ManageLinks } from '@hs/api/bookings/manage-link';
+import { systemClock } from '@hs/api/platform/clock';
+import { PlanMembership } from '@hs/api/subscriptions/plan-membership';
 import { NewsletterLinks } from '@hs/api/newsletter/newsletter-links';
 import type { PaymentProvider } from '@hs/api/payments/payment-provider';
 import { defineProcessor } from '../src/processor';
@@ -26,6 +28,11 @@ describe('the processor registry', () => {
         accountLinks: new AccountLinks('a-secret-long-enough-for-the-test-0123456789', 'http://x'),
         siteUrl: 'http://x',
         links: new ManageLinks('a-secret-long-enough-for-the-test-0123456789', 'http://x'),
+        membership: new PlanMembership(
+          'a-secret-long-enough-for-the-test-0123456789',
+          'http://x',
+          systemClock,
+        ),
         businessInbox: 'inbox@example.test',
         // Only constructed here, never called: the registry reads which jobs they serve.
         lifecycle: {

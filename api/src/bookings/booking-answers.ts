@@ -53,6 +53,10 @@ export const bookingViewSchema = z.object({
   hasImage: z.boolean(),
   createdAt: z.string(),
   monthlyPlan: monthlyPlanSchema.nullable(),
+  discount: z
+    .object({ percent: z.number().int(), fullPriceCents: z.number().int() })
+    .nullable()
+    .describe("A Monthly Visit plan member's discount; amountCents is already after it."),
 }) satisfies z.ZodType<BookingView>;
 
 export const managedBookingViewSchema = bookingViewSchema.extend({

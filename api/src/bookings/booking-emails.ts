@@ -50,6 +50,18 @@ export function visitOf(booking: BookingDocument): Visit {
 
 const greeting = (booking: BookingDocument) => `Hello ${booking.name},`;
 
+/** The plan member's discount, as the receipt shows it. */
+function discountLine(booking: BookingDocument): [string, string][] {
+  const discount = booking.discount;
+  if (!discount) return [];
+  return [
+    [
+      'Discount',
+      `Monthly Visit member, ${String(discount.percent)}% off ${formatCad(discount.fullPriceCents)}`,
+    ],
+  ];
+}
+
 const paidAmount = (booking: BookingDocument, plan: Plan): number | null =>
   booking.amountCents ?? plan.amountCents;
 
@@ -137,6 +149,7 @@ export function bookingConfirmationEmail(booking: BookingDocument, manageUrl: st
     details: [
       ...visitDetails(booking, visit),
       ...(amount === null ? [] : [['Amount paid', formatCad(amount)] as [string, string]]),
+      ...discountLine(booking),
     ],
     action: { label: 'Manage your booking', url: manageUrl },
     attachments: [invite(booking, visit, manageUrl)],
@@ -180,6 +193,7 @@ export function businessNotificationEmail(booking: BookingDocument, inbox: strin
       ['Date', `${visit.day} (${booking.date})`],
       ['Time', visit.when],
       ['Amount', estimate || amount === null ? 'Custom Estimate (no payment)' : formatCad(amount)],
+      ...discountLine(booking),
       ['Status', BOOKING_STATUS_LABELS[booking.status]],
       ['Photo attached', booking.imageKey ? 'Yes' : 'No'],
     ],

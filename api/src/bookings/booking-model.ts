@@ -86,6 +86,19 @@ const bookingSchema = new mongoose.Schema(
      * its own and is never refunded on its own.
      */
     subscriptionId: { type: String, default: null },
+    /** A plan member's discount: `amountCents` is the price after it. */
+    discount: {
+      type: new mongoose.Schema(
+        {
+          percent: { type: Number, required: true },
+          fullPriceCents: { type: Number, required: true },
+          /** The plan that earned it. */
+          planId: { type: String, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
     periodIndex: { type: Number, default: null },
     visitIndex: { type: Number, default: null },
     cancelledAt: { type: Date, default: null },

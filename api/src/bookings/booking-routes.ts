@@ -358,7 +358,12 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
       async (req, res) => {
         const user = signedInUser(req.user);
         const bookings = await ctx.bookings.listForUser(user.id as string);
-        res.json({ bookings: bookings.map((booking) => bookingView(booking)) });
+        const plans = await ctx.bookings.plansOf(bookings);
+        res.json({
+          bookings: bookings.map((booking) =>
+            bookingView(booking, plans.get(booking.subscriptionId ?? '') ?? null),
+          ),
+        });
       },
     ],
   },

@@ -7,7 +7,14 @@ import {
 } from '../domain/booking/booking-schema';
 import { periodBoundsOf, planViewOf } from '../subscriptions/plan-view';
 import { PlanMessages } from '../domain/subscription/plan-messages';
-import { findPlan, type TimeWindowId } from '../domain/booking/catalogue';
+import {
+  findPlan,
+  memberPrice,
+  PLAN_MEMBER_DISCOUNT_PERCENT,
+  type Plan,
+  type TimeWindowId,
+} from '../domain/booking/catalogue';
+import type { PlanMembership } from '../subscriptions/plan-membership';
 import { DomainError } from '../domain/domain-error';
 import { resumeStranded } from '../jobs/follow-up-sweep';
 import { isDuplicateKeyError } from '../platform/mongo';
@@ -68,6 +75,7 @@ function requestFingerprint(form: BookingForm, options: CreateBookingOptions): s
     form.date,
     form.time,
     form.visits ?? null,
+    form.member ?? null,
     photo,
     options.userId ?? null,
   ];
@@ -98,6 +106,7 @@ export class BookingService {
       lifecycle: BookingLifecycle;
       subscriptions: SubscriptionLifecycle;
       links: ManageLinks;
+      membership: PlanMembership;
     },
   ) {}
 
@@ -113,6 +122,7 @@ export class BookingService {
     }
     const plan = findPlan(form.plan);
     if (!plan) throw new DomainError('invalid', BookingMessages.planUnknown);
+    const price = await this.priceOf(form, plan, options.userId);
     let booking: BookingDocument;
     try {
       const request: BookingRequest = {
@@ -127,7 +137,8 @@ export class BookingService {
         planId: form.plan,
         date: form.date,
         time: form.time,
-        amountCents: plan.amountCents,
+        amountCents: price.amountCents,
+        discount: price.discount,
         imageKey: options.photo?.key ?? '',
         imageType: options.photo?.mimeType ?? '',
         idempotencyKey: options.idempotencyKey,
@@ -145,6 +156,37 @@ export class BookingService {
       throw error;
     }
     return { booking, token: this.deps.links.token(options.bookingId), replayed: false };
+  }
+
+  /**
+   * What the visit costs, from the catalogue: a one-time visit of another service than an active
+   * plan's is the plan member's price, for the plan's own account or the holder of the discount
+   * link emailed to the plan's address. Never from the form.
+   */
+  private async priceOf(
+    form: BookingForm,
+    plan: Plan,
+    userId: string | undefined,
+  ): Promise<{ amountCents: number | null; discount: BookingRequest['discount'] }> {
+    if (plan.id !== 'one-time' || plan.amountCents === null) {
+      return { amountCents: plan.amountCents, discount: null };
+    }
+    const member = await this.deps.membership.planOf({
+      userId: userId ?? null,
+      email: form.email,
+      memberToken: form.member,
+    });
+    if (!member || member.serviceId === form.service) {
+      return { amountCents: plan.amountCents, discount: null };
+    }
+    return {
+      amountCents: memberPrice(plan.amountCents),
+      discount: {
+        percent: PLAN_MEMBER_DISCOUNT_PERCENT,
+        fullPriceCents: plan.amountCents,
+        planId: member.id,
+      },
+    };
   }
 
   /**
@@ -196,6 +238,18 @@ export class BookingService {
   /** The Monthly Visit plan a booking is a visit of, as its customer sees it (null for none). */
   planOf(booking: BookingDocument): Promise<MonthlyPlanView | null> {
     return planViewOf(booking);
+  }
+
+  /** The plans of a list of bookings, each read once, by plan id. */
+  async plansOf(bookings: BookingDocument[]): Promise<Map<string, MonthlyPlanView>> {
+    const plans = new Map<string, MonthlyPlanView>();
+    for (const booking of bookings) {
+      const planId = booking.subscriptionId;
+      if (!planId || plans.has(planId)) continue;
+      const plan = await planViewOf(booking);
+      if (plan) plans.set(planId, plan);
+    }
+    return plans;
   }
 
   async listForUser(userId: string): Promise<BookingDocument[]> {

@@ -42,6 +42,9 @@ export function bookingView(
     hasImage: booking.imageKey !== '',
     createdAt: booking.createdAt.toISOString(),
     monthlyPlan,
+    discount: booking.discount
+      ? { percent: booking.discount.percent, fullPriceCents: booking.discount.fullPriceCents }
+      : null,
   };
 }
 

@@ -164,6 +164,13 @@ export const jobs = {
     schema: planRef.extend({ change: z.enum(['cancel', 'resume', 'pause']) }),
     options: transientRetries,
   }),
+  /** The 10%-off link for a plan member's other services, to an address with an active plan. */
+  planMemberLinkEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'plan.member-link',
+    schema: z.object({ email: z.email().max(254) }),
+    options: transientRetries,
+  }),
   planEndedEmail: defineJob({
     queue: QueueName.BookingEmails,
     name: 'plan.ended',

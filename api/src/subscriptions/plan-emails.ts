@@ -1,6 +1,6 @@
 import { invite, visitOf } from '../bookings/booking-emails';
 import type { BookingDocument } from '../bookings/booking-model';
-import { formatCad } from '../domain/booking/catalogue';
+import { formatCad, PLAN_MEMBER_DISCOUNT_PERCENT } from '../domain/booking/catalogue';
 import { longDate } from '../domain/calendar/toronto-date';
 import { Company } from '../domain/company';
 import { VISITS_PER_PERIOD } from '../domain/subscription/visit-schedule';
@@ -164,5 +164,19 @@ export function planChangedEmail(
     ],
     details: [['Reference', plan.reference]],
     action: { label: 'Manage your plan', url: manageUrl },
+  });
+}
+
+/** The member-discount link, to an address an active plan has (checked before sending). */
+export function planMemberLinkEmail(email: string, url: string): MailMessage {
+  return renderEmail({
+    to: email,
+    subject: 'Your Monthly Visit member discount: 10% off other services',
+    paragraphs: [
+      'Hello,',
+      `As a Monthly Visit member, you get ${String(PLAN_MEMBER_DISCOUNT_PERCENT)}% off a one-time visit of any other service. Book through the link below with this email address and the discount is taken off before you pay.`,
+      'The link works for 30 days. If you did not ask for it, ignore this email.',
+    ],
+    action: { label: 'Book with 10% off', url },
   });
 }

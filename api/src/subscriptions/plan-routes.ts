@@ -13,7 +13,10 @@ import { cancelSchema } from '../domain/booking/booking-schema';
 import { endpointGroup, mountEndpoints, type Endpoint } from '../http/endpoint';
 import { noStore } from '../http/no-store';
 import { errorResponse, jsonResponse, redirectResponse } from '../http/openapi/shared-responses';
+import { jsonBody } from '../http/openapi/zod-to-openapi';
 import { parseBody } from '../http/parse-body';
+import { emailField } from '../domain/auth/auth-schemas';
+import { PlanMessages } from '../domain/subscription/plan-messages';
 import type { PlanChangeAnswer, PlanService } from './plan-service';
 
 export interface PlanRouteDependencies {
@@ -78,8 +81,35 @@ function planChange(
   };
 }
 
+const memberLinkBody = z.object({ email: emailField });
+
 /** What a Monthly Visit plan's customer does with the plan itself (a visit is a booking). */
 export const planEndpoints = endpointGroup<PlanContext>('bookings', [
+  {
+    method: 'post',
+    path: '/api/plans/member-link',
+    operationId: 'requestPlanMemberLink',
+    summary: "Email a plan member's 10% discount link",
+    description:
+      'The link goes to the address only if a Monthly Visit plan is active for it, at most once ' +
+      'a day; the answer is the same either way.',
+    access: 'public',
+    request: { body: jsonBody(memberLinkBody) },
+    responses: {
+      '202': jsonResponse('Accepted.', z.object({ message: z.string() })),
+    },
+    errors: ['BadRequest', 'TooManyRequests', 'ServiceUnavailable'],
+    fuzz: 'body',
+    handlers: (ctx) => [
+      noStore,
+      ctx.formLimit,
+      async (req, res) => {
+        const { email } = parseBody(memberLinkBody, req.body);
+        await ctx.plans.requestMemberLink(email);
+        res.status(202).json({ message: PlanMessages.memberLinkSent });
+      },
+    ],
+  },
   planChange(
     '/api/plans/{id}/cancel',
     'cancelPlanAtPeriodEnd',

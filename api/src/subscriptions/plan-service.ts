@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { BookingService, OwnershipProof } from '../bookings/booking-service';
 import type { ManageLinks } from '../bookings/manage-link';
 import type { MonthlyPlanView } from '../domain/booking/booking-schema';
@@ -110,6 +111,21 @@ export class PlanService {
         periodStartOf(plan.anchorDate, next),
         periodStartOf(plan.anchorDate, next + 1),
       ),
+    );
+  }
+
+  /**
+   * Emails the member-discount link to `email`, if an active plan has that address (the worker
+   * checks, so the answer and its timing say nothing of who has a plan).
+   */
+  async requestMemberLink(email: string): Promise<void> {
+    // One a day per address, however often it is asked for: nobody can flood a plan's inbox.
+    const day = todayInToronto(this.deps.clock.now());
+    const address = createHash('sha256').update(email).digest('hex').slice(0, 32);
+    await this.deps.jobs.add(
+      jobs.planMemberLinkEmail,
+      { email },
+      { jobId: `member-link-${address}-${day}` },
     );
   }
 

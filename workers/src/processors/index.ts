@@ -3,12 +3,13 @@ import { authEmailProcessors, type AuthEmailDependencies } from './auth-emails';
 import { bookingEmailProcessors, type BookingEmailDependencies } from './booking-emails';
 import { bookingJobProcessors, type BookingJobDependencies } from './bookings';
 import { contactEmailProcessors, type ContactEmailDependencies } from './contact-emails';
-import { planEmailProcessors } from './plan-emails';
+import { planEmailProcessors, type PlanEmailDependencies } from './plan-emails';
 import { newsletterProcessors, type NewsletterDependencies } from './newsletter';
 import { sendMailProcessor } from './send-mail';
 
 export type ProcessorDependencies = AuthEmailDependencies &
   BookingEmailDependencies &
+  PlanEmailDependencies &
   BookingJobDependencies &
   ContactEmailDependencies &
   NewsletterDependencies;

@@ -3,8 +3,10 @@ import { jobs, type JobDefinition, type PayloadOf } from '@hs/api/jobs/job-defin
 import { sendOnce } from '@hs/api/mail/send-once';
 import type { MailMessage } from '@hs/api/platform/mailer';
 import { todayInToronto } from '@hs/api/domain/calendar/toronto-date';
+import type { PlanMembership } from '@hs/api/subscriptions/plan-membership';
 import {
   planChangedEmail,
+  planMemberLinkEmail,
   planEndedEmail,
   planPaymentFailedEmail,
   planPeriodEmail,
@@ -44,8 +46,25 @@ function planEmail<J extends PlanJob>(
 const visitsOf = (subscriptionId: string, periodIndex: number) =>
   BookingModel.find({ subscriptionId, periodIndex }).sort({ date: 1, time: 1 });
 
-export function planEmailProcessors(deps: BookingEmailDependencies): Processor[] {
+export interface PlanEmailDependencies extends BookingEmailDependencies {
+  membership: PlanMembership;
+}
+
+export function planEmailProcessors(deps: PlanEmailDependencies): Processor[] {
   return [
+    defineProcessor(jobs.planMemberLinkEmail, async ({ email }, { jobId, log }) => {
+      // Checked here, not by the API: its answer says nothing of who has a plan.
+      if (!(await deps.membership.hasActivePlan(email))) {
+        log.info('no active plan for the address; no link sent');
+        return;
+      }
+      const result = await sendOnce(
+        deps.mailer,
+        `${jobs.planMemberLinkEmail.name}:${jobId}`,
+        planMemberLinkEmail(email, deps.membership.url(email)),
+      );
+      log.info({ result }, 'member link email handled');
+    }),
     planEmail(deps, jobs.planPeriodEmail, async (plan, { periodIndex }) =>
       planPeriodEmail(
         plan,

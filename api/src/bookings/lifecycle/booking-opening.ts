@@ -47,6 +47,8 @@ export interface BookingRequest {
   time: TimeWindowId;
   /** Null for a Custom Estimate, which takes no payment and holds no place. */
   amountCents: number | null;
+  /** A plan member's discount, already taken off `amountCents`. */
+  discount?: { percent: number; fullPriceCents: number; planId: string } | null;
   imageKey: string;
   imageType: string;
   idempotencyKey: string | undefined;

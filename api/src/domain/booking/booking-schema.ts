@@ -59,6 +59,7 @@ export const BookingMessages = {
   sameSlot: 'Your booking is already on that date and time.',
   unavailable: 'Bookings are unavailable right now. Please try again shortly.',
   idempotencyKey: 'Idempotency-Key must be 8 to 100 letters, digits, - or _.',
+  memberToken: 'member must be the token of the discount link we emailed.',
   visitsFormat:
     "visits must list the plan's four visits as YYYY-MM-DD:window, separated by commas.",
   visitsOnlyMonthly: 'Only the Monthly Visit plan books several visits.',
@@ -180,6 +181,15 @@ export function bookingFormSchema(today: () => string = todayInToronto) {
       service: serviceField,
       plan: planField,
       visits: planVisitsField,
+      /**
+       * The token of the member-discount link emailed to a Monthly Visit plan's address: with
+       * the same email in the form, a one-time visit of another service is 10% off.
+       */
+      member: z
+        .string({ error: BookingMessages.memberToken })
+        .trim()
+        .max(100, BookingMessages.memberToken)
+        .optional(),
     })
     .superRefine((form, context) => {
       if (form.visits !== undefined && form.plan !== 'monthly') {
@@ -228,6 +238,8 @@ export interface BookingView {
   createdAt: string;
   /** For a visit of a Monthly Visit plan: the plan's rule and the visits of its current period. */
   monthlyPlan: MonthlyPlanView | null;
+  /** A plan member's discount on this visit; `amountCents` is already the discounted price. */
+  discount: { percent: number; fullPriceCents: number } | null;
 }
 
 /** One visit of a Monthly Visit plan, as its customer sees it. */

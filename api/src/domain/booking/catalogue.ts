@@ -215,6 +215,16 @@ export function isEstimateOnly(entry: Service): boolean {
   return ESTIMATE_ONLY_KEYWORDS.includes(entry.keyword);
 }
 
+/**
+ * "10% discount on additional services": what a Monthly Visit plan's customer pays for a
+ * one-time visit of another service. The server prices it; the site only shows it.
+ */
+export const PLAN_MEMBER_DISCOUNT_PERCENT = 10;
+
+export function memberPrice(amountCents: number): number {
+  return Math.round((amountCents * (100 - PLAN_MEMBER_DISCOUNT_PERCENT)) / 100);
+}
+
 /** '$149' or '$149.50' for display: the amount itself always comes from the server. */
 export function formatCad(amountCents: number): string {
   const dollars = amountCents / 100;

@@ -25,5 +25,7 @@ export const PlanMessages = {
     `A visit of your plan can move within its month: from ${longDate(first)} to ${longDate(last)}.`,
   noCardOnFile: 'This plan has no card on file yet.',
   cancelledByOperator: 'The plan is cancelled. Its visits still to come are called off.',
+  memberLinkSent:
+    'If a Monthly Visit plan is active for this address, we have emailed it a link for 10% off other services.',
   renewalOnlyInTestMode: 'Renewing now is only for the local test provider.',
 } as const;

@@ -32,6 +32,12 @@ export interface FakeStripe {
    * not kept against the request's Idempotency-Key, so the SDK's retry gets a real answer.
    */
   failNext(status: number): void;
+  /**
+   * What Stripe does when the customer pays a subscription-mode Checkout Session on its page: a
+   * customer with the card, and the subscription with the session's `subscription_data`. Not a
+   * request to the API, so nothing is recorded.
+   */
+  completeSubscriptionCheckout(sessionId: string): { subscriptionId: string; customerId: string };
   close(): Promise<void>;
 }
 
@@ -168,6 +174,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const invoices = new Map<string, Record<string, unknown>>();
   const invoicePayments = new Map<string, Record<string, unknown>>();
   const intents = new Map<string, Record<string, unknown>>();
+  /** Checkout Sessions as they were asked for, for completing one as its page would. */
+  const sessions = new Map<string, Record<string, unknown>>();
   let url = '';
   const created = () => Math.floor(Date.now() / 1000);
 
@@ -191,6 +199,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       currency ??= text(price.currency);
     }
     const id = stripeId('cs_test');
+    sessions.set(id, body);
     return {
       status: 200,
       body: {
@@ -793,6 +802,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     failNext(status: number) {
       failures.push(status);
+    },
+    completeSubscriptionCheckout(sessionId: string) {
+      const session = sessions.get(sessionId);
+      if (!session || text(session.mode) !== 'subscription') {
+        throw new Error(`no subscription-mode Checkout Session ${sessionId}`);
+      }
+      const customer = createCustomer({
+        email: session.customer_email,
+        invoice_settings: { default_payment_method: 'pm_card_visa' },
+      }).body;
+      const line = asRecord(Array.isArray(session.line_items) ? session.line_items[0] : undefined);
+      const data = asRecord(session.subscription_data);
+      const answer = createSubscription({
+        customer: customer.id,
+        items: [{ price: line.price }],
+        metadata: data.metadata,
+        description: data.description,
+      });
+      if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
+      return { subscriptionId: String(answer.body.id), customerId: String(customer.id) };
     },
     close() {
       return new Promise<void>((resolve, reject) => {

@@ -56,7 +56,15 @@ export type SubscriptionEventEffect =
       pausedUntil: number | null;
       created: number;
     } & SubscriptionIds)
-  | ({ kind: 'subscriptionEnded'; created: number } & SubscriptionIds);
+  | ({
+      kind: 'subscriptionEnded';
+      created: number;
+      /** Why, as the provider's subscription says: its last retry failed, or it was asked to. */
+      reason: PlanEndReason;
+    } & SubscriptionIds);
+
+/** Why a plan ended: the payment, the customer's cancel at the period's end, or otherwise. */
+export type PlanEndReason = 'payment' | 'period end' | 'provider';
 
 type BookingIdCheck = { ok: true; bookingId: string | null } | { ok: false; reason: string };
 
@@ -154,7 +162,14 @@ function subscriptionEffect(
   });
   if ('reason' in ids) return { kind: 'ignored', reason: ids.reason };
   if (event.type === 'customer.subscription.deleted') {
-    return { kind: 'subscriptionEnded', ...ids, created: event.created };
+    // Read from the subscription itself, not from earlier events, which may not have come yet.
+    const reason: PlanEndReason =
+      subscription.cancellation_details?.reason === 'payment_failed'
+        ? 'payment'
+        : subscription.cancel_at_period_end
+          ? 'period end'
+          : 'provider';
+    return { kind: 'subscriptionEnded', ...ids, created: event.created, reason };
   }
   return {
     kind: 'subscriptionUpdated',
@@ -482,6 +497,8 @@ export function invoicePaymentFailedEvent(
 
 export interface SubscriptionStateInput extends PlanSubscriptionInput {
   status: 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
+  /** Why a canceled one was: Stripe's cancellation_details.reason. */
+  cancellationReason?: 'payment_failed' | 'cancellation_requested';
   cancelAtPeriodEnd: boolean;
   pausedUntil: number | null;
   currentPeriodStart: number;
@@ -495,6 +512,9 @@ function subscriptionObject(input: SubscriptionStateInput) {
     customer: input.customerId,
     status: input.status,
     cancel_at_period_end: input.cancelAtPeriodEnd,
+    cancellation_details: input.cancellationReason
+      ? { reason: input.cancellationReason, comment: null, feedback: null }
+      : null,
     pause_collection: input.pausedUntil
       ? { behavior: 'void', resumes_at: input.pausedUntil }
       : null,

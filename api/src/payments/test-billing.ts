@@ -95,7 +95,7 @@ export class TestBilling {
     const period = record.nextPeriod;
     const periodStart = addMonthsUtc(record.startedAt, period);
     if (record.cancelAtPeriodEnd) {
-      await this.end(record);
+      await this.end(record, 'cancellation_requested');
       return 'ended at period end';
     }
     await TestSubscriptionModel.updateOne({ _id: record._id }, { $inc: { nextPeriod: 1 } });
@@ -156,7 +156,7 @@ export class TestBilling {
       derived('evt', record.providerSubscriptionId, String(period), 'failed', String(attempt)),
     );
     if (!last) return 'failed';
-    await this.end(record);
+    await this.end(record, 'payment_failed');
     return 'failed, last attempt: plan ended';
   }
 
@@ -180,13 +180,19 @@ export class TestBilling {
   async cancel(providerSubscriptionId: string): Promise<void> {
     const record = await TestSubscriptionModel.findOne({ providerSubscriptionId });
     if (!record) throw new Error(`no such test subscription: ${providerSubscriptionId}`);
-    await this.end(record);
+    await this.end(record, 'cancellation_requested');
   }
 
-  private async end(record: TestSubscription): Promise<void> {
+  private async end(
+    record: TestSubscription,
+    reason: 'payment_failed' | 'cancellation_requested',
+  ): Promise<void> {
     await TestSubscriptionModel.updateOne({ _id: record._id }, { $set: { status: 'canceled' } });
     await this.send(
-      subscriptionDeletedEvent(this.state(record, record.nextPeriod)),
+      subscriptionDeletedEvent({
+        ...this.state(record, record.nextPeriod),
+        cancellationReason: reason,
+      }),
       derived('evt', record.providerSubscriptionId, 'deleted'),
     );
   }

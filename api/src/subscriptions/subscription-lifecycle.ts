@@ -10,7 +10,7 @@ import type { Logger } from '../platform/logger';
 import { BookingModel, type BookingDocument } from '../bookings/booking-model';
 import type { BookingLifecycle, BookingRequest } from '../bookings/lifecycle/booking-lifecycle';
 import type { SlotLedger } from '../bookings/slot-ledger';
-import type { SubscriptionEventEffect } from '../payments/payment-events';
+import type { PlanEndReason, SubscriptionEventEffect } from '../payments/payment-events';
 import { periodIndexOf, periodStartOf, ruleVisitsOf, visitBookingId } from './plan-periods';
 import {
   SubscriptionModel,
@@ -147,7 +147,7 @@ export class SubscriptionLifecycle {
       case 'subscriptionUpdated':
         return this.updated(effect, by);
       case 'subscriptionEnded':
-        return this.ended(effect.subscriptionId, effect, by, 'provider');
+        return this.ended(effect.subscriptionId, effect, by, effect.reason);
     }
   }
 
@@ -211,7 +211,9 @@ export class SubscriptionLifecycle {
       by,
     );
     if (!plan) return 'plan not found';
-    if (plan.endedAt && index > 0) return 'kept ended';
+    // A paid period is owed its visits even when the plan's end was heard of first: events come
+    // in any order, and the provider bills no period after the end. Visits an operator or the
+    // customer called off stay off (visitPaid restores only those given up unpaid).
     const visits = await this.openPeriod(plan, index, this.deps.settings.holdSeconds);
     const outcomes: string[] = [];
     for (const visit of visits)
@@ -304,25 +306,19 @@ export class SubscriptionLifecycle {
     planId: string,
     effect: { created: number } | null,
     by: string,
-    source: 'provider' | 'operator',
+    why: PlanEndReason | 'operator',
   ): Promise<string> {
     const now = this.deps.clock.now();
     const found = await SubscriptionModel.findById(planId);
     if (!found) return 'plan not found';
-    const reason =
-      source === 'operator'
-        ? 'operator'
-        : found.status === 'past_due'
-          ? 'payment'
-          : found.cancelAtPeriodEnd
-            ? 'period end'
-            : 'provider';
     const plan = await this.change(
       planId,
       {
         $set: {
           endedAt: found.endedAt ?? now,
-          endReason: found.endReason ?? reason,
+          endReason: found.endReason ?? why,
+          // A plan that ended at its period's end had been asked to, whatever order said so.
+          ...(why === 'period end' ? { cancelAtPeriodEnd: true } : {}),
           ...(effect ? { providerEventAt: Math.max(found.providerEventAt, effect.created) } : {}),
         },
       },
@@ -331,7 +327,7 @@ export class SubscriptionLifecycle {
     );
     if (!plan) return 'plan not found';
     let released = await this.releaseUnpaid(planId, by);
-    if (source === 'operator') released += await this.releaseFuture(planId, by);
+    if (why === 'operator') released += await this.releaseFuture(planId, by);
     await this.deps.jobs.add(
       jobs.planEndedEmail,
       { subscriptionId: planId },

@@ -56,6 +56,13 @@ export interface OperatorMove {
   refundRequested: boolean;
 }
 
+/**
+ * Why a plan's visit was given up that its period's payment undoes: its grace ran out, or the
+ * plan's end was heard of before the payment (events come in any order). A visit the customer
+ * skipped or an operator called off stays off.
+ */
+const RESTORABLE = ['unpaid', 'plan-ended'];
+
 const notFound = () => new DomainError('notFound', BookingMessages.notFound);
 
 /**
@@ -117,15 +124,15 @@ export class BookingLifecycle {
   }
 
   /**
-   * A plan's period was paid: its visit is confirmed, or, if its grace ran out before the money
-   * came, restored when its place is still free. A visit the customer skipped stays skipped.
+   * A plan's period was paid: its visit is confirmed, or, if it was given up before the money
+   * came (RESTORABLE), restored when its place is still free.
    */
   visitPaid(bookingId: string, by: string): Promise<string> {
     return this.judged(this.byId(bookingId), async (booking) => {
       if (!booking) return 'kept cancelled';
       const move = moveFor('visitPaid', booking.status);
       const restoring = booking.status === 'cancelled';
-      if (!move || (restoring && booking.cancelReason !== 'unpaid')) {
+      if (!move || (restoring && !RESTORABLE.includes(booking.cancelReason ?? ''))) {
         return `kept ${booking.status}`;
       }
       if (restoring) {
@@ -135,7 +142,7 @@ export class BookingLifecycle {
         const change = {
           by,
           set: { cancelledAt: null, cancelReason: null },
-          filter: { cancelReason: 'unpaid' },
+          filter: { cancelReason: { $in: RESTORABLE } },
         };
         const moved = await this.write(booking, move, change);
         if (!moved) {

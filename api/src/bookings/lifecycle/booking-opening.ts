@@ -145,6 +145,13 @@ export class BookingOpening {
         try {
           booking = await this.insert(request, openingOf(request), holdSeconds);
         } catch (error) {
+          // The same period opened at the same time by another event: that visit is the one,
+          // and the place (held under its id) is its own, so it stays.
+          const twin = isDuplicateKeyError(error) ? await BookingModel.findById(request._id) : null;
+          if (twin) {
+            visits.push(twin);
+            continue;
+          }
           await this.deps.effects.givePlaceBack(request, request._id);
           throw error;
         }

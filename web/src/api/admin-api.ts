@@ -2,6 +2,8 @@ import type {
   AdminBookingList,
   AdminBookingView,
   AdminContactMessageList,
+  AdminPlanList,
+  AdminPlanView,
   AdminSubscriberList,
 } from '@hs/api/domain/admin/admin-views';
 import type { BookingStatus } from '@hs/api/domain/booking/booking-status';
@@ -18,6 +20,12 @@ export interface BookingFilter {
   date: string;
   /** A booking status, or '' for every status. */
   status: BookingStatus | '';
+  page: number;
+}
+
+export interface PlanFilter {
+  /** A plan status, or '' for every status. */
+  status: AdminPlanView['status'] | '';
   page: number;
 }
 
@@ -72,6 +80,43 @@ export function changeBookingStatus(
     token,
     body: { status },
   });
+}
+
+export function fetchAdminPlans(
+  token: string,
+  filter: PlanFilter,
+  signal?: AbortSignal,
+): Promise<AdminPlanList> {
+  return apiRequest<AdminPlanList>(`/api/admin/plans${query({ ...filter })}`, { token, signal });
+}
+
+export interface PlanEnd {
+  plan: AdminPlanView;
+  message: string;
+}
+
+/** Ends a plan now: billing stops and its visits still to come are called off. */
+export function endPlan(token: string, planId: string): Promise<PlanEnd> {
+  return apiRequest<PlanEnd>(`/api/admin/plans/${encodeURIComponent(planId)}/cancel`, {
+    method: 'POST',
+    token,
+  });
+}
+
+/** 'declined' makes the renewal fail as a refused card would; none bills the card on file. */
+export type RenewalCard = 'declined';
+
+/** The next renewal now (local test provider only); answers what it did, in words. */
+export async function renewPlanNow(
+  token: string,
+  planId: string,
+  card?: RenewalCard,
+): Promise<string> {
+  const body = await apiRequest<{ outcome: string }>(
+    `/api/admin/plans/${encodeURIComponent(planId)}/renew`,
+    { method: 'POST', token, body: card === undefined ? {} : { card } },
+  );
+  return body.outcome;
 }
 
 export function fetchContactMessages(

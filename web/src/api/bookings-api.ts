@@ -5,28 +5,45 @@ import type {
 } from '@hs/api/domain/booking/booking-schema';
 import type { Catalogue, TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import type { MonthlyPlanPreview, VisitSlot } from '@hs/api/domain/subscription/visit-schedule';
-import { apiRequest } from './api-client';
+import { apiRequest, type ApiRequestInit } from './api-client';
 import { uploadForm } from './upload';
 
 /** The booking calls a customer makes with the booking's token: the manage link's, or the booking answer's. */
 
 export interface BookingLink {
   bookingId: string;
-  /** Proof of ownership: without it the API answers as if the booking did not exist. */
-  token: string;
+  /**
+   * Proof of ownership: the link's token, or null when the owner's `login` proves it instead.
+   * Without either the API answers as if the booking did not exist.
+   */
+  token: string | null;
+  /** The signed-in owner's token (sent as a Bearer token): the proof of a link without one. */
+  login?: string | null;
 }
+
+/** What proves the owner whatever the booking: a plan's token proves each of its visits too. */
+export type OwnerProof = Pick<BookingLink, 'token' | 'login'>;
 
 const bookingPath = ({ bookingId }: BookingLink, action = '') =>
   `/api/bookings/${encodeURIComponent(bookingId)}${action}`;
+
+/** The link's token goes in the body (or query); only without one is the login sent. */
+export function proofBody(proof: OwnerProof): { token?: string } {
+  return proof.token === null ? {} : { token: proof.token };
+}
+
+export function proofLogin(proof: OwnerProof): Pick<ApiRequestInit, 'token'> {
+  return proof.token === null ? { token: proof.login ?? null } : {};
+}
 
 export async function fetchManagedBooking(
   link: BookingLink,
   signal?: AbortSignal,
 ): Promise<ManagedBookingView> {
-  const query = new URLSearchParams({ token: link.token }).toString();
+  const query = new URLSearchParams(proofBody(link)).toString();
   const body = await apiRequest<{ booking: ManagedBookingView }>(
-    `${bookingPath(link)}?${query}`,
-    signal ? { signal } : {},
+    `${bookingPath(link)}${query === '' ? '' : `?${query}`}`,
+    { ...proofLogin(link), ...(signal ? { signal } : {}) },
   );
   return body.booking;
 }
@@ -39,7 +56,8 @@ export interface BookingChange {
 export function cancelBooking(link: BookingLink): Promise<BookingChange> {
   return apiRequest<BookingChange>(bookingPath(link, '/cancel'), {
     method: 'POST',
-    body: { token: link.token },
+    ...proofLogin(link),
+    body: proofBody(link),
   });
 }
 
@@ -50,7 +68,8 @@ export function rescheduleBooking(
 ): Promise<BookingChange> {
   return apiRequest<BookingChange>(bookingPath(link, '/reschedule'), {
     method: 'POST',
-    body: { token: link.token, date, time },
+    ...proofLogin(link),
+    body: { ...proofBody(link), date, time },
   });
 }
 

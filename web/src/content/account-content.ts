@@ -70,6 +70,13 @@ export const dashboardContent = {
   bookTo: '/service/service1',
   /** Changes are made from the signed link in each booking's emails, not from here. */
   manageHint: 'To move or cancel a booking, use the link in its confirmation email.',
+  /** A plan's page opens with the login, so a plan (unlike a single booking) links to it. */
+  planHint:
+    "A Monthly Visit plan's visits are listed under the plan, which you can manage from here.",
+  planHeading: (service: string) => `${service}: Monthly Visit plan`,
+  nextVisits: 'Next visits',
+  noNextVisits: 'None booked yet',
+  managePlan: 'Manage your plan',
 } as const;
 
 /** The pages the links of the account emails open. */

@@ -1,3 +1,4 @@
+import type { MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
 import { avatarImage } from './images';
 import type { Testimonial } from './testimonial-content';
 
@@ -116,6 +117,56 @@ export const planSummaryCopy = {
   renewsOn: 'Renews on',
   endsOn: 'Ends on',
   perMonth: (amount: string) => `${amount} a month`,
+  status: 'Plan status',
+  price: 'Price',
+  /** A plan's status as its customer reads it. */
+  statusLabels: {
+    incomplete: 'Waiting for the first payment',
+    active: 'Active',
+    past_due: 'Payment overdue',
+    ended: 'Ended',
+  } satisfies Record<MonthlyPlanView['status'], string>,
+};
+
+/** A Monthly Visit plan on its manage page: its visits to skip or move, and the plan itself. */
+export const managePlanCopy = {
+  heading: 'Your Monthly Visit plan',
+  visitsHeading: 'Your visits',
+  visit: (date: string, window: string) => `${date}, ${window}`,
+  noVisits: 'No visits are booked for this month yet.',
+  skip: 'Skip',
+  skipLabel: (date: string) => `Skip the visit of ${date}`,
+  skipHeading: (date: string) => `Skip your visit of ${date}?`,
+  /** Said before a skip is confirmed: the month is paid for as a whole. */
+  skipNote: 'Skipping a visit of your plan is not refunded.',
+  skipConfirm: 'Yes, skip this visit',
+  skipKeep: 'Keep this visit',
+  skipping: 'Skipping…',
+  move: 'Move',
+  moveLabel: (date: string) => `Move the visit of ${date}`,
+  moveHeading: (date: string) => `Move your visit of ${date}`,
+  moveNote: 'A visit of your plan can move to another day of the same month.',
+  moveSubmit: 'Move this visit',
+  moving: 'Moving…',
+  close: 'Close',
+  actionsHeading: 'Change your plan',
+  cancel: 'Cancel at end of month',
+  cancelConfirm: 'Yes, cancel at end of month',
+  resume: 'Keep my plan',
+  pause: 'Pause next month',
+  /** Said before a pause is confirmed. */
+  pauseNotice: (from: string) =>
+    `Pausing skips the month from ${from}: no payment and no visits then. Your plan renews as usual the month after.`,
+  pauseConfirm: 'Yes, pause next month',
+  goBack: 'Go back',
+  working: 'One moment…',
+  updateCard: 'Update card',
+  pastDue: 'Your last payment did not go through: update your card.',
+  /** The card page opens with a full page load, which carries the link's token, not a login. */
+  updateCardByEmail: 'To update your card, use the link in our email about the failed payment.',
+  /** A plan call refused for want of proof: a visit's own link proves only that visit. */
+  notProven:
+    "This link opens this visit only. To change your plan, use the link in your plan's emails, or log in.",
 };
 
 export const paymentCopy = {

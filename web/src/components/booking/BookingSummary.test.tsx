@@ -22,6 +22,7 @@ const visit: BookingView = {
   status: 'paid',
   hasImage: false,
   createdAt: '2030-03-01T12:00:00.000Z',
+  discount: null,
   monthlyPlan: {
     id: 'a'.repeat(32),
     status: 'active',

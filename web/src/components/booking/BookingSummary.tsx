@@ -6,13 +6,15 @@ import { MonthlyPlanRows, monthlyPrice } from './MonthlyPlanRows';
 
 interface BookingSummaryProps {
   readonly booking: BookingView & { address?: string };
+  /** False where the page lists the plan's visits itself (the manage page, which acts on them). */
+  readonly withPlan?: boolean;
 }
 
 /**
  * The order summary: what, when, where, how much and where it stands. A visit of a Monthly Visit
  * plan adds the plan's rule, its visits and its renewal.
  */
-export function BookingSummary({ booking }: BookingSummaryProps) {
+export function BookingSummary({ booking, withPlan = true }: BookingSummaryProps) {
   return (
     <dl className="booking-summary">
       <dt>Reference</dt>
@@ -25,7 +27,9 @@ export function BookingSummary({ booking }: BookingSummaryProps) {
       <dd>{longDate(booking.date)}</dd>
       <dt>Time</dt>
       <dd>{booking.timeLabel}</dd>
-      {booking.monthlyPlan ? <MonthlyPlanRows plan={booking.monthlyPlan} showStatus /> : null}
+      {booking.monthlyPlan && withPlan ? (
+        <MonthlyPlanRows plan={booking.monthlyPlan} showStatus />
+      ) : null}
       {booking.address ? (
         <>
           <dt>Address</dt>

@@ -43,13 +43,18 @@ export function MonthlyPlanRows({ plan, showStatus = false }: MonthlyPlanRowsPro
           ))}
         </ol>
       </dd>
-      {/* An ended plan renews no more; one stopping at its period's end says when it stops. */}
-      {plan.status !== 'ended' && (
-        <>
-          <dt>{plan.cancelAtPeriodEnd ? copy.endsOn : copy.renewsOn}</dt>
-          <dd>{longDate(plan.renewsOn)}</dd>
-        </>
-      )}
+      <RenewalRows plan={plan} />
+    </>
+  );
+}
+
+/** When the plan renews, or when it stops: an ended plan renews no more and says neither. */
+export function RenewalRows({ plan }: { readonly plan: MonthlyPlanView }) {
+  if (plan.status === 'ended') return null;
+  return (
+    <>
+      <dt>{plan.cancelAtPeriodEnd ? copy.endsOn : copy.renewsOn}</dt>
+      <dd>{longDate(plan.renewsOn)}</dd>
     </>
   );
 }

@@ -8,6 +8,7 @@ import {
   bookingsContent,
   campaignsContent,
   messagesContent,
+  plansContent,
   queuesContent,
   subscribersContent,
 } from './admin-content';
@@ -15,6 +16,7 @@ import { BookingsSection } from './BookingsSection';
 import { CampaignsSection } from './CampaignsSection';
 import { MessagesSection } from './MessagesSection';
 import { NotAllowedNotice } from './NotAllowedNotice';
+import { PlansSection } from './PlansSection';
 import { QueuesSection } from './QueuesSection';
 import { SubscribersSection } from './SubscribersSection';
 import type { AdminSession, Denial } from './use-admin-data';
@@ -30,6 +32,11 @@ const TABS: readonly Tab[] = [
     id: 'bookings',
     label: bookingsContent.tab,
     render: (session) => <BookingsSection session={session} />,
+  },
+  {
+    id: 'plans',
+    label: plansContent.tab,
+    render: (session) => <PlansSection session={session} />,
   },
   {
     id: 'messages',

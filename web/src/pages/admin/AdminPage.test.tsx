@@ -207,7 +207,9 @@ describe('AdminPage', () => {
               page: 1,
               pageSize: 50,
             })
-          : jsonResponse(200, bookingList([])),
+          : urlOf(input).startsWith('/api/admin/plans')
+            ? jsonResponse(200, { plans: [], total: 0, page: 1, pageSize: 50, canRenewNow: false })
+            : jsonResponse(200, bookingList([])),
       ),
     );
     renderPage(tokenFor('admin'));
@@ -216,6 +218,11 @@ describe('AdminPage', () => {
     await screen.findByText('No bookings match these filters.');
 
     fireEvent.keyDown(bookingsTab, { key: 'ArrowRight' });
+    const plansTab = screen.getByRole('tab', { name: 'Plans' });
+    expect(plansTab.getAttribute('aria-selected')).toBe('true');
+    await screen.findByText('No plans match this filter.');
+
+    fireEvent.keyDown(plansTab, { key: 'ArrowRight' });
     const messagesTab = screen.getByRole('tab', { name: 'Messages' });
     expect(messagesTab.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(messagesTab);

@@ -3,11 +3,12 @@
  * in the admin chunk that only operators download.
  */
 
+import type { AdminPlanView } from '@hs/api/domain/admin/admin-views';
 import { AuthMessages } from '@hs/api/domain/auth/auth-messages';
 
 export const adminContent = {
   title: 'Admin',
-  description: 'Bookings, messages, subscribers, newsletters and background jobs.',
+  description: 'Bookings, plans, messages, subscribers, newsletters and background jobs.',
   signInReason: 'Please log in with a team account to use the admin area.',
   notAllowed: AuthMessages.adminOnly,
   loadingConsole: 'Loading the admin area…',
@@ -55,6 +56,59 @@ export const bookingsContent = {
   confirmYes: 'Yes, cancel it',
   confirmNo: 'Keep it',
   changed: (reference: string, status: string) => `Booking ${reference} is now ${status}.`,
+} as const;
+
+export const plansContent = {
+  tab: 'Plans',
+  heading: 'Monthly Visit plans',
+  loading: 'Loading plans…',
+  empty: 'No plans match this filter.',
+  filtersLabel: 'Filter plans',
+  statusLabel: 'Status',
+  anyStatus: 'All statuses',
+  statuses: ['incomplete', 'active', 'past_due', 'ended'] as const,
+  statusLabels: {
+    incomplete: 'Not started (first month unpaid)',
+    active: 'Active',
+    past_due: 'Past due',
+    ended: 'Ended',
+  } satisfies Record<AdminPlanView['status'], string>,
+  caption: 'Monthly Visit plans, newest first',
+  columns: {
+    reference: 'Reference',
+    customer: 'Customer',
+    service: 'Service',
+    status: 'Status',
+    renewal: 'Next renewal',
+    ending: 'Ends at period end?',
+    visits: 'Upcoming visits',
+    failures: 'Failed payments',
+    actions: 'Actions',
+  },
+  yes: 'Yes',
+  no: 'No',
+  ended: (when: string) => `Ended ${when}`,
+  visitCount: (count: number) =>
+    count === 0 ? 'None' : `${String(count)} visit${count === 1 ? '' : 's'}`,
+  noFailures: 'None',
+  failure: (when: string, attempt: number, final: boolean) =>
+    `${when}, attempt ${String(attempt)}${final ? ' (final)' : ''}`,
+  failurePeriod: (period: string) => `for the month from ${period}`,
+  cancel: 'Cancel plan',
+  cancelLabel: (reference: string) => `Cancel plan ${reference}`,
+  confirmCancel: (reference: string) =>
+    `End plan ${reference} now? Billing stops and its visits still to come are called off. This cannot be undone.`,
+  confirmYes: 'Yes, end it now',
+  confirmNo: 'Keep it',
+  cancelling: 'Ending…',
+  renew: 'Renew now',
+  renewDeclined: 'Renew now with declined card',
+  renewLabel: (reference: string) => `Renew plan ${reference} now`,
+  renewDeclinedLabel: (reference: string) => `Renew plan ${reference} now with a declined card`,
+  renewing: 'Renewing…',
+  /** The test provider's renewal, for developers to watch one: not offered with real billing. */
+  renewHint: 'Renewing now is offered by the local test provider only, to watch a renewal happen.',
+  outcome: (reference: string, outcome: string) => `${reference}: ${outcome}`,
 } as const;
 
 export const messagesContent = {

@@ -31,6 +31,7 @@ export const paidBooking: AdminBookingView = {
   hasImage: true,
   createdAt: '2030-05-01T12:00:00.000Z',
   monthlyPlan: null,
+  discount: null,
   name: 'Alex Doe',
   email: 'alex@example.com',
   phone: '416-555-0100',

@@ -1,4 +1,5 @@
-import type { BookingView } from '@hs/api/domain/booking/booking-schema';
+import type { BookingView, MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
+import { addDays, longDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,6 +31,7 @@ const paidVisit: BookingView = {
   hasImage: false,
   createdAt: '2030-05-01T12:00:00.000Z',
   monthlyPlan: null,
+  discount: null,
 };
 
 const estimate: BookingView = {
@@ -107,6 +109,69 @@ describe('DashboardPage', () => {
     expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${TOKEN}`);
     // Managing a booking needs the signed token of its emails: no links are made up here.
     expect(screen.queryByRole('link', { name: /manage|change|cancel/i })).toBeNull();
+  });
+
+  it("lists a plan's visits as one plan, with its next visits and its manage page", async () => {
+    const today = todayInToronto();
+    const dates = [addDays(today, -10), addDays(today, -3), addDays(today, 4), addDays(today, 11)];
+    const plan: MonthlyPlanView = {
+      id: 'c'.repeat(32),
+      status: 'active',
+      rule: '4 visits a month: every week, Morning (8am-12pm).',
+      amountCents: 24_900,
+      periodStart: addDays(today, -10),
+      renewsOn: addDays(today, 18),
+      cancelAtPeriodEnd: true,
+      visits: dates.map((date, index) => ({
+        id: String(index).repeat(32),
+        date,
+        time: 'morning',
+        timeLabel: 'Morning (8am-12pm)',
+        status: index === 3 ? 'cancelled' : 'paid',
+      })),
+    };
+    const visits: BookingView[] = [...dates].reverse().map((date, index) => ({
+      ...paidVisit,
+      id: `visit-${String(index)}`,
+      reference: `HS-20${String(index)}`,
+      plan: 'Monthly Visit',
+      planId: 'monthly',
+      date,
+      amountCents: 24_900,
+      monthlyPlan: plan,
+    }));
+    fetchMock.mockResolvedValue(jsonResponse(200, { bookings: [...visits, paidVisit] }));
+    renderPage();
+
+    const entries = await screen.findAllByRole('article');
+    expect(entries).toHaveLength(2);
+    const [planEntry, single] = entries;
+    if (planEntry === undefined || single === undefined) throw new Error('two entries expected');
+
+    within(planEntry).getByRole('heading', {
+      level: 3,
+      name: 'Garden Maintenance: Monthly Visit plan',
+    });
+    within(planEntry).getByText('Active');
+    within(planEntry).getByText(plan.rule);
+    within(planEntry).getByText('$249 a month');
+    expect(within(planEntry).getByText('Ends on').nextElementSibling?.textContent).toBe(
+      longDate(plan.renewsOn),
+    );
+    // Only the visits still to come, and not the skipped one.
+    const next = within(planEntry).getByRole('list', { name: 'Next visits' });
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`${longDate(addDays(today, 4))}, Morning (8am-12pm) – Paid`]);
+    const manage = within(planEntry).getByRole('link', { name: 'Manage your plan' });
+    expect(manage.getAttribute('href')).toBe(`/bookings/manage?booking=${plan.id}`);
+    expect(screen.getAllByRole('link', { name: 'Manage your plan' })).toHaveLength(1);
+
+    // A single booking still shows as before, without a link.
+    within(single).getByText('HS-1001');
+    expect(within(single).queryByRole('link')).toBeNull();
   });
 
   it('points to the services when there are no bookings', async () => {

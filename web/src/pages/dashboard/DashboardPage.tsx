@@ -1,16 +1,42 @@
 import './DashboardPage.css';
-import { longDate } from '@hs/api/domain/calendar/toronto-date';
+import type { BookingView, MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
+import { BOOKING_STATUS_LABELS } from '@hs/api/domain/booking/booking-status';
+import { longDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { fetchMyBookings, useAccountData } from '../../api/account-api';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { BookingSummary } from '../../components/booking/BookingSummary';
+import { PlanStatusRows } from '../../components/booking/PlanStatusRows';
 import { dashboardContent as copy, signInContent } from '../../content/account-content';
 import { screens } from '../../content/site-content';
 import { AccountDataStatus } from '../../components/AccountDataStatus';
 
+/** What the dashboard lists: a booking, or a Monthly Visit plan standing for all its visits. */
+export type DashboardEntry =
+  | { readonly kind: 'booking'; readonly booking: BookingView }
+  | { readonly kind: 'plan'; readonly plan: MonthlyPlanView; readonly service: string };
+
+/** The bookings in the API's order, each plan once, where its first visit in that order is. */
+export function dashboardEntries(bookings: readonly BookingView[]): DashboardEntry[] {
+  const plans = new Set<string>();
+  const entries: DashboardEntry[] = [];
+  for (const booking of bookings) {
+    const plan = booking.monthlyPlan;
+    if (plan === null) {
+      entries.push({ kind: 'booking', booking });
+    } else if (!plans.has(plan.id)) {
+      plans.add(plan.id);
+      entries.push({ kind: 'plan', plan, service: booking.service });
+    }
+  }
+  return entries;
+}
+
 /**
- * /dashboard: the signed-in user's bookings and where each stands. Changing one needs the signed
- * token only its emails carry, so this page only shows them.
+ * /dashboard: the signed-in user's bookings and where each stands. Changing a single booking
+ * needs the signed token only its emails carry, so this page only shows it; a plan's page opens
+ * with the login too, so a plan links to it.
  */
 export function DashboardPage() {
   useDocumentTitle(screens.dashboard.title);
@@ -33,23 +59,89 @@ export function DashboardPage() {
         </p>
       ) : null}
       {state.status === 'ready' && state.data.length > 0 ? (
-        <section aria-labelledby="dashboard-bookings">
-          <h2 id="dashboard-bookings">{copy.listHeading}</h2>
-          <p className="dashboard__hint">{copy.manageHint}</p>
-          <ul className="dashboard__list">
-            {state.data.map((booking) => (
-              <li key={booking.id}>
-                <article className="dashboard__booking" aria-labelledby={`booking-${booking.id}`}>
-                  <h3 id={`booking-${booking.id}`}>
-                    {booking.service}, {longDate(booking.date)}
-                  </h3>
-                  <BookingSummary booking={booking} />
-                </article>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <BookingList entries={dashboardEntries(state.data)} />
       ) : null}
     </section>
+  );
+}
+
+function BookingList({ entries }: { readonly entries: readonly DashboardEntry[] }) {
+  return (
+    <section aria-labelledby="dashboard-bookings">
+      <h2 id="dashboard-bookings">{copy.listHeading}</h2>
+      <p className="dashboard__hint">{copy.manageHint}</p>
+      {entries.some((entry) => entry.kind === 'plan') ? (
+        <p className="dashboard__hint">{copy.planHint}</p>
+      ) : null}
+      <ul className="dashboard__list">
+        {entries.map((entry) =>
+          entry.kind === 'plan' ? (
+            <li key={`plan-${entry.plan.id}`}>
+              <PlanEntry plan={entry.plan} service={entry.service} />
+            </li>
+          ) : (
+            <li key={entry.booking.id}>
+              <article
+                className="dashboard__booking"
+                aria-labelledby={`booking-${entry.booking.id}`}
+              >
+                <h3 id={`booking-${entry.booking.id}`}>
+                  {entry.booking.service}, {longDate(entry.booking.date)}
+                </h3>
+                <BookingSummary booking={entry.booking} />
+              </article>
+            </li>
+          ),
+        )}
+      </ul>
+    </section>
+  );
+}
+
+/** A plan as one entry: where it stands, its visits still to come, and its manage page. */
+function PlanEntry({
+  plan,
+  service,
+}: {
+  readonly plan: MonthlyPlanView;
+  readonly service: string;
+}) {
+  const headingId = useId();
+  const today = todayInToronto();
+  const next = plan.visits.filter(
+    (visit) => visit.date >= today && visit.status !== 'cancelled' && visit.status !== 'refunded',
+  );
+  return (
+    <article className="dashboard__booking" aria-labelledby={headingId}>
+      <h3 id={headingId}>{copy.planHeading(service)}</h3>
+      <dl className="booking-summary">
+        <PlanStatusRows plan={plan} />
+        <dt>{copy.nextVisits}</dt>
+        <dd>
+          {next.length === 0 ? (
+            copy.noNextVisits
+          ) : (
+            <ol className="plan-visits" aria-label={copy.nextVisits}>
+              {next.map((visit) => (
+                <li key={visit.id}>
+                  {`${longDate(visit.date)}, ${visit.timeLabel} – `}
+                  <span className={`status status--${visit.status}`}>
+                    {BOOKING_STATUS_LABELS[visit.status]}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </dd>
+      </dl>
+      {/* No token here: the manage page takes the login as proof when the address has none. */}
+      <Link
+        className="dashboard__manage"
+        to={`/bookings/manage?${new URLSearchParams({ booking: plan.id }).toString()}`}
+        aria-describedby={headingId}
+      >
+        {copy.managePlan}
+      </Link>
+    </article>
   );
 }

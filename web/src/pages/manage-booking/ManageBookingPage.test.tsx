@@ -26,6 +26,7 @@ function paidBooking(overrides: Partial<ManagedBookingView> = {}): ManagedBookin
     hasImage: false,
     createdAt: '2030-05-01T12:00:00.000Z',
     monthlyPlan: null,
+    discount: null,
     name: 'Maya Singh',
     email: 'maya@example.com',
     phone: '416-555-0199',

@@ -1,13 +1,14 @@
-import type { ManagedBookingView } from '@hs/api/domain/booking/booking-schema';
+import type { ManagedBookingView, MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/api-client';
 import { fetchManagedBooking, type BookingChange, type BookingLink } from '../../api/bookings-api';
-import { useBookingLink } from '../../api/use-booking-link';
+import { useManageLink } from '../../api/use-booking-link';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { BookingSummary } from '../../components/booking/BookingSummary';
 import { Notice } from '../../components/Notice';
-import { bookingPageContent as copy, screens } from '../../content/site-content';
+import { bookingPageContent as copy, screens, torontoMoment } from '../../content/site-content';
 import { CancelBooking } from './CancelBooking';
+import { PlanSection } from './PlanSection';
 import { RescheduleBooking } from './RescheduleBooking';
 
 interface Message {
@@ -17,11 +18,13 @@ interface Message {
 
 /**
  * /bookings/manage?booking=&token=: the page the signed link in every booking email opens. The
- * customer sees the booking and may move or cancel it without an account.
+ * customer sees the booking and may move or cancel it without an account. Signed in, the owner
+ * may open it without the token (the dashboard links a plan so). A Monthly Visit plan's visit
+ * shows the plan: its visits to skip or move, and the plan to cancel, pause or pay for.
  */
 export function ManageBookingPage() {
   useDocumentTitle(screens.manageBooking.title);
-  const link = useBookingLink();
+  const link = useManageLink();
   const [booking, setBooking] = useState<ManagedBookingView | null>(null);
   const [message, setMessage] = useState<Message | null>(
     link ? null : { tone: 'error', text: copy.invalidLink },
@@ -46,7 +49,7 @@ export function ManageBookingPage() {
     };
     // The link is read once from the address; a new address is a new page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [link?.bookingId, link?.token]);
+  }, [link?.bookingId, link?.token, link?.login]);
 
   const changed = useCallback((change: BookingChange) => {
     setBooking(change.booking);
@@ -55,13 +58,35 @@ export function ManageBookingPage() {
   const failed = useCallback((text: string) => {
     setMessage({ tone: 'error', text });
   }, []);
+  const planChanged = useCallback((plan: MonthlyPlanView) => {
+    setBooking((current) => current && { ...current, monthlyPlan: plan });
+  }, []);
+  // Another visit's answer carries the plan as it now stands; this page's own visit comes whole.
+  const visitChanged = useCallback((visit: ManagedBookingView) => {
+    setBooking((current) =>
+      current === null || current.id === visit.id
+        ? visit
+        : { ...current, monthlyPlan: visit.monthlyPlan },
+    );
+  }, []);
 
   return (
     <section className="screen manage-booking" aria-labelledby="screen-title">
       <h1 id="screen-title">{screens.manageBooking.title}</h1>
       {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
       {link && !booking && !message ? <p className="loading">{copy.loading}</p> : null}
-      {booking && link ? (
+      {booking?.monthlyPlan && link ? (
+        <>
+          <BookingSummary booking={booking} withPlan={false} />
+          <PlanSection
+            plan={booking.monthlyPlan}
+            proof={link}
+            onPlanChanged={planChanged}
+            onVisitChanged={visitChanged}
+          />
+        </>
+      ) : null}
+      {booking && !booking.monthlyPlan && link ? (
         <ManageActions booking={booking} link={link} onChanged={changed} onFailed={failed} />
       ) : null}
     </section>
@@ -81,16 +106,37 @@ function ManageActions({ booking, link, onChanged, onFailed }: ManageActionsProp
       <BookingSummary booking={booking} />
       {booking.canReschedule ? (
         <RescheduleBooking
-          booking={booking}
           link={link}
+          visit={booking}
+          needsPlace={booking.amountCents !== null}
+          note={moveNote(booking)}
           onChanged={onChanged}
           onFailed={onFailed}
         />
       ) : null}
       {booking.canCancel ? (
-        <CancelBooking booking={booking} link={link} onChanged={onChanged} onFailed={onFailed} />
+        <CancelBooking
+          link={link}
+          note={cancelNote(booking)}
+          onChanged={onChanged}
+          onFailed={onFailed}
+        />
       ) : null}
       {!booking.canCancel && !booking.canReschedule ? <p>{copy.closed}</p> : null}
     </>
   );
+}
+
+/** A paid booking's refund deadline stays where it was when the visit moves. */
+function moveNote(booking: ManagedBookingView): string | null {
+  if (booking.refundUntil === null) return null;
+  return booking.refundOnCancel
+    ? copy.moveKeepsDeadline(torontoMoment(booking.refundUntil))
+    : copy.moveAfterDeadline;
+}
+
+/** Whether a cancel gives the money back: only a paid booking has any to give. */
+function cancelNote(booking: ManagedBookingView): string | null {
+  if (booking.status !== 'paid') return null;
+  return booking.refundOnCancel ? copy.refundNote : copy.noRefundNote;
 }

@@ -1,7 +1,4 @@
-import {
-  BOOKING_HORIZON_DAYS,
-  type ManagedBookingView,
-} from '@hs/api/domain/booking/booking-schema';
+import { BOOKING_HORIZON_DAYS } from '@hs/api/domain/booking/booking-schema';
 import { TIME_WINDOWS, type TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import { addDays, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
@@ -11,25 +8,64 @@ import {
   type BookingChange,
   type BookingLink,
 } from '../../api/bookings-api';
-import { bookingPageContent as copy, torontoMoment } from '../../content/site-content';
+import { bookingPageContent as copy } from '../../content/site-content';
+
+/** The words of a move: a booking's own, or those of a plan's visit. */
+export interface RescheduleWords {
+  readonly heading: string;
+  readonly submit: string;
+  readonly working: string;
+  /** The label that closes a move opened by a control of its own. */
+  readonly close: string;
+}
+
+const BOOKING_WORDS: RescheduleWords = {
+  heading: copy.rescheduleHeading,
+  submit: copy.moveButton,
+  working: copy.moving,
+  close: '',
+};
 
 interface RescheduleBookingProps {
-  readonly booking: ManagedBookingView;
+  /** The booking (or plan visit) and the proof of owning it. */
   readonly link: BookingLink;
+  /** Where the visit is now. */
+  readonly visit: { readonly date: string; readonly time: TimeWindowId };
+  /** A Custom Estimate holds no place, so every window is open to it. */
+  readonly needsPlace: boolean;
+  /** What moving changes (or does not), said before the customer moves it. */
+  readonly note: string | null;
+  /** The first and last dates it may move to: from today to the booking horizon unless set. */
+  readonly range?: { readonly min: string; readonly max: string };
+  readonly words?: RescheduleWords;
+  readonly level?: 2 | 3 | 4;
+  /** Set when a control of its own opened it (a plan visit's Move): it can be closed again. */
+  readonly onClose?: () => void;
   readonly onChanged: (change: BookingChange) => void;
-  readonly onFailed: (message: string) => void;
+  /** The message to show, and the refusal itself for a page that reads more into it. */
+  readonly onFailed: (message: string, error: unknown) => void;
 }
 
 /** Another date and window; windows with no place left on the chosen date cannot be picked. */
-export function RescheduleBooking({ booking, link, onChanged, onFailed }: RescheduleBookingProps) {
+export function RescheduleBooking({
+  link,
+  visit,
+  needsPlace,
+  note,
+  range,
+  words = BOOKING_WORDS,
+  level = 2,
+  onClose,
+  onChanged,
+  onFailed,
+}: RescheduleBookingProps) {
   const id = useId();
+  const Heading = `h${String(level)}` as 'h2' | 'h3' | 'h4';
   const today = todayInToronto();
-  const [date, setDate] = useState(booking.date);
-  const [time, setTime] = useState<TimeWindowId>(booking.time);
+  const [date, setDate] = useState(visit.date);
+  const [time, setTime] = useState<TimeWindowId>(visit.time);
   const [placesLeft, setPlacesLeft] = useState<Partial<Record<TimeWindowId, number>>>({});
   const [busy, setBusy] = useState(false);
-  // A Custom Estimate holds no place, so every window is open to it.
-  const needsPlace = booking.amountCents !== null;
 
   useEffect(() => {
     if (!needsPlace || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return;
@@ -49,7 +85,7 @@ export function RescheduleBooking({ booking, link, onChanged, onFailed }: Resche
   }, [date, needsPlace]);
 
   const isFull = (window: TimeWindowId) =>
-    needsPlace && placesLeft[window] === 0 && !(window === booking.time && date === booking.date);
+    needsPlace && placesLeft[window] === 0 && !(window === visit.time && date === visit.date);
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,30 +97,36 @@ export function RescheduleBooking({ booking, link, onChanged, onFailed }: Resche
       },
       (error: unknown) => {
         setBusy(false);
-        onFailed(error instanceof Error ? error.message : 'Something went wrong!');
+        onFailed(error instanceof Error ? error.message : 'Something went wrong!', error);
       },
     );
   };
 
+  const submitButton = (
+    <button
+      type="submit"
+      className="button"
+      disabled={busy || isFull(time) || (date === visit.date && time === visit.time)}
+    >
+      {busy ? words.working : words.submit}
+    </button>
+  );
+
   return (
     <section className="manage-booking__panel" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{copy.rescheduleHeading}</h2>
-      {booking.refundUntil !== null ? (
-        <p>
-          {booking.refundOnCancel
-            ? copy.moveKeepsDeadline(torontoMoment(booking.refundUntil))
-            : copy.moveAfterDeadline}
-        </p>
-      ) : null}
+      <Heading id={`${id}-heading`}>{words.heading}</Heading>
+      {note === null ? null : <p>{note}</p>}
       <form className="form" onSubmit={submit}>
         <label htmlFor={`${id}-date`}>{copy.dateLabel}</label>
         <input
           id={`${id}-date`}
           type="date"
           required
-          min={today}
-          max={addDays(today, BOOKING_HORIZON_DAYS)}
+          min={range?.min ?? today}
+          max={range?.max ?? addDays(today, BOOKING_HORIZON_DAYS)}
           value={date}
+          // Opened by another control, which stays behind: the form's first field takes the focus.
+          autoFocus={onClose !== undefined}
           onChange={(event) => {
             setDate(event.target.value);
           }}
@@ -103,13 +145,21 @@ export function RescheduleBooking({ booking, link, onChanged, onFailed }: Resche
             </option>
           ))}
         </select>
-        <button
-          type="submit"
-          className="button"
-          disabled={busy || isFull(time) || (date === booking.date && time === booking.time)}
-        >
-          {busy ? copy.moving : copy.moveButton}
-        </button>
+        {onClose ? (
+          <div className="button-row">
+            {submitButton}
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={onClose}
+              disabled={busy}
+            >
+              {words.close}
+            </button>
+          </div>
+        ) : (
+          submitButton
+        )}
       </form>
     </section>
   );

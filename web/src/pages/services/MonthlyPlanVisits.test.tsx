@@ -171,6 +171,7 @@ function bookingView(visits: readonly VisitSlot[]): BookingView {
     hasImage: false,
     createdAt: new Date().toISOString(),
     monthlyPlan: monthlyPlanView(visits),
+    discount: null,
   };
 }
 

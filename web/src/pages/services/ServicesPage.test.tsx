@@ -39,6 +39,7 @@ function bookingView(overrides: Partial<BookingView> = {}): BookingView {
     hasImage: false,
     createdAt: new Date().toISOString(),
     monthlyPlan: null,
+    discount: null,
     ...overrides,
   };
 }

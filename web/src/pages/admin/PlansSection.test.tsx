@@ -1,0 +1,196 @@
+import type { AdminPlanList, AdminPlanView } from '@hs/api/domain/admin/admin-views';
+import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, urlOf } from './admin-test-support';
+import { PlansSection } from './PlansSection';
+import type { AdminSession } from './use-admin-data';
+
+const fetchMock = vi.fn<typeof fetch>();
+const deny = vi.fn<AdminSession['deny']>();
+const session: AdminSession = { token: 'admin-token', deny };
+
+const pastDue: AdminPlanView = {
+  id: 'p'.repeat(32),
+  reference: 'HS-PLAN01',
+  name: 'Maya Singh',
+  email: 'maya@example.com',
+  phone: '416-555-0199',
+  address: '12 Rosedale Ave',
+  service: 'Garden Maintenance',
+  status: 'past_due',
+  amountCents: 24_900,
+  nextRenewal: '2030-06-05',
+  cancelAtPeriodEnd: true,
+  upcomingVisits: [
+    { id: 'v1', date: '2030-05-14', time: 'morning', status: 'paid' },
+    { id: 'v2', date: '2030-05-21', time: 'morning', status: 'pending_payment' },
+  ],
+  failedPayments: [
+    { at: '2030-05-05T13:00:00.000Z', periodStart: '2030-05-05', attempt: 2, final: false },
+  ],
+  endedAt: null,
+  createdAt: '2030-04-01T12:00:00.000Z',
+};
+
+const ended: AdminPlanView = {
+  ...pastDue,
+  id: 'e'.repeat(32),
+  reference: 'HS-PLAN02',
+  status: 'ended',
+  nextRenewal: null,
+  cancelAtPeriodEnd: false,
+  upcomingVisits: [],
+  failedPayments: [],
+  endedAt: '2030-04-20T15:00:00.000Z',
+};
+
+function planList(plans: AdminPlanView[], canRenewNow = false): AdminPlanList {
+  return { plans, total: plans.length, page: 1, pageSize: 50, canRenewNow };
+}
+
+function requestOf(index: number) {
+  const [url, init] = fetchMock.mock.calls[index] ?? [];
+  return {
+    url: urlOf(url),
+    method: init?.method ?? 'GET',
+    headers: new Headers(init?.headers),
+    body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
+  };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  deny.mockReset();
+  vi.unstubAllGlobals();
+});
+
+async function rowOf(reference: string): Promise<HTMLElement> {
+  const header = await screen.findByRole('rowheader', { name: reference });
+  const row = header.closest('tr');
+  if (row === null) throw new Error(`no row for ${reference}`);
+  return row;
+}
+
+describe('PlansSection', () => {
+  it('lists each plan: customer, status, renewal, visits to come and failed payments', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, planList([pastDue, ended])));
+    render(<PlansSection session={session} />);
+
+    await screen.findByRole('table', { name: 'Monthly Visit plans, newest first' });
+    const row = await rowOf('HS-PLAN01');
+    within(row).getByText('Maya Singh');
+    expect(within(row).getByRole('link', { name: 'maya@example.com' }).getAttribute('href')).toBe(
+      'mailto:maya@example.com',
+    );
+    within(row).getByText('416-555-0199');
+    within(row).getByText('Garden Maintenance');
+    within(row).getByText('Past due');
+    within(row).getByText('Wed, Jun 5, 2030');
+    within(row).getByText('Yes');
+    within(row).getByText('2 visits');
+    within(row).getByText('Tue, May 14, 2030, Morning');
+    within(row).getByText(/attempt 2/);
+
+    const endedRow = await rowOf('HS-PLAN02');
+    within(endedRow).getByText('Ended', { selector: 'td' });
+    within(endedRow).getByText(/^Ended Apr 20, 2030/);
+    // An ended plan has nothing left to cancel or renew.
+    expect(within(endedRow).queryByRole('button')).toBeNull();
+
+    // Renewing now is the local test provider's alone.
+    expect(screen.queryByRole('button', { name: /Renew plan/ })).toBeNull();
+    expect(screen.queryByText(/local test provider/)).toBeNull();
+
+    const request = requestOf(0);
+    expect(request.url).toBe('/api/admin/plans?page=1');
+    expect(request.headers.get('Authorization')).toBe('Bearer admin-token');
+  });
+
+  it('filters by status from the first page', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, planList([pastDue]))));
+    render(<PlansSection session={session} />);
+    await rowOf('HS-PLAN01');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'past_due' } });
+    await rowOf('HS-PLAN01');
+    expect(requestOf(1).url).toBe('/api/admin/plans?status=past_due&page=1');
+  });
+
+  it('ends a plan only after the operator confirms, and shows the answer', async () => {
+    const endedNow: AdminPlanView = { ...pastDue, status: 'ended', nextRenewal: null };
+    fetchMock.mockImplementation((_input, init) =>
+      Promise.resolve(
+        init?.method === 'POST'
+          ? jsonResponse(200, { plan: endedNow, message: PlanMessages.cancelledByOperator })
+          : jsonResponse(200, planList([pastDue])),
+      ),
+    );
+    render(<PlansSection session={session} />);
+    const row = await rowOf('HS-PLAN01');
+
+    const cancel = within(row).getByRole('button', { name: 'Cancel plan HS-PLAN01' });
+    fireEvent.click(cancel);
+    const question = within(row).getByRole('group', { name: /End plan HS-PLAN01 now\?/ });
+    // Going back sends nothing and gives the focus back to the button.
+    fireEvent.click(within(question).getByRole('button', { name: 'Keep it' }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(
+      within(row).getByRole('button', { name: 'Cancel plan HS-PLAN01' }),
+    );
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Cancel plan HS-PLAN01' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Yes, end it now' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      `HS-PLAN01: ${PlanMessages.cancelledByOperator}`,
+    );
+    const post = requestOf(1);
+    expect(post.method).toBe('POST');
+    expect(post.url).toBe(`/api/admin/plans/${pastDue.id}/cancel`);
+    expect(post.headers.get('Authorization')).toBe('Bearer admin-token');
+    within(row).getByText('Ended', { selector: 'td' });
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+
+  it('renews now on the test provider, with the card on file or a declined one', async () => {
+    const outcome = 'The renewal was declined: the plan is past due.';
+    fetchMock.mockImplementation((input, init) =>
+      Promise.resolve(
+        init?.method === 'POST' && urlOf(input).endsWith('/renew')
+          ? jsonResponse(200, { outcome })
+          : jsonResponse(200, planList([pastDue], true)),
+      ),
+    );
+    render(<PlansSection session={session} />);
+    const row = await rowOf('HS-PLAN01');
+    screen.getByText(/local test provider/);
+
+    fireEvent.click(
+      within(row).getByRole('button', { name: 'Renew plan HS-PLAN01 now with a declined card' }),
+    );
+    expect((await screen.findByRole('status')).textContent).toBe(`HS-PLAN01: ${outcome}`);
+    const declined = requestOf(1);
+    expect(declined.url).toBe(`/api/admin/plans/${pastDue.id}/renew`);
+    expect(declined.body).toEqual({ card: 'declined' });
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Renew plan HS-PLAN01 now' }));
+    await vi.waitFor(() => {
+      const renewals = fetchMock.mock.calls.filter(([input]) => urlOf(input).endsWith('/renew'));
+      expect(renewals).toHaveLength(2);
+    });
+    const onFile = fetchMock.mock.calls
+      .map((_call, index) => requestOf(index))
+      .filter((request) => request.url.endsWith('/renew'))[1];
+    expect(onFile?.body).toEqual({});
+    // The list is read again after a renewal: it changes the status and the failures.
+    await vi.waitFor(() => {
+      expect(
+        fetchMock.mock.calls.filter(([input]) => urlOf(input).startsWith('/api/admin/plans?')),
+      ).toHaveLength(3);
+    });
+  });
+});

@@ -1,0 +1,150 @@
+import type { MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
+import { longDate } from '@hs/api/domain/calendar/toronto-date';
+import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
+import { useId, useRef, useState } from 'react';
+import type { OwnerProof } from '../../api/bookings-api';
+import { changePlan, planBillingUrl, type PlanAction, type PlanChange } from '../../api/plans-api';
+import { managePlanCopy as copy } from '../../content/services-content';
+
+/** The changes asked once more before they are made: neither is undone by another click. */
+type AskedAction = Extract<PlanAction, 'cancel' | 'pause'>;
+
+/** What the plan offers in its state; the API refuses the rest (409) with its reason. */
+function planOffers(plan: MonthlyPlanView, hasLinkToken: boolean) {
+  // An incomplete plan has no month paid yet and an ended one nothing left to change.
+  const running = plan.status === 'active' || plan.status === 'past_due';
+  return {
+    cancel: running && !plan.cancelAtPeriodEnd,
+    resume: plan.status !== 'ended' && plan.cancelAtPeriodEnd,
+    pause: plan.status === 'active' && !plan.cancelAtPeriodEnd,
+    // Past due, the card link stands first in the plan, above everything else.
+    updateCard: hasLinkToken && plan.status === 'active',
+  };
+}
+
+interface PlanActionsProps {
+  readonly plan: MonthlyPlanView;
+  readonly proof: OwnerProof;
+  readonly onChanged: (change: PlanChange) => void;
+  readonly onFailed: (message: string, error: unknown) => void;
+}
+
+/** Cancel at the end of the month (after its notice), keep the plan, pause, update the card. */
+export function PlanActions({ plan, proof, onChanged, onFailed }: PlanActionsProps) {
+  const headingId = useId();
+  const questionId = useId();
+  const [asking, setAsking] = useState<AskedAction | null>(null);
+  const [busy, setBusy] = useState<PlanAction | null>(null);
+  const openers = useRef<Record<AskedAction, HTMLButtonElement | null>>({
+    cancel: null,
+    pause: null,
+  });
+  const offers = planOffers(plan, proof.token !== null);
+  if (!offers.cancel && !offers.resume && !offers.pause && !offers.updateCard) return null;
+
+  const goBack = () => {
+    const opener = asking === null ? null : openers.current[asking];
+    setAsking(null);
+    opener?.focus();
+  };
+
+  const run = (action: PlanAction) => {
+    setBusy(action);
+    changePlan(plan.id, proof, action).then(
+      (change) => {
+        setBusy(null);
+        setAsking(null);
+        onChanged(change);
+      },
+      (error: unknown) => {
+        setBusy(null);
+        goBack();
+        onFailed(error instanceof Error ? error.message : 'Something went wrong!', error);
+      },
+    );
+  };
+
+  const asked = (action: AskedAction, label: string) => (
+    <button
+      ref={(button) => {
+        openers.current[action] = button;
+      }}
+      type="button"
+      className="button button--secondary"
+      aria-expanded={asking === action}
+      aria-controls={asking === action ? questionId : undefined}
+      onClick={() => {
+        setAsking(asking === action ? null : action);
+      }}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <section className="plan-section__actions" aria-labelledby={headingId}>
+      <h3 id={headingId}>{copy.actionsHeading}</h3>
+      <div className="button-row">
+        {offers.cancel ? asked('cancel', copy.cancel) : null}
+        {offers.resume ? (
+          <button
+            type="button"
+            className="button"
+            disabled={busy !== null}
+            onClick={() => {
+              run('resume');
+            }}
+          >
+            {busy === 'resume' ? copy.working : copy.resume}
+          </button>
+        ) : null}
+        {offers.pause ? asked('pause', copy.pause) : null}
+        {offers.updateCard && proof.token !== null ? (
+          <a className="button button--secondary" href={planBillingUrl(plan.id, proof.token)}>
+            {copy.updateCard}
+          </a>
+        ) : null}
+      </div>
+      {asking === null ? null : (
+        <div
+          id={questionId}
+          className="plan-section__question"
+          role="group"
+          aria-labelledby={`${questionId}-text`}
+        >
+          <p id={`${questionId}-text`}>
+            {asking === 'cancel'
+              ? PlanMessages.cancelNotice(plan.renewsOn)
+              : copy.pauseNotice(longDate(plan.renewsOn))}
+          </p>
+          <div className="button-row">
+            <button
+              type="button"
+              className={asking === 'cancel' ? 'button button--danger' : 'button'}
+              disabled={busy !== null}
+              onClick={() => {
+                run(asking);
+              }}
+            >
+              {busy === asking
+                ? copy.working
+                : asking === 'cancel'
+                  ? copy.cancelConfirm
+                  : copy.pauseConfirm}
+            </button>
+            {/* The safe answer takes the focus: Enter must not confirm by accident. */}
+            <button
+              autoFocus
+              type="button"
+              className="button button--secondary"
+              disabled={busy !== null}
+              onClick={goBack}
+            >
+              {copy.goBack}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

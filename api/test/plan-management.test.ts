@@ -122,6 +122,7 @@ describe("a Monthly Visit plan's customer and operators manage it", () => {
 
     const paused = await post(`/api/plans/${plan.id}/pause`, plan.token);
     expect(paused.status).toBe(200);
+    expect(paused.body.plan.pausedMonth).toBe(periodStartOf(plan.date, 1));
     expect((await post(`/api/plans/${plan.id}/pause`, plan.token)).body.error).toBe(
       PlanMessages.alreadyPaused,
     );
@@ -179,6 +180,10 @@ describe("a Monthly Visit plan's customer and operators manage it", () => {
       .post(`/api/bookings/${thirdId}/reschedule`)
       .send({ date: addDays(third?.date ?? '', 1), time: 'evening', token: plan.token });
     expect(inside.status, JSON.stringify(inside.body)).toBe(200);
+    // The notice of the new date links to the plan, whose token proves every visit.
+    const moved = await waitForMail(plan.email, { count: 3 });
+    const notice = moved.find((mail) => mail.Subject.includes('has moved to'));
+    expect(notice?.Text).toContain(`booking=${plan.id}&token=`);
     const planVisits = inside.body.booking.monthlyPlan.visits as { id: string; date: string }[];
     expect(planVisits.find((visit) => visit.id === thirdId)?.date).toBe(
       addDays(third?.date ?? '', 1),
@@ -210,6 +215,22 @@ describe("a Monthly Visit plan's customer and operators manage it", () => {
       expect(visits.map((visit) => visit.status)).toEqual(Array(4).fill('paid'));
     });
     expect((await SubscriptionModel.findById(plan.id))?.status).toBe('active');
+    // A signed-in owner's page asks for the address instead (a redirect cannot carry a login).
+    const owner = await signUp(api.app, PASSWORD);
+    await SubscriptionModel.updateOne({ _id: plan.id }, { $set: { userId: owner.userId } });
+    await BookingModel.updateOne({ _id: plan.id }, { $set: { userId: owner.userId } });
+    const asOwner = await request(api.app)
+      .post(`/api/plans/${plan.id}/billing`)
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({});
+    expect(asOwner.status).toBe(200);
+    expect(asOwner.body.url).toMatch(/\/api\/payments\/test-billing\/bps_test_/);
+    const stranger = await signUp(api.app, PASSWORD);
+    const refused = await request(api.app)
+      .post(`/api/plans/${plan.id}/billing`)
+      .set('Authorization', `Bearer ${stranger.token}`)
+      .send({});
+    expect(refused.status).toBe(404);
     // A billing page that does not exist is a 404, whatever its address.
     expect((await request(api.app).get('/api/payments/test-billing/bps_test_0000')).status).toBe(
       404,

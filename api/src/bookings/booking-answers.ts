@@ -23,6 +23,7 @@ export const monthlyPlanSchema = z
     periodStart: z.string(),
     renewsOn: z.string().describe("The next renewal: the next period's start."),
     cancelAtPeriodEnd: z.boolean(),
+    pausedMonth: z.string().nullable().describe('A coming month paused by the customer, or null.'),
     visits: z.array(
       z.object({
         id: z.string(),

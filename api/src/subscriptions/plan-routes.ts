@@ -161,6 +161,35 @@ export const planEndpoints = endpointGroup<PlanContext>('bookings', [
       },
     ],
   },
+  // The JSON twin of the billing link, for a page proving the plan with the owner's login.
+  {
+    method: 'post',
+    path: '/api/plans/{id}/billing',
+    operationId: 'createPlanBillingSession',
+    summary: "The provider's page for a plan's card, as an address",
+    description:
+      "For the site: a signed-in owner's page cannot carry the login through a redirect, so it " +
+      'asks for the address and goes there.',
+    access: 'bookingOwner',
+    request: { params: planId, query: manageTokenParameters },
+    responses: {
+      '200': jsonResponse("The provider's page.", z.object({ url: z.string() })),
+      '404': notOwned,
+      '409': errorResponse('The plan has no card on file yet.'),
+    },
+    errors: ['BadRequest', 'NotFound', 'TooManyRequests', 'ServiceUnavailable'],
+    fuzz: 'credential',
+    handlers: (ctx) => [
+      noStore,
+      ctx.formLimit,
+      ctx.signedIn,
+      async (req, res) => {
+        const { token } = parseBody(cancelSchema, req.body ?? {});
+        const proof = ownershipProof(req, postedToken(req, token));
+        res.json({ url: await ctx.plans.billingPortal(String(req.params.id), proof) });
+      },
+    ],
+  },
 ]);
 
 export function planRoutes(deps: PlanRouteDependencies): Router {

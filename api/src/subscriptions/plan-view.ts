@@ -18,6 +18,7 @@ export async function planViewOf(
   const plan = await SubscriptionModel.findById(booking.subscriptionId);
   if (!plan) return null;
   const current = currentPeriodIndex(plan.anchorDate, today);
+  const pausedAhead = plan.pausedPeriods.filter((period) => period > current).sort()[0];
   const visits = await BookingModel.find({
     subscriptionId: plan.id as string,
     periodIndex: { $in: [current, current + 1] },
@@ -30,6 +31,7 @@ export async function planViewOf(
     periodStart: periodStartOf(plan.anchorDate, current),
     renewsOn: periodStartOf(plan.anchorDate, current + 1),
     cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
+    pausedMonth: pausedAhead === undefined ? null : periodStartOf(plan.anchorDate, pausedAhead),
     visits: visits.map((visit) => ({
       id: visit.id as string,
       date: visit.date,

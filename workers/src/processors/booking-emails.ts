@@ -52,7 +52,9 @@ const sameVisit = (booking: BookingDocument, visit: { date: string; time: string
   booking.date === visit.date && booking.time === visit.time;
 
 export function bookingEmailProcessors(deps: BookingEmailDependencies): Processor[] {
-  const manage = (booking: BookingDocument) => deps.links.url(booking.id as string);
+  // A plan's visit links to its plan: the plan's token proves every visit and the plan itself.
+  const manage = (booking: BookingDocument) =>
+    deps.links.url(booking.subscriptionId ?? (booking.id as string));
   return [
     bookingEmail(deps, jobs.estimateAcknowledgementEmail, (booking) =>
       estimateAcknowledgementEmail(booking),

@@ -266,6 +266,8 @@ export interface MonthlyPlanView {
   renewsOn: string;
   /** True once the customer asked to stop at the end of the current period. */
   cancelAtPeriodEnd: boolean;
+  /** The start of a coming month the customer paused (no payment, no visits), or null. */
+  pausedMonth: string | null;
   /** The visits of the current period (and of the next one, once it is scheduled), by date. */
   visits: PlanVisitView[];
 }

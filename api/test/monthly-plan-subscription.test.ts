@@ -2,7 +2,6 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingModel } from '../src/bookings/booking-model';
 import { SlotModel } from '../src/bookings/slot-model';
-import { testPaymentMethodFor } from '../src/domain/payment/test-cards';
 import {
   invoicePaidEvent,
   signedPayload,
@@ -10,6 +9,7 @@ import {
 } from '../src/payments/payment-events';
 import { TestPaymentProvider } from '../src/payments/test-provider';
 import { SubscriptionModel } from '../src/subscriptions/subscription-model';
+import { payPlanInPage } from '../../tests/support/plans';
 import { TestSubscriptionModel } from '../src/payments/test-billing-model';
 import {
   startApiAndWorkers,
@@ -76,18 +76,8 @@ describe('the Monthly Visit plan as a subscription, on the local test provider',
     return left;
   }
 
-  async function payInPage(id: string, email: string, token: string, card = '4242 4242 4242 4242') {
-    return request(api.app)
-      .post('/api/payments')
-      .send({
-        bookingId: id,
-        amount: 24900,
-        paymentMethod: 'card',
-        customerEmail: email,
-        paymentMethodId: testPaymentMethodFor(card) ?? '',
-        token,
-      });
-  }
+  const payInPage = (id: string, email: string, token: string) =>
+    payPlanInPage(api.app, { id, email, token });
 
   async function periodPaid(planId: string, periodIndex: number) {
     await eventually(async () => {

@@ -4,7 +4,6 @@ import { BookingModel } from '../src/bookings/booking-model';
 import { SlotModel } from '../src/bookings/slot-model';
 import { BookingMessages } from '../src/domain/booking/booking-schema';
 import { addDays } from '../src/domain/calendar/toronto-date';
-import { testPaymentMethodFor } from '../src/domain/payment/test-cards';
 import { PlanMessages } from '../src/domain/subscription/plan-messages';
 import { QueueName } from '../src/jobs/job-definitions';
 import { TestSubscriptionModel } from '../src/payments/test-billing-model';
@@ -12,12 +11,12 @@ import { TestPaymentProvider } from '../src/payments/test-provider';
 import { periodStartOf } from '../src/subscriptions/plan-periods';
 import { SubscriptionModel } from '../src/subscriptions/subscription-model';
 import { signUp } from '../../tests/support/accounts';
+import { activePlan as paidPlan } from '../../tests/support/plans';
 import {
   startApiAndWorkers,
   type ApiHarness,
   type ProductHarness,
 } from '../../tests/support/api-harness';
-import { bookingFields, withFields } from '../../tests/support/booking-form';
 import { mailbox, waitForMail } from '../../tests/support/mailbox';
 import { eventually } from '../../tests/support/poll';
 import { jobsSettled } from '../../tests/support/settled-jobs';
@@ -49,30 +48,11 @@ describe("a Monthly Visit plan's customer and operators manage it", () => {
     await product.close();
   });
 
-  /** A plan whose first month is paid with the test card, as the site does it. */
+  /** A plan whose first month is paid, once its first email (the four visits) has arrived. */
   async function activePlan() {
-    const fields = bookingFields({ plan: 'monthly' });
-    const booked = await withFields(request(api.app).post('/api/bookings'), fields);
-    expect(booked.status).toBe(201);
-    const id = booked.body.booking.id as string;
-    const token = booked.body.token as string;
-    const email = fields.email ?? '';
-    const paid = await request(api.app)
-      .post('/api/payments')
-      .send({
-        bookingId: id,
-        amount: 24900,
-        paymentMethod: 'card',
-        customerEmail: email,
-        paymentMethodId: testPaymentMethodFor('4242 4242 4242 4242') ?? '',
-        token,
-      });
-    expect(paid.status).toBe(200);
-    await eventually(async () =>
-      expect((await SubscriptionModel.findById(id))?.status).toBe('active'),
-    );
-    await waitForMail(email);
-    return { id, token, email, date: fields.date ?? '' };
+    const plan = await paidPlan(api.app);
+    await waitForMail(plan.email);
+    return plan;
   }
 
   const visitsOf = (planId: string, periodIndex: number) =>

@@ -5,6 +5,7 @@ import { PlanMessages } from '../src/domain/subscription/plan-messages';
 import { TestPaymentProvider } from '../src/payments/test-provider';
 import { SubscriptionModel } from '../src/subscriptions/subscription-model';
 import { signUp } from '../../tests/support/accounts';
+import { activePlan } from '../../tests/support/plans';
 import {
   startApiAndWorkers,
   type ApiHarness,
@@ -43,28 +44,8 @@ describe("a Monthly Visit plan member's 10% off other services", () => {
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   /** A Painting plan paid with the test card: from an account when `token` is given. */
-  async function paintingPlan(email: string, token?: string) {
-    let post = request(api.app).post('/api/bookings');
-    if (token) post = post.set(bearer(token));
-    const booked = await withFields(post, bookingFields({ plan: 'monthly', email }));
-    expect(booked.status).toBe(201);
-    const id = booked.body.booking.id as string;
-    const paid = await request(api.app)
-      .post('/api/payments')
-      .send({
-        bookingId: id,
-        amount: 24900,
-        paymentMethod: 'card',
-        customerEmail: email,
-        paymentMethodId: testPaymentMethodFor('4242 4242 4242 4242') ?? '',
-        token: booked.body.token as string,
-      });
-    expect(paid.status).toBe(200);
-    await eventually(async () =>
-      expect((await SubscriptionModel.findById(id))?.status).toBe('active'),
-    );
-    return id;
-  }
+  const paintingPlan = async (email: string, login?: string) =>
+    (await activePlan(api.app, { service: 'Painting', email }, login)).id;
 
   async function oneTime(fields: Record<string, string>, token?: string) {
     let post = request(api.app).post('/api/bookings');

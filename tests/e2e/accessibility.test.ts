@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingFields, withFields } from '../support/booking-form';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
 
@@ -120,5 +122,37 @@ describe('accessibility of every route (axe-core, WCAG 2.2 AA)', () => {
     const formModal = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
     await context.close();
     expect([...planModal.violations, ...formModal.violations].map((v) => v.id)).toEqual([]);
+  });
+
+  it("has no violations in the Monthly Visit form's visits and on a plan's page", async () => {
+    const fields = bookingFields({ plan: 'monthly' });
+    const booked = await withFields(request(site.product.api.app).post('/api/bookings'), fields);
+    expect(booked.status).toBe(201);
+    const found: string[] = [];
+    for (const width of WIDTHS) {
+      const context = await site.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${site.origin}/service/service1`);
+      await page.getByRole('button', { name: 'Book Now for Painting' }).click();
+      await page.getByRole('button', { name: 'Choose Monthly Visit' }).click();
+      await page
+        .getByRole('dialog')
+        .getByLabel('Preferred Date')
+        .fill(fields.date ?? '');
+      await page.getByRole('dialog').getByText('Your four visits').first().waitFor();
+      const form = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+      const query = new URLSearchParams({
+        booking: booked.body.booking.id as string,
+        token: booked.body.token as string,
+      });
+      await page.goto(`${site.origin}/bookings/manage?${query.toString()}`);
+      await page.getByRole('heading', { name: 'Your Monthly Visit plan' }).waitFor();
+      const manage = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+      for (const violation of [...form.violations, ...manage.violations]) {
+        found.push(`${String(width)} px: ${violation.id} ${violation.help}`);
+      }
+      await context.close();
+    }
+    expect(found).toEqual([]);
   });
 });

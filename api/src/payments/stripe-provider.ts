@@ -98,23 +98,36 @@ export class StripeProvider implements PaymentProvider {
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     const metadata = { bookingId: request.bookingId, reference: request.reference };
+    return this.openCheckout(request, {
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: request.currency,
+            unit_amount: request.amountCents,
+            product_data: { name: request.description },
+          },
+        },
+      ],
+      client_reference_id: request.bookingId,
+      metadata,
+      payment_intent_data: { metadata, description: request.description },
+    });
+  }
+
+  /** A Checkout Session: where the customer pays, whatever for, and where they come back to. */
+  private async openCheckout(
+    request: Pick<
+      CheckoutRequest,
+      'customerEmail' | 'successUrl' | 'cancelUrl' | 'expiresAt' | 'idempotencyKey'
+    >,
+    params: Stripe.Checkout.SessionCreateParams,
+  ): Promise<CheckoutSession> {
     const session = await this.stripe.checkout.sessions.create(
       {
-        mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: request.currency,
-              unit_amount: request.amountCents,
-              product_data: { name: request.description },
-            },
-          },
-        ],
+        ...params,
         customer_email: request.customerEmail,
-        client_reference_id: request.bookingId,
-        metadata,
-        payment_intent_data: { metadata, description: request.description },
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         expires_at: Math.floor(request.expiresAt.getTime() / 1000),
@@ -167,25 +180,15 @@ export class StripeProvider implements PaymentProvider {
   async createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<CheckoutSession> {
     const price = await this.monthlyPrice(request);
     const metadata = { subscriptionId: request.subscriptionId, reference: request.reference };
-    const session = await this.stripe.checkout.sessions.create(
-      {
-        mode: 'subscription',
-        line_items: [{ price, quantity: 1 }],
-        customer_email: request.customerEmail,
-        client_reference_id: request.subscriptionId,
-        metadata,
-        // The session's metadata stays on the session; the subscription, and so every invoice
-        // event after the first, only carries what subscription_data gives it.
-        subscription_data: { metadata, description: request.description },
-        success_url: request.successUrl,
-        cancel_url: request.cancelUrl,
-        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
-      },
-      { idempotencyKey: request.idempotencyKey },
-    );
-    if (!session.url)
-      throw new Error(`Stripe returned Checkout Session ${session.id} without a URL`);
-    return { id: session.id, url: session.url };
+    return this.openCheckout(request, {
+      mode: 'subscription',
+      line_items: [{ price, quantity: 1 }],
+      client_reference_id: request.subscriptionId,
+      metadata,
+      // The session's metadata stays on the session; the subscription, and so every invoice
+      // event after the first, only carries what subscription_data gives it.
+      subscription_data: { metadata, description: request.description },
+    });
   }
 
   async subscribe(request: SubscribeRequest): Promise<SubscribeOutcome> {

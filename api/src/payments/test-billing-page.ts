@@ -4,22 +4,17 @@ import { endpointGroup, mountEndpoints } from '../http/endpoint';
 import { errorResponse, redirectResponse } from '../http/openapi/shared-responses';
 import { escapeHtml } from '../mail/escape-html';
 import type { TestPortal } from './test-billing-model';
-import { TEST_CHECKOUT_STYLE } from './test-checkout-page';
+import { testProviderCsp, testProviderPage } from './test-checkout-page';
 import type { TestPaymentProvider } from './test-provider';
 
 function renderPortal(portal: TestPortal): string {
   const body =
-    `<h1>Test billing</h1>` +
-    `<p class="muted">Payments on this site run in test mode: no card is charged and no card number is asked for.</p>` +
     `<div class="card"><p><strong>Monthly Visit plan</strong></p>` +
     `<p>Choose the card for the plan's payments. A payment that failed is tried again at once.</p></div>` +
     `<form method="post"><input type="hidden" name="card" value="succeeds"><button type="submit">Use test card 4242 4242 4242 4242</button></form>` +
     `<form method="post"><input type="hidden" name="card" value="declined"><button type="submit" class="secondary">Use the declined test card 4000 0000 0000 0002</button></form>` +
     `<p><a href="${escapeHtml(portal.returnUrl)}">Return to the site</a></p>`;
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>Test billing</title><style>${TEST_CHECKOUT_STYLE}</style></head><body><main>${body}</main></body></html>`
-  );
+  return testProviderPage('Test billing', body);
 }
 
 interface TestBillingContext {
@@ -110,7 +105,7 @@ export const testBillingEndpoints = endpointGroup<TestBillingContext>('payments'
 
 /** Mounted on the app itself, and only when payments run on the test provider. */
 export function testBillingRoutes(provider: TestPaymentProvider, siteUrl: string): Router {
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(siteUrl).origin}; frame-ancestors 'none'`;
+  const csp = testProviderCsp(siteUrl);
   const findPortal = async (sessionId: string) => {
     const portal = await provider.billing.findPortal(sessionId);
     if (!portal)

@@ -7,17 +7,29 @@ import { escapeHtml } from '../mail/escape-html';
 import type { TestCheckout } from './test-checkout-model';
 import type { TestPaymentProvider } from './test-provider';
 
-/** The test provider's pages look alike. */
-export const TEST_CHECKOUT_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:34rem;padding:0 1rem;color:#1b1f23}
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:34rem;padding:0 1rem;color:#1b1f23}
 .card{border:1px solid #d0d7de;border-radius:10px;padding:1.25rem 1.5rem;margin:1rem 0}
 button{font:inherit;padding:.7rem 1.1rem;border-radius:8px;border:1px solid #0b6e4f;background:#0b6e4f;color:#fff;cursor:pointer;width:100%;margin:.35rem 0}
 button.secondary{background:#fff;color:#8a1c1c;border-color:#8a1c1c}button:focus-visible,a:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
 .muted{color:#57606a}.notice{background:#fdecea;border-left:4px solid #8a1c1c;padding:.6rem .9rem}a{color:#0b5cad}`;
 
+/** A page of the local test provider (checkout, billing): its title, what it says, its forms. */
+export function testProviderPage(title: string, content: string): string {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${title}</title><style>${STYLE}</style></head><body><main><h1>${title}</h1>` +
+    `<p class="muted">Payments on this site run in test mode: no card is charged and no card number is asked for.</p>` +
+    `${content}</main></body></html>`
+  );
+}
+
+/** The test provider's pages load nothing and post only to the site. */
+export function testProviderCsp(siteUrl: string): string {
+  return `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(siteUrl).origin}; frame-ancestors 'none'`;
+}
+
 function renderPage(session: TestCheckout, declined: boolean): string {
   const body =
-    `<h1>Test checkout</h1>` +
-    `<p class="muted">Payments on this site run in test mode: no card is charged and no card number is asked for.</p>` +
     (declined
       ? `<p class="notice" role="alert">The test card 4000 0000 0000 0002 was declined. Try the other card.</p>`
       : '') +
@@ -28,10 +40,7 @@ function renderPage(session: TestCheckout, declined: boolean): string {
     `<form method="post"><input type="hidden" name="choice" value="pay"><button type="submit">Pay with test card 4242 4242 4242 4242</button></form>` +
     `<form method="post"><input type="hidden" name="choice" value="decline"><button type="submit" class="secondary">Try the declined test card 4000 0000 0000 0002</button></form>` +
     `<p><a href="${escapeHtml(session.cancelUrl)}">Cancel and return to the site</a></p>`;
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>Test checkout</title><style>${TEST_CHECKOUT_STYLE}</style></head><body><main>${body}</main></body></html>`
-  );
+  return testProviderPage('Test checkout', body);
 }
 
 /** What both routes of the page share: the provider and the page's policy. */
@@ -129,7 +138,7 @@ export const testCheckoutEndpoints = endpointGroup<TestCheckoutContext>('payment
 
 /** Mounted on the app itself, and only when payments run on the test provider. */
 export function testCheckoutRoutes(provider: TestPaymentProvider, siteUrl: string): Router {
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(siteUrl).origin}; frame-ancestors 'none'`;
+  const csp = testProviderCsp(siteUrl);
 
   const findOpen = async (sessionId: string) => {
     const session = await provider.findCheckout(sessionId);

@@ -38,33 +38,23 @@ const notOwned = errorResponse(
 );
 const planChangeAnswer = z.object({ plan: monthlyPlanSchema, message: z.string() });
 
-/** A customer's change of their plan, proven by its first visit's token or their login. */
-function planChange(
-  path: string,
-  operationId: string,
-  summary: string,
-  description: string,
-  act: (
-    plans: PlanService,
-    id: string,
-    proof: ReturnType<typeof ownershipProof>,
-  ) => Promise<PlanChangeAnswer>,
+type Proof = ReturnType<typeof ownershipProof>;
+
+/** A POST of the plan's owner, proven by its first visit's token (query or body) or the login. */
+function ownerPost(
+  doc: Pick<Endpoint<PlanContext>, 'path' | 'operationId' | 'summary' | 'description'>,
+  answer: { description: string; schema: z.ZodType; conflict: string },
+  act: (plans: PlanService, id: string, proof: Proof) => Promise<unknown>,
 ): Endpoint<PlanContext> {
   return {
+    ...doc,
     method: 'post',
-    path,
-    operationId,
-    summary,
-    description,
     access: 'bookingOwner',
     request: { params: planId, query: manageTokenParameters },
     responses: {
-      '200': jsonResponse(
-        'Changed at the payment provider, recorded and emailed.',
-        planChangeAnswer,
-      ),
+      '200': jsonResponse(answer.description, answer.schema),
       '404': notOwned,
-      '409': errorResponse('The plan has ended, has not started, or is already so.'),
+      '409': errorResponse(answer.conflict),
     },
     errors: ['BadRequest', 'NotFound', 'TooManyRequests', 'ServiceUnavailable'],
     fuzz: 'credential',
@@ -79,6 +69,25 @@ function planChange(
       },
     ],
   };
+}
+
+/** A customer's change of their plan: made at the provider, recorded and emailed. */
+function planChange(
+  path: string,
+  operationId: string,
+  summary: string,
+  description: string,
+  act: (plans: PlanService, id: string, proof: Proof) => Promise<PlanChangeAnswer>,
+): Endpoint<PlanContext> {
+  return ownerPost(
+    { path, operationId, summary, description },
+    {
+      description: 'Changed at the payment provider, recorded and emailed.',
+      schema: planChangeAnswer,
+      conflict: 'The plan has ended, has not started, or is already so.',
+    },
+    act,
+  );
 }
 
 const memberLinkBody = z.object({ email: emailField });
@@ -162,34 +171,22 @@ export const planEndpoints = endpointGroup<PlanContext>('bookings', [
     ],
   },
   // The JSON twin of the billing link, for a page proving the plan with the owner's login.
-  {
-    method: 'post',
-    path: '/api/plans/{id}/billing',
-    operationId: 'createPlanBillingSession',
-    summary: "The provider's page for a plan's card, as an address",
-    description:
-      "For the site: a signed-in owner's page cannot carry the login through a redirect, so it " +
-      'asks for the address and goes there.',
-    access: 'bookingOwner',
-    request: { params: planId, query: manageTokenParameters },
-    responses: {
-      '200': jsonResponse("The provider's page.", z.object({ url: z.string() })),
-      '404': notOwned,
-      '409': errorResponse('The plan has no card on file yet.'),
+  ownerPost(
+    {
+      path: '/api/plans/{id}/billing',
+      operationId: 'createPlanBillingSession',
+      summary: "The provider's page for a plan's card, as an address",
+      description:
+        "For the site: a signed-in owner's page cannot carry the login through a redirect, so " +
+        'it asks for the address and goes there.',
     },
-    errors: ['BadRequest', 'NotFound', 'TooManyRequests', 'ServiceUnavailable'],
-    fuzz: 'credential',
-    handlers: (ctx) => [
-      noStore,
-      ctx.formLimit,
-      ctx.signedIn,
-      async (req, res) => {
-        const { token } = parseBody(cancelSchema, req.body ?? {});
-        const proof = ownershipProof(req, postedToken(req, token));
-        res.json({ url: await ctx.plans.billingPortal(String(req.params.id), proof) });
-      },
-    ],
-  },
+    {
+      description: "The provider's page.",
+      schema: z.object({ url: z.string() }),
+      conflict: 'The plan has no card on file yet.',
+    },
+    async (plans, id, proof) => ({ url: await plans.billingPortal(id, proof) }),
+  ),
 ]);
 
 export function planRoutes(deps: PlanRouteDependencies): Router {

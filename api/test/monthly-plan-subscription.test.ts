@@ -10,6 +10,10 @@ import {
 import { TestPaymentProvider } from '../src/payments/test-provider';
 import { SubscriptionModel } from '../src/subscriptions/subscription-model';
 import { payPlanInPage } from '../../tests/support/plans';
+import { signUp } from '../../tests/support/accounts';
+import { periodStartOf, ruleVisitsOf } from '../src/subscriptions/plan-periods';
+import { weekOf } from '../src/domain/subscription/visit-schedule';
+import { longDate } from '../src/domain/calendar/toronto-date';
 import { TestSubscriptionModel } from '../src/payments/test-billing-model';
 import {
   startApiAndWorkers,
@@ -34,6 +38,7 @@ describe('the Monthly Visit plan as a subscription, on the local test provider',
     FORM_RATE_LIMIT_MAX: '1000',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     SLOT_CAPACITY: String(CAPACITY),
+    BUSINESS_INBOX: 'plans-inbox@example.test',
   });
   let api: ApiHarness;
   let product: ProductHarness;
@@ -279,6 +284,64 @@ describe('the Monthly Visit plan as a subscription, on the local test provider',
     await jobsSettled(api.context.jobs);
     expect(await BookingModel.countDocuments({ subscriptionId: id, periodIndex: 1 })).toBe(4);
     expect((await mailbox().list({ to: email })).length).toBe(4);
+  });
+
+  it("places a renewal's visit in another window of its week, and has the business arrange one whose week is full", async () => {
+    const { id, email, token } = await subscribe();
+    await payInPage(id, email, token);
+    await periodPaid(id, 0);
+    const plan = await SubscriptionModel.findById(id);
+    if (!plan) throw new Error('no plan');
+    const rule = ruleVisitsOf(plan, 1);
+    const periodStart = periodStartOf(plan.anchorDate, 1);
+    const periodEnd = periodStartOf(plan.anchorDate, 2);
+    const fill = async (date: string, time: string) => {
+      const holders = Array.from({ length: CAPACITY }, (_, index) => `someone-${String(index)}`);
+      await SlotModel.updateOne({ date, time }, { $set: { holders } }, { upsert: true });
+    };
+    // The second visit's own window is full: it moves within its week. The third's whole week is.
+    await fill(rule[1]?.date ?? '', plan.time);
+    for (const day of weekOf(rule[2]?.date ?? '', periodStart, periodEnd)) {
+      for (const time of ['morning', 'afternoon', 'evening']) await fill(day, time);
+    }
+
+    expect(await provider.billing.renew(id)).toBe('paid');
+    await eventually(async () => {
+      const visits = await visitsOf(id, 1);
+      expect(visits.map((visit) => [visit.visitIndex, visit.status])).toEqual([
+        [0, 'paid'],
+        [1, 'paid'],
+        [3, 'paid'],
+      ]);
+    });
+    const moved = (await visitsOf(id, 1))[1];
+    expect([moved?.date, moved?.time]).not.toEqual([rule[1]?.date, plan.time]);
+    expect(weekOf(rule[1]?.date ?? '', periodStart, periodEnd)).toContain(moved?.date);
+    expect((await SubscriptionModel.findById(id))?.unplacedVisits).toMatchObject([
+      { periodIndex: 1, visitIndex: 2, week: rule[2]?.date },
+    ]);
+    const mails = await waitForMail(email, { count: 2 });
+    const renewal = mails.find((mail) =>
+      mail.Subject.startsWith('Your Monthly Visit plan: 3 visits'),
+    );
+    expect(renewal?.Text).toContain(
+      '1 visit is not scheduled yet: we will call you to arrange it.',
+    );
+    expect(renewal?.Attachments).toHaveLength(3);
+    const [notice] = await waitForMail('plans-inbox@example.test').then((all) =>
+      all.filter((mail) => mail.Subject.includes('visit to arrange')),
+    );
+    expect(notice?.Text).toContain(`Week of ${longDate(rule[2]?.date ?? '')}`);
+    const bearer = {
+      Authorization: `Bearer ${(await signUp(api.app, 'plans-Passw0rd!', 'admin')).token}`,
+    };
+    const listed = await request(api.app).get('/api/admin/plans?status=active').set(bearer);
+    const view = (listed.body.plans as { id: string; unplacedWeeks: string[] }[]).find(
+      (entry) => entry.id === id,
+    );
+    expect(view?.unplacedWeeks).toEqual([rule[2]?.date]);
+    // The windows filled here are other plans' of this file too: free them again.
+    await SlotModel.updateMany({}, { $pull: { holders: { $regex: /^someone-\d+$/ } } });
   });
 
   it('cancels at the end of the period: no more visits, and the customer is told', async () => {

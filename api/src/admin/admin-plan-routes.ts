@@ -59,6 +59,7 @@ const adminPlanSchema = z.object({
       status: z.enum(BOOKING_STATUSES),
     }),
   ),
+  unplacedWeeks: z.array(z.string()),
   failedPayments: z.array(
     z.object({
       at: z.string(),

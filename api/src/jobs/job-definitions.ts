@@ -157,6 +157,13 @@ export const jobs = {
     }),
     options: transientRetries,
   }),
+  /** Tells the business of a plan's visits no window of their week could take. */
+  planUnplacedNotice: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'plan.unplaced-notice',
+    schema: planRef.extend({ periodIndex: z.number().int().min(0) }),
+    options: transientRetries,
+  }),
   /** The customer changed the plan (cancel at the month's end, keep it, pause a month). */
   planChangedEmail: defineJob({
     queue: QueueName.BookingEmails,

@@ -79,6 +79,7 @@ export class PlanAdmin {
         time: visit.time,
         status: visit.status,
       })),
+      unplacedWeeks: plan.unplacedVisits.map((visit) => visit.week),
       failedPayments: plan.failedPayments.map((failure) => ({
         at: failure.at.toISOString(),
         periodStart: periodStartOf(plan.anchorDate, failure.periodIndex),

@@ -180,3 +180,29 @@ export function planMemberLinkEmail(email: string, url: string): MailMessage {
     action: { label: 'Book with 10% off', url },
   });
 }
+
+/** To the business: a renewal's visits that no window of their week could take. */
+export function planUnplacedNotice(
+  plan: SubscriptionDocument,
+  periodIndex: number,
+  inbox: string,
+): MailMessage | null {
+  const unplaced = plan.unplacedVisits.filter((visit) => visit.periodIndex === periodIndex);
+  if (unplaced.length === 0) return null;
+  return renderEmail({
+    to: inbox,
+    replyTo: plan.email,
+    subject: `Plan ${plan.reference}: ${String(unplaced.length)} visit${unplaced.length === 1 ? '' : 's'} to arrange`,
+    paragraphs: [
+      'A Monthly Visit plan renewed, but every window of these weeks was full. The customer has paid for the visits and was told we would call to arrange them.',
+      ...unplaced.map((visit) => `Week of ${longDate(visit.week)}`),
+    ],
+    details: [
+      ['Reference', plan.reference],
+      ['Name', plan.name],
+      ['Phone', plan.phone],
+      ['Email', plan.email],
+      ['Address', plan.address],
+    ],
+  });
+}

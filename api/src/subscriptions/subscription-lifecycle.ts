@@ -409,9 +409,11 @@ export class SubscriptionLifecycle {
       });
       try {
         await this.deps.bookings.openVisits(requests, holdSeconds);
-        return await BookingModel.find({ subscriptionId: planId, periodIndex: index }).sort({
-          visitIndex: 1,
-        });
+        const visits = await BookingModel.find({ subscriptionId: planId, periodIndex: index }).sort(
+          { visitIndex: 1 },
+        );
+        await this.recordUnplaced(plan, index, planned, visits);
+        return visits;
       } catch (error) {
         // A window filled between the read and the taking: read the places again.
         const raced = error instanceof DomainError && error.kind === 'conflict';
@@ -419,6 +421,38 @@ export class SubscriptionLifecycle {
         if (attempt >= 3) throw error;
       }
     }
+  }
+
+  /**
+   * The visits of period `index` no window of their week could take: kept on the plan for the
+   * operators' list, and told to the business, which arranges them with the customer. A later
+   * event for the period that finds room places them and clears the record.
+   */
+  private async recordUnplaced(
+    plan: SubscriptionDocument,
+    index: number,
+    planned: { date: string }[],
+    visits: BookingDocument[],
+  ): Promise<void> {
+    const placed = new Set(visits.map((visit) => visit.visitIndex));
+    const unplaced = planned
+      .map((visit, visitIndex) => ({ periodIndex: index, visitIndex, week: visit.date }))
+      .filter((visit) => !placed.has(visit.visitIndex));
+    const planId = plan.id as string;
+    await SubscriptionModel.updateOne(
+      { _id: planId },
+      { $pull: { unplacedVisits: { periodIndex: index } } },
+    );
+    if (unplaced.length === 0) return;
+    await SubscriptionModel.updateOne(
+      { _id: planId },
+      { $push: { unplacedVisits: { $each: unplaced } } },
+    );
+    await this.deps.jobs.add(
+      jobs.planUnplacedNotice,
+      { subscriptionId: planId, periodIndex: index },
+      { jobId: `plan-unplaced-${planId}-${String(index)}` },
+    );
   }
 
   /** The plan's customer and first visit, as the template of its renewals' visits. */

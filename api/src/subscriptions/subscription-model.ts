@@ -68,6 +68,21 @@ const subscriptionSchema = new mongoose.Schema(
     /** The `created` time of the last subscription event applied: an older one changes nothing. */
     providerEventAt: { type: Number, default: 0 },
     failedPayments: { type: [failedPaymentSchema], default: [] },
+    /** Visits of a renewal no window of their week could take: the business arranges them. */
+    unplacedVisits: {
+      type: [
+        new mongoose.Schema(
+          {
+            periodIndex: { type: Number, required: true },
+            visitIndex: { type: Number, required: true },
+            /** The rule's date of the visit: its week is the one that was full. */
+            week: { type: String, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
     endedAt: { type: Date, default: null },
     endReason: { type: String, default: null },
     history: { type: [historySchema], default: [] },

@@ -7,6 +7,7 @@ import type { PlanMembership } from '@hs/api/subscriptions/plan-membership';
 import {
   planChangedEmail,
   planMemberLinkEmail,
+  planUnplacedNotice,
   planEndedEmail,
   planPaymentFailedEmail,
   planPeriodEmail,
@@ -86,6 +87,9 @@ export function planEmailProcessors(deps: PlanEmailDependencies): Processor[] {
           ? null
           : planChangedEmail(plan, change, todayInToronto(), deps.links.url(plan.id as string)),
       ),
+    ),
+    planEmail(deps, jobs.planUnplacedNotice, (plan, { periodIndex }) =>
+      Promise.resolve(planUnplacedNotice(plan, periodIndex, deps.businessInbox)),
     ),
     planEmail(deps, jobs.planEndedEmail, (plan) =>
       Promise.resolve(plan.endedAt ? planEndedEmail(plan, deps.siteUrl) : null),

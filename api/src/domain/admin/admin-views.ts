@@ -78,6 +78,8 @@ export interface AdminPlanView {
   cancelAtPeriodEnd: boolean;
   /** The visits from today on, by date (at most eight). */
   upcomingVisits: { id: string; date: string; time: string; status: BookingStatus }[];
+  /** The weeks of paid visits no window could take, for an operator to arrange. */
+  unplacedWeeks: string[];
   /** Every failed payment, oldest first. */
   failedPayments: { at: string; periodStart: string; attempt: number; final: boolean }[];
   endedAt: string | null;

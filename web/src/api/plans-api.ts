@@ -39,3 +39,27 @@ export function changePlan(
 export function planBillingUrl(planId: string, token: string): string {
   return `${planPath(planId, 'billing')}?${new URLSearchParams({ token }).toString()}`;
 }
+
+/**
+ * The card page's address, for a page whose proof is the owner's login: a full page load to
+ * planBillingUrl would carry no login, so the page asks for the address and then goes there.
+ */
+export async function fetchPlanBillingUrl(planId: string, proof: OwnerProof): Promise<string> {
+  const { url } = await apiRequest<{ url: string }>(planPath(planId, 'billing'), {
+    method: 'POST',
+    ...proofLogin(proof),
+    body: proofBody(proof),
+  });
+  return url;
+}
+
+/**
+ * Asks for the member-discount link to be emailed to `email`. The answer (202) is the same
+ * whether or not a plan is active for the address, so it tells nobody who is a customer.
+ */
+export function requestMemberLink(email: string): Promise<{ message?: unknown } | null> {
+  return apiRequest<{ message?: unknown } | null>('/api/plans/member-link', {
+    method: 'POST',
+    body: { email },
+  });
+}

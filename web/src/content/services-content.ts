@@ -162,11 +162,40 @@ export const managePlanCopy = {
   working: 'One moment…',
   updateCard: 'Update card',
   pastDue: 'Your last payment did not go through: update your card.',
-  /** The card page opens with a full page load, which carries the link's token, not a login. */
+  /** Neither the link's token nor a login proves the plan here: the email's link does. */
   updateCardByEmail: 'To update your card, use the link in our email about the failed payment.',
+  /** A signed-in owner's button: the API answers the card page's address, then the page goes. */
+  openingCardPage: 'Opening the card page…',
+  /**
+   * PlanMessages.paused also says when the plan renews after the pause, which the plan's view
+   * does not carry (only the paused month's start), so the page says the first part alone.
+   */
+  pausedMonth: (from: string) =>
+    `Your plan is paused for the month from ${from}: no payment and no visits then.`,
   /** A plan call refused for want of proof: a visit's own link proves only that visit. */
   notProven:
     "This link opens this visit only. To change your plan, use the link in your plan's emails, or log in.",
+};
+
+/** A plan member's discount on a one-time visit, as the summaries show the server's price. */
+export const memberDiscountCopy = {
+  fullPrice: 'Full price',
+  discount: 'Discount',
+  member: (percent: number) => `Monthly Visit member: ${String(percent)}% off`,
+};
+
+/**
+ * The booking form of a one-time visit: what the emailed member link gives (the server prices
+ * it), and how a member asks for that link.
+ */
+export const memberLinkCopy = {
+  note: (percent: number) =>
+    `Monthly Visit member discount: ${String(percent)}% off a one-time visit of another service, taken off before you pay (with the email address the link was sent to).`,
+  toggle: (percent: number) => `Monthly Visit member? Get ${String(percent)}% off`,
+  lead: 'We email the discount link to the address of your Monthly Visit plan. Book through that link to get the discount.',
+  email: "Your plan's email address",
+  send: 'Email me the link',
+  sending: 'Sending…',
 };
 
 export const paymentCopy = {

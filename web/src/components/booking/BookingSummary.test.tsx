@@ -31,6 +31,7 @@ const visit: BookingView = {
     periodStart: '2030-03-05',
     renewsOn: '2030-04-05',
     cancelAtPeriodEnd: false,
+    pausedMonth: null,
     visits: visitDates.map((date, index) => ({
       id: String(index).repeat(32),
       date,
@@ -86,5 +87,36 @@ describe('BookingSummary', () => {
     expect(screen.queryByRole('list')).toBeNull();
     expect(screen.queryByText('Renews on')).toBeNull();
     screen.getByText('$149');
+    expect(screen.queryByText('Full price')).toBeNull();
+  });
+
+  it("shows a plan member's visit at its full price struck, the discount and the total paid", () => {
+    render(
+      <BookingSummary
+        booking={{
+          ...visit,
+          service: 'Painting',
+          serviceId: 'painting',
+          plan: 'One-time Visit',
+          planId: 'one-time',
+          amountCents: 13_410,
+          monthlyPlan: null,
+          discount: { percent: 10, fullPriceCents: 14_900 },
+        }}
+      />,
+    );
+    const fullPrice = screen.getByText('Full price').nextElementSibling;
+    expect(fullPrice?.querySelector('s')?.textContent).toBe('$149');
+    expect(screen.getByText('Discount').nextElementSibling?.textContent).toBe(
+      'Monthly Visit member: 10% off',
+    );
+    expect(screen.getByText('Total').nextElementSibling?.textContent).toBe('$134.10');
+    // The rows come in reading order: what it cost, what came off, what was paid.
+    const terms = screen.getAllByRole('term').map((term) => term.textContent);
+    expect(terms.slice(terms.indexOf('Full price'), terms.indexOf('Total') + 1)).toEqual([
+      'Full price',
+      'Discount',
+      'Total',
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import type { BookingView } from '@hs/api/domain/booking/booking-schema';
 import { BOOKING_STATUS_LABELS } from '@hs/api/domain/booking/booking-status';
 import { formatCad } from '@hs/api/domain/booking/catalogue';
 import { longDate } from '@hs/api/domain/calendar/toronto-date';
+import { DiscountRows } from './DiscountRows';
 import { MonthlyPlanRows, monthlyPrice } from './MonthlyPlanRows';
 
 interface BookingSummaryProps {
@@ -12,7 +13,7 @@ interface BookingSummaryProps {
 
 /**
  * The order summary: what, when, where, how much and where it stands. A visit of a Monthly Visit
- * plan adds the plan's rule, its visits and its renewal.
+ * plan adds the plan's rule, its visits and its renewal; a plan member's visit, its discount.
  */
 export function BookingSummary({ booking, withPlan = true }: BookingSummaryProps) {
   return (
@@ -36,6 +37,7 @@ export function BookingSummary({ booking, withPlan = true }: BookingSummaryProps
           <dd>{booking.address}</dd>
         </>
       ) : null}
+      <DiscountRows discount={booking.discount} />
       <dt>Total</dt>
       <dd>
         {booking.monthlyPlan

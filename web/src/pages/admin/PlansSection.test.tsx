@@ -26,6 +26,7 @@ const pastDue: AdminPlanView = {
     { id: 'v1', date: '2030-05-14', time: 'morning', status: 'paid' },
     { id: 'v2', date: '2030-05-21', time: 'morning', status: 'pending_payment' },
   ],
+  unplacedWeeks: ['2030-05-28'],
   failedPayments: [
     { at: '2030-05-05T13:00:00.000Z', periodStart: '2030-05-05', attempt: 2, final: false },
   ],
@@ -41,6 +42,7 @@ const ended: AdminPlanView = {
   nextRenewal: null,
   cancelAtPeriodEnd: false,
   upcomingVisits: [],
+  unplacedWeeks: [],
   failedPayments: [],
   endedAt: '2030-04-20T15:00:00.000Z',
 };
@@ -95,6 +97,7 @@ describe('PlansSection', () => {
     within(row).getByText('Yes');
     within(row).getByText('2 visits');
     within(row).getByText('Tue, May 14, 2030, Morning');
+    within(row).getByText('To arrange: week of Tue, May 28, 2030');
     within(row).getByText(/attempt 2/);
 
     const endedRow = await rowOf('HS-PLAN02');

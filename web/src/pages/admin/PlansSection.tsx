@@ -150,6 +150,15 @@ function PlanCells({
       <td>{plan.cancelAtPeriodEnd ? copy.yes : copy.no}</td>
       <td>
         <UpcomingVisits visits={plan.upcomingVisits} />
+        {plan.unplacedWeeks.length > 0 ? (
+          <ul className="admin-plan-list">
+            {plan.unplacedWeeks.map((week) => (
+              <li key={week}>
+                <strong>{copy.toArrange(formatVisitDate(week))}</strong>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </td>
       <td>
         <FailedPayments failures={plan.failedPayments} />

@@ -91,6 +91,8 @@ export const plansContent = {
   visitCount: (count: number) =>
     count === 0 ? 'None' : `${String(count)} visit${count === 1 ? '' : 's'}`,
   noFailures: 'None',
+  /** A paid visit no window of its week could take: call the customer to arrange it. */
+  toArrange: (week: string) => `To arrange: week of ${week}`,
   failure: (when: string, attempt: number, final: boolean) =>
     `${when}, attempt ${String(attempt)}${final ? ' (final)' : ''}`,
   failurePeriod: (period: string) => `for the month from ${period}`,

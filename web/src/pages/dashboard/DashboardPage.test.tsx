@@ -122,6 +122,7 @@ describe('DashboardPage', () => {
       periodStart: addDays(today, -10),
       renewsOn: addDays(today, 18),
       cancelAtPeriodEnd: true,
+      pausedMonth: null,
       visits: dates.map((date, index) => ({
         id: String(index).repeat(32),
         date,

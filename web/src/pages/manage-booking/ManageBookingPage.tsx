@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/api-client';
 import { fetchManagedBooking, type BookingChange, type BookingLink } from '../../api/bookings-api';
 import { useManageLink } from '../../api/use-booking-link';
+import { leaveForProvider, type Redirect } from '../../app/redirect';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { BookingSummary } from '../../components/booking/BookingSummary';
 import { Notice } from '../../components/Notice';
@@ -16,13 +17,18 @@ interface Message {
   text: string;
 }
 
+interface ManageBookingPageProps {
+  /** How the browser is sent to the provider's card page; tests watch it instead of leaving. */
+  readonly redirect?: Redirect;
+}
+
 /**
  * /bookings/manage?booking=&token=: the page the signed link in every booking email opens. The
  * customer sees the booking and may move or cancel it without an account. Signed in, the owner
  * may open it without the token (the dashboard links a plan so). A Monthly Visit plan's visit
  * shows the plan: its visits to skip or move, and the plan to cancel, pause or pay for.
  */
-export function ManageBookingPage() {
+export function ManageBookingPage({ redirect = leaveForProvider }: ManageBookingPageProps = {}) {
   useDocumentTitle(screens.manageBooking.title);
   const link = useManageLink();
   const [booking, setBooking] = useState<ManagedBookingView | null>(null);
@@ -83,6 +89,7 @@ export function ManageBookingPage() {
             proof={link}
             onPlanChanged={planChanged}
             onVisitChanged={visitChanged}
+            redirect={redirect}
           />
         </>
       ) : null}

@@ -2,7 +2,7 @@ import type { ManagedBookingView, MonthlyPlanView } from '@hs/api/domain/booking
 import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
 import { addDays, longDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { managePlanCopy } from '../../content/services-content';
@@ -31,6 +31,7 @@ function plan(overrides: Partial<MonthlyPlanView> = {}): MonthlyPlanView {
     periodStart,
     renewsOn,
     cancelAtPeriodEnd: false,
+    pausedMonth: null,
     visits: visitDates.map((date, index) => ({
       id: visitId(index),
       date,
@@ -91,6 +92,7 @@ function openPage(
   address: string,
   booking: ManagedBookingView,
   answer: (url: string, body: unknown) => Response = () => Response.json({}),
+  redirect: (url: string) => void = vi.fn(),
 ): Asked[] {
   const asked: Asked[] = [];
   vi.stubGlobal(
@@ -111,7 +113,7 @@ function openPage(
     }),
   );
   const router = createMemoryRouter(
-    [{ path: '/bookings/manage', element: <ManageBookingPage /> }],
+    [{ path: '/bookings/manage', element: <ManageBookingPage redirect={redirect} /> }],
     { initialEntries: [address] },
   );
   render(<RouterProvider router={router} />);
@@ -297,9 +299,10 @@ describe('the manage page of a Monthly Visit plan', () => {
       url: `/api/bookings/${PLAN_ID}`,
       authorization: `Bearer ${LOGIN}`,
     });
-    // A full page load carries no login: the card is updated from the email's link instead.
+    // A full page load carries no login: the card page's address is asked for with it instead.
     expect(within(section).queryByRole('link', { name: managePlanCopy.updateCard })).toBeNull();
-    within(section).getByText(managePlanCopy.updateCardByEmail);
+    expect(within(section).queryByText(managePlanCopy.updateCardByEmail)).toBeNull();
+    within(section).getByRole('button', { name: managePlanCopy.updateCard });
 
     fireEvent.click(within(section).getByRole('button', { name: 'Cancel at end of month' }));
     fireEvent.click(within(section).getByRole('button', { name: 'Yes, cancel at end of month' }));
@@ -309,6 +312,88 @@ describe('the manage page of a Monthly Visit plan', () => {
       authorization: `Bearer ${LOGIN}`,
       body: {},
     });
+  });
+
+  it('sends a signed-in owner to the card page whose address the API answers', async () => {
+    window.localStorage.setItem('authToken', LOGIN);
+    const redirect = vi.fn();
+    const cardPage = 'https://billing.example/p/session_1';
+    const asked = openPage(
+      `/bookings/manage?booking=${PLAN_ID}`,
+      visit(0, { status: 'past_due' }),
+      () => Response.json({ url: cardPage }),
+      redirect,
+    );
+    const section = await planSection();
+    const button = within(section).getByRole('button', { name: managePlanCopy.updateCard });
+    fireEvent.click(button);
+    expect(button).toHaveProperty('disabled', true);
+    expect(button.textContent).toBe(managePlanCopy.openingCardPage);
+    await waitFor(() => {
+      expect(redirect).toHaveBeenCalledWith(cardPage);
+    });
+    expect(asked.at(-1)).toMatchObject({
+      url: `/api/plans/${PLAN_ID}/billing`,
+      method: 'POST',
+      authorization: `Bearer ${LOGIN}`,
+      body: {},
+    });
+    // Back from the card page out of the back-forward cache, the button works again.
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    expect(button).toHaveProperty('disabled', false);
+  });
+
+  it("offers an active plan's owner the card page too, and says why it could not open", async () => {
+    window.localStorage.setItem('authToken', LOGIN);
+    const redirect = vi.fn();
+    openPage(
+      `/bookings/manage?booking=${PLAN_ID}`,
+      visit(0),
+      () => Response.json({ error: PlanMessages.noCardOnFile }, { status: 409 }),
+      redirect,
+    );
+    const section = await planSection();
+    const actions = within(section).getByRole('region', { name: managePlanCopy.actionsHeading });
+    const button = within(actions).getByRole('button', { name: managePlanCopy.updateCard });
+    fireEvent.click(button);
+
+    expect((await within(section).findByRole('alert')).textContent).toBe(PlanMessages.noCardOnFile);
+    expect(redirect).not.toHaveBeenCalled();
+    // It may be tried again: the button is back as it was.
+    expect(button).toHaveProperty('disabled', false);
+    expect(button.textContent).toBe(managePlanCopy.updateCard);
+  });
+
+  it('says which coming month is paused, and offers no second pause', async () => {
+    const pausedFrom = renewsOn;
+    openPage(signedLink, visit(0, { pausedMonth: pausedFrom }));
+    const section = await planSection();
+    within(section).getByText(
+      `Your plan is paused for the month from ${longDate(pausedFrom)}: no payment and no visits then.`,
+    );
+    expect(within(section).queryByRole('button', { name: 'Pause next month' })).toBeNull();
+    within(section).getByRole('button', { name: 'Cancel at end of month' });
+  });
+
+  it('follows a pause the API answered: the month is said and Pause is gone', async () => {
+    const message = PlanMessages.paused(renewsOn, addDays(renewsOn, 30));
+    const asked = openPage(signedLink, visit(0), () =>
+      Response.json({ plan: plan({ pausedMonth: renewsOn }), message }),
+    );
+    const section = await planSection();
+    expect(within(section).queryByText(/Your plan is paused for the month from/)).toBeNull();
+    fireEvent.click(within(section).getByRole('button', { name: 'Pause next month' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Yes, pause next month' }));
+
+    expect((await within(section).findByRole('status')).textContent).toBe(message);
+    expect(asked.at(-1)).toMatchObject({
+      url: `/api/plans/${PLAN_ID}/pause`,
+      body: { token: TOKEN },
+    });
+    within(section).getByText(managePlanCopy.pausedMonth(longDate(renewsOn)));
+    expect(within(section).queryByRole('button', { name: 'Pause next month' })).toBeNull();
   });
 
   it("says where the plan's link is when a visit's own link cannot change the plan", async () => {

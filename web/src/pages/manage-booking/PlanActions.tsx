@@ -3,22 +3,25 @@ import { longDate } from '@hs/api/domain/calendar/toronto-date';
 import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
 import { useId, useRef, useState } from 'react';
 import type { OwnerProof } from '../../api/bookings-api';
-import { changePlan, planBillingUrl, type PlanAction, type PlanChange } from '../../api/plans-api';
+import { changePlan, type PlanAction, type PlanChange } from '../../api/plans-api';
+import type { Redirect } from '../../app/redirect';
 import { managePlanCopy as copy } from '../../content/services-content';
+import { UpdateCard } from './UpdateCard';
 
 /** The changes asked once more before they are made: neither is undone by another click. */
 type AskedAction = Extract<PlanAction, 'cancel' | 'pause'>;
 
 /** What the plan offers in its state; the API refuses the rest (409) with its reason. */
-function planOffers(plan: MonthlyPlanView, hasLinkToken: boolean) {
+function planOffers(plan: MonthlyPlanView, proof: OwnerProof) {
   // An incomplete plan has no month paid yet and an ended one nothing left to change.
   const running = plan.status === 'active' || plan.status === 'past_due';
   return {
     cancel: running && !plan.cancelAtPeriodEnd,
     resume: plan.status !== 'ended' && plan.cancelAtPeriodEnd,
-    pause: plan.status === 'active' && !plan.cancelAtPeriodEnd,
-    // Past due, the card link stands first in the plan, above everything else.
-    updateCard: hasLinkToken && plan.status === 'active',
+    // One coming month is paused at a time: the plan section says which.
+    pause: plan.status === 'active' && !plan.cancelAtPeriodEnd && plan.pausedMonth === null,
+    // Past due, the card control stands first in the plan, above everything else.
+    updateCard: (proof.token !== null || Boolean(proof.login)) && plan.status === 'active',
   };
 }
 
@@ -27,10 +30,11 @@ interface PlanActionsProps {
   readonly proof: OwnerProof;
   readonly onChanged: (change: PlanChange) => void;
   readonly onFailed: (message: string, error: unknown) => void;
+  readonly redirect: Redirect;
 }
 
 /** Cancel at the end of the month (after its notice), keep the plan, pause, update the card. */
-export function PlanActions({ plan, proof, onChanged, onFailed }: PlanActionsProps) {
+export function PlanActions({ plan, proof, onChanged, onFailed, redirect }: PlanActionsProps) {
   const headingId = useId();
   const questionId = useId();
   const [asking, setAsking] = useState<AskedAction | null>(null);
@@ -39,7 +43,7 @@ export function PlanActions({ plan, proof, onChanged, onFailed }: PlanActionsPro
     cancel: null,
     pause: null,
   });
-  const offers = planOffers(plan, proof.token !== null);
+  const offers = planOffers(plan, proof);
   if (!offers.cancel && !offers.resume && !offers.pause && !offers.updateCard) return null;
 
   const goBack = () => {
@@ -99,10 +103,14 @@ export function PlanActions({ plan, proof, onChanged, onFailed }: PlanActionsPro
           </button>
         ) : null}
         {offers.pause ? asked('pause', copy.pause) : null}
-        {offers.updateCard && proof.token !== null ? (
-          <a className="button button--secondary" href={planBillingUrl(plan.id, proof.token)}>
-            {copy.updateCard}
-          </a>
+        {offers.updateCard ? (
+          <UpdateCard
+            planId={plan.id}
+            proof={proof}
+            className="button button--secondary"
+            redirect={redirect}
+            onFailed={onFailed}
+          />
         ) : null}
       </div>
       {asking === null ? null : (

@@ -1,14 +1,17 @@
 import './PlanSection.css';
 import type { ManagedBookingView, MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
+import { longDate } from '@hs/api/domain/calendar/toronto-date';
 import { useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-client';
 import type { BookingChange, OwnerProof } from '../../api/bookings-api';
-import { planBillingUrl, type PlanChange } from '../../api/plans-api';
+import type { PlanChange } from '../../api/plans-api';
+import type { Redirect } from '../../app/redirect';
 import { PlanStatusRows } from '../../components/booking/PlanStatusRows';
 import { Notice } from '../../components/Notice';
 import { managePlanCopy as copy } from '../../content/services-content';
 import { PlanActions } from './PlanActions';
 import { PlanVisits } from './PlanVisits';
+import { UpdateCard } from './UpdateCard';
 
 interface Message {
   readonly tone: 'success' | 'error';
@@ -23,13 +26,21 @@ interface PlanSectionProps {
   readonly proof: OwnerProof;
   readonly onPlanChanged: (plan: MonthlyPlanView) => void;
   readonly onVisitChanged: (visit: ManagedBookingView) => void;
+  /** Sends the browser to the provider's card page (a signed-in owner's Update card). */
+  readonly redirect: Redirect;
 }
 
 /**
  * "Your Monthly Visit plan" on the manage page: where it stands, its visits to skip or move, and
  * the plan to cancel, keep, pause or pay for. Each answer's message shows here, at the plan.
  */
-export function PlanSection({ plan, proof, onPlanChanged, onVisitChanged }: PlanSectionProps) {
+export function PlanSection({
+  plan,
+  proof,
+  onPlanChanged,
+  onVisitChanged,
+  redirect,
+}: PlanSectionProps) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [message, setMessage] = useState<Message | null>(null);
@@ -58,10 +69,13 @@ export function PlanSection({ plan, proof, onPlanChanged, onVisitChanged }: Plan
           {message.text}
         </Notice>
       ) : null}
-      <PastDueNotice plan={plan} proof={proof} />
+      <PastDueNotice plan={plan} proof={proof} redirect={redirect} onFailed={failed} />
       <dl className="booking-summary">
         <PlanStatusRows plan={plan} />
       </dl>
+      {plan.pausedMonth === null ? null : (
+        <p className="plan-section__paused">{copy.pausedMonth(longDate(plan.pausedMonth))}</p>
+      )}
       <PlanVisits
         plan={plan}
         proof={proof}
@@ -79,6 +93,7 @@ export function PlanSection({ plan, proof, onPlanChanged, onVisitChanged }: Plan
           succeeded(change.message);
         }}
         onFailed={failed}
+        redirect={redirect}
       />
     </section>
   );
@@ -92,19 +107,26 @@ function refusalText(text: string, error: unknown): string {
   return error instanceof ApiError && error.status === 404 ? copy.notProven : text;
 }
 
+interface PastDueNoticeProps {
+  readonly plan: MonthlyPlanView;
+  readonly proof: OwnerProof;
+  readonly redirect: Redirect;
+  readonly onFailed: (message: string, error: unknown) => void;
+}
+
 /** A failed renewal comes first: until the card is updated the plan's visits are at risk. */
-function PastDueNotice({ plan, proof }: { plan: MonthlyPlanView; proof: OwnerProof }) {
+function PastDueNotice({ plan, proof, redirect, onFailed }: PastDueNoticeProps) {
   if (plan.status !== 'past_due') return null;
   return (
     <div className="notice notice--error plan-section__past-due">
       <p>{copy.pastDue}</p>
-      {proof.token === null ? (
-        <p>{copy.updateCardByEmail}</p>
-      ) : (
-        <a className="button" href={planBillingUrl(plan.id, proof.token)}>
-          {copy.updateCard}
-        </a>
-      )}
+      <UpdateCard
+        planId={plan.id}
+        proof={proof}
+        className="button"
+        redirect={redirect}
+        onFailed={onFailed}
+      />
     </div>
   );
 }

@@ -8,11 +8,12 @@ import type { NewBooking } from '../../api/bookings-api';
 import { fetchPaymentSetup, startCheckout } from '../../api/payments-api';
 import { BookingFormModal } from './BookingFormModal';
 import {
-  EMPTY_DRAFT,
   newIdempotencyKey,
+  startingDraft,
   type BookingDraft,
   type DraftField,
   type DraftPhoto,
+  type MemberLink,
   withField,
   withVisitChoice,
 } from './booking-draft';
@@ -56,6 +57,8 @@ interface BookingFlowProps {
   readonly onNotice: (notice: FlowNotice) => void;
   /** Sends the browser to the payment provider's checkout page. */
   readonly redirect: (url: string) => void;
+  /** The emailed member-discount link the page was opened with: its address starts each form. */
+  readonly member?: MemberLink | null;
 }
 
 function paymentFailure(error: unknown): Error {
@@ -70,8 +73,15 @@ function paymentFailure(error: unknown): Error {
  * The plan, booking-form and payment modals, and the form's values, which survive a trip to
  * payment and back but not the closing of a modal.
  */
-export function BookingFlow({ step, onStep, plans, onNotice, redirect }: BookingFlowProps) {
-  const [draft, setDraft] = useState<BookingDraft>(EMPTY_DRAFT);
+export function BookingFlow({
+  step,
+  onStep,
+  plans,
+  onNotice,
+  redirect,
+  member = null,
+}: BookingFlowProps) {
+  const [draft, setDraft] = useState<BookingDraft>(() => startingDraft(member));
   const [photo, setPhoto] = useState<DraftPhoto | null>(null);
   const key = useRef<string | null>(null);
   const photoRef = useRef<DraftPhoto | null>(null);
@@ -91,11 +101,11 @@ export function BookingFlow({ step, onStep, plans, onNotice, redirect }: Booking
   );
 
   const close = useCallback(() => {
-    setDraft(EMPTY_DRAFT);
+    setDraft(startingDraft(member));
     replacePhoto(null);
     key.current = null;
     onStep(CLOSED);
-  }, [onStep, replacePhoto]);
+  }, [onStep, replacePhoto, member]);
 
   if (step.kind === 'closed') return null;
 
@@ -113,7 +123,7 @@ export function BookingFlow({ step, onStep, plans, onNotice, redirect }: Booking
   }
 
   const backToPlans = () => {
-    setDraft(EMPTY_DRAFT);
+    setDraft(startingDraft(member));
     replacePhoto(null);
     key.current = null;
     onStep({ kind: 'plans', service: step.service });
@@ -174,6 +184,7 @@ export function BookingFlow({ step, onStep, plans, onNotice, redirect }: Booking
       service={step.service}
       plan={step.plan}
       draft={draft}
+      member={member}
       photo={photo}
       onDraftChange={(field: DraftField, value: string) => {
         key.current = null;

@@ -1,13 +1,19 @@
-import { CUSTOM_ESTIMATE, type Plan, type Service } from '@hs/api/domain/booking/catalogue';
+import {
+  CUSTOM_ESTIMATE,
+  PLAN_MEMBER_DISCOUNT_PERCENT,
+  type Plan,
+  type Service,
+} from '@hs/api/domain/booking/catalogue';
 import { useId } from 'react';
 import type { NewBooking } from '../../api/bookings-api';
 import { Modal } from '../../components/modal/Modal';
 import { Notice } from '../../components/Notice';
-import { bookingFormCopy as copy } from '../../content/services-content';
-import type { BookingDraft, DraftField, DraftPhoto } from './booking-draft';
+import { bookingFormCopy as copy, memberLinkCopy } from '../../content/services-content';
+import type { BookingDraft, DraftField, DraftPhoto, MemberLink } from './booking-draft';
 import { bookingFieldIds } from './booking-form-fields';
 import { BookingDetailsFields } from './BookingDetailsFields';
 import { BookingPhotoField } from './BookingPhotoField';
+import { MemberLinkRequest } from './MemberLinkRequest';
 import { MonthlyPlanVisits } from './MonthlyPlanVisits';
 import { UploadProgress } from './UploadProgress';
 import { useBookingSubmission } from './use-booking-submission';
@@ -21,6 +27,8 @@ interface BookingFormModalProps {
   readonly service: Service;
   readonly plan: Plan;
   readonly draft: BookingDraft;
+  /** The emailed member link the page was opened with, sent with the booking. */
+  readonly member?: MemberLink | null;
   readonly photo: DraftPhoto | null;
   readonly onDraftChange: (field: DraftField, value: string) => void;
   /** A Monthly Visit's full window swapped for `choice` ('' for none) of its week. */
@@ -41,6 +49,7 @@ export function BookingFormModal({
   service,
   plan,
   draft,
+  member = null,
   photo,
   onDraftChange,
   onVisitChoice,
@@ -53,6 +62,8 @@ export function BookingFormModal({
   const id = useId();
   const isEstimate = plan.id === CUSTOM_ESTIMATE;
   const isMonthly = plan.id === 'monthly';
+  // The member discount is for a one-time visit only: a plan or an estimate has none to offer.
+  const isOneTime = plan.id === 'one-time';
   const isFull = useWindowAvailability(draft.date, isEstimate);
   const monthly = useMonthlyPlanPreview(draft.date, draft.time, isMonthly);
   const fieldErrors = useFieldErrors((field) => `${id}-${field}`);
@@ -71,6 +82,7 @@ export function BookingFormModal({
     service,
     plan,
     draft,
+    member,
     photo,
     isFull,
     planPreview: monthly.state.kind === 'ready' ? monthly.state.preview : null,
@@ -84,6 +96,11 @@ export function BookingFormModal({
   return (
     <Modal title={isEstimate ? copy.estimateTitle : copy.title} onClose={onBack ?? onClose}>
       <form className="booking-form" noValidate onSubmit={submit}>
+        {isOneTime && member !== null && (
+          <p className="booking-form__member-note">
+            {memberLinkCopy.note(PLAN_MEMBER_DISCOUNT_PERCENT)}
+          </p>
+        )}
         <BookingDetailsFields
           formId={id}
           ids={ids}
@@ -144,6 +161,7 @@ export function BookingFormModal({
           </p>
         )}
       </form>
+      {isOneTime && <MemberLinkRequest email={draft.email} />}
     </Modal>
   );
 }

@@ -144,6 +144,7 @@ function monthlyPlanView(visits: readonly VisitSlot[]): MonthlyPlanView {
     periodStart: firstVisit.date,
     renewsOn,
     cancelAtPeriodEnd: false,
+    pausedMonth: null,
     visits: visits.map((visit, index) => ({
       id: String(index).repeat(32),
       date: visit.date,

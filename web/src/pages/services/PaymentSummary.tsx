@@ -1,6 +1,7 @@
 import type { BookingView } from '@hs/api/domain/booking/booking-schema';
 import { formatCad, planLabel, type Plan } from '@hs/api/domain/booking/catalogue';
 import { longDate } from '@hs/api/domain/calendar/toronto-date';
+import { DiscountRows } from '../../components/booking/DiscountRows';
 import { MonthlyPlanRows } from '../../components/booking/MonthlyPlanRows';
 import { paymentCopy as copy, planSummaryCopy } from '../../content/services-content';
 
@@ -13,7 +14,8 @@ interface PaymentSummaryProps {
 
 /**
  * What is being paid for: service, plan, when, and the total. For a Monthly Visit plan, when is
- * its four visits (the first is the date chosen) and the total is charged again on renewal.
+ * its four visits (the first is the date chosen) and the total is charged again on renewal. A
+ * plan member's one-time visit shows its full price and discount before the (discounted) total.
  */
 export function PaymentSummary({ headingId, booking, plan, amount }: PaymentSummaryProps) {
   const { monthlyPlan } = booking;
@@ -35,6 +37,7 @@ export function PaymentSummary({ headingId, booking, plan, amount }: PaymentSumm
             <dd>{booking.timeLabel}</dd>
           </>
         )}
+        <DiscountRows discount={booking.discount} />
         <dt>{copy.total}</dt>
         <dd className="payment__total">
           {/* What is charged now, which for a plan is the first month's price. */}

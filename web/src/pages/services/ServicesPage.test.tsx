@@ -1,5 +1,7 @@
 import type { BookingView } from '@hs/api/domain/booking/booking-schema';
 import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
+import { AuthMessages } from '@hs/api/domain/auth/auth-messages';
+import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
 import { CATALOGUE } from '@hs/api/domain/booking/catalogue';
 import { addDays, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { PaymentMessages } from '@hs/api/domain/payment/payment-messages';
@@ -292,6 +294,7 @@ describe('ServicesPage', () => {
       ].map((label) => within(dialog).getByLabelText(label)),
       within(dialog).getByRole('button', { name: 'Back' }),
       within(dialog).getByRole('button', { name: 'Continue to Payment' }),
+      within(dialog).getByRole('button', { name: 'Monthly Visit member? Get 10% off' }),
     ];
     const tabbable = [...dialog.querySelectorAll<HTMLElement>('a[href], button, input, select')];
     expect(tabbable).toEqual(order);
@@ -729,5 +732,232 @@ describe('the payment modal with Stripe Elements', () => {
       true,
     );
     modal.getByRole('button', { name: 'Pay on a secure checkout page instead' });
+  });
+});
+
+describe('a Monthly Visit member', () => {
+  const MEMBER_TOKEN = '1900000000.signature-of-the-link';
+  const MEMBER_EMAIL = 'maya@example.com';
+  const memberPage = `/service/service1?${new URLSearchParams({
+    member: MEMBER_TOKEN,
+    email: MEMBER_EMAIL,
+  }).toString()}`;
+  const NOTE =
+    'Monthly Visit member discount: 10% off a one-time visit of another service, taken off before you pay (with the email address the link was sent to).';
+  const TOGGLE = 'Monthly Visit member? Get 10% off';
+
+  it("starts the form with the link's address, says what it gives and sends its token", async () => {
+    stubApi();
+    upload.mockResolvedValue({
+      booking: bookingView(),
+      token: BOOKING_TOKEN,
+      message: BookingMessages.created,
+    });
+    renderPage(memberPage);
+    const dialog = await openForm('Painting');
+    expect(valueOf(within(dialog).getByLabelText('Email Address'))).toBe(MEMBER_EMAIL);
+    within(dialog).getByText(NOTE);
+    fillForm(dialog);
+    fireEvent.change(within(dialog).getByLabelText('Email Address'), {
+      target: { value: MEMBER_EMAIL },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByRole('dialog', { name: 'Complete Your Payment' });
+    const form = upload.mock.calls[0]?.[1];
+    expect(form?.get('member')).toBe(MEMBER_TOKEN);
+    expect(form?.get('email')).toBe(MEMBER_EMAIL);
+    // No price is sent or worked out here: the server prices the visit.
+    expect(form?.has('amount')).toBe(false);
+  });
+
+  it('keeps the link for the next form, and says nothing of it for a plan', async () => {
+    stubApi();
+    renderPage(memberPage);
+    let dialog = await openForm('Painting');
+    fireEvent.change(within(dialog).getByLabelText('Email Address'), {
+      target: { value: 'someone@example.com' },
+    });
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    dialog = await openForm('Painting', 'Monthly Visit');
+    expect(valueOf(within(dialog).getByLabelText('Email Address'))).toBe(MEMBER_EMAIL);
+    expect(within(dialog).queryByText(NOTE)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: TOGGLE })).toBeNull();
+  });
+
+  it('sends no member field and shows no note without the link', async () => {
+    stubApi();
+    upload.mockResolvedValue({
+      booking: bookingView(),
+      token: BOOKING_TOKEN,
+      message: BookingMessages.created,
+    });
+    renderPage('/service/service1?member=only-a-token');
+    const dialog = await openForm();
+    expect(valueOf(within(dialog).getByLabelText('Email Address'))).toBe('');
+    expect(within(dialog).queryByText(NOTE)).toBeNull();
+    fillForm(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByRole('dialog', { name: 'Complete Your Payment' });
+    expect(upload.mock.calls[0]?.[1].has('member')).toBe(false);
+  });
+
+  it("shows the server's discount in the payment summary and pays the discounted price", async () => {
+    const calls = stubApi({
+      'POST /api/payments': () => json(200, { status: 'succeeded', message: 'ok' }),
+    });
+    upload.mockResolvedValue({
+      booking: bookingView({
+        service: 'Painting',
+        serviceId: 'painting',
+        amountCents: 13_410,
+        discount: { percent: 10, fullPriceCents: 14_900 },
+      }),
+      token: BOOKING_TOKEN,
+      message: BookingMessages.created,
+    });
+    renderPage(memberPage);
+    const form = await openForm('Painting');
+    fillForm(form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Continue to Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Payment' });
+    const summary = within(dialog);
+    const fullPrice = summary.getByText('Full price').nextElementSibling;
+    expect(fullPrice?.textContent).toBe('$149');
+    expect(fullPrice?.querySelector('s')?.textContent).toBe('$149');
+    expect(summary.getByText('Discount').nextElementSibling?.textContent).toBe(
+      'Monthly Visit member: 10% off',
+    );
+    expect(summary.getByText('Total').nextElementSibling?.textContent).toBe('$134.10');
+
+    fireEvent.change(summary.getByLabelText('Card Number'), {
+      target: { value: '4242 4242 4242 4242' },
+    });
+    fireEvent.change(summary.getByLabelText('Expiry Date (MM/YY)'), { target: { value: '12/99' } });
+    fireEvent.change(summary.getByLabelText('CVV'), { target: { value: '123' } });
+    fireEvent.change(summary.getByLabelText('Name on Card'), { target: { value: 'Ada' } });
+    fireEvent.click(summary.getByRole('button', { name: 'Confirm Payment' }));
+    await waitFor(() => {
+      expect(calls.find((call) => call.path === '/api/payments')?.body).toMatchObject({
+        amount: 13_410,
+      });
+    });
+  });
+
+  it('shows no discount rows when the server gave none', async () => {
+    stubApi();
+    upload.mockResolvedValue({
+      booking: bookingView(),
+      token: BOOKING_TOKEN,
+      message: BookingMessages.created,
+    });
+    renderPage(memberPage);
+    const form = await openForm();
+    fillForm(form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Continue to Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Payment' });
+    expect(within(dialog).queryByText('Full price')).toBeNull();
+    expect(within(dialog).queryByText(/Monthly Visit member/)).toBeNull();
+    expect(within(dialog).getByText('Total').nextElementSibling?.textContent).toBe('$149');
+  });
+});
+
+describe('asking for the member link', () => {
+  const TOGGLE = 'Monthly Visit member? Get 10% off';
+  const LABEL = "Your plan's email address";
+
+  async function openRequest() {
+    const dialog = await openForm();
+    const toggle = within(dialog).getByRole('button', { name: TOGGLE });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(dialog).queryByLabelText(LABEL)).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    if (panel === null) throw new Error('the disclosure controls no panel');
+    return { dialog, panel: within(panel) };
+  }
+
+  it('posts the address, starting from the form’s, and says what the server answered', async () => {
+    const calls = stubApi({
+      'POST /api/plans/member-link': () => json(202, { message: PlanMessages.memberLinkSent }),
+    });
+    renderPage();
+    const dialog = await openForm();
+    fireEvent.change(within(dialog).getByLabelText('Email Address'), {
+      target: { value: 'maya@example.com' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: TOGGLE }));
+    const email = within(dialog).getByLabelText(LABEL);
+    expect(valueOf(email)).toBe('maya@example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Email me the link' }));
+
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      PlanMessages.memberLinkSent,
+    );
+    expect(calls.filter((call) => call.path === '/api/plans/member-link')).toEqual([
+      { method: 'POST', path: '/api/plans/member-link', body: { email: 'maya@example.com' } },
+    ]);
+    // The request is its own form: the booking was not sent.
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('marks the address the server refused (400)', async () => {
+    stubApi({
+      'POST /api/plans/member-link': () =>
+        json(400, {
+          error: AuthMessages.invalidEmail,
+          fields: { email: AuthMessages.invalidEmail },
+        }),
+    });
+    renderPage();
+    const { panel } = await openRequest();
+    fireEvent.change(panel.getByLabelText(LABEL), { target: { value: 'maya@example.com' } });
+    fireEvent.click(panel.getByRole('button', { name: 'Email me the link' }));
+
+    expect((await panel.findByRole('alert')).textContent).toBe(AuthMessages.invalidEmail);
+    const email = panel.getByLabelText(LABEL);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      AuthMessages.invalidEmail,
+    );
+  });
+
+  it('says so when asked too often (429)', async () => {
+    const tooMany = 'Too many requests. Please try again later.';
+    stubApi({ 'POST /api/plans/member-link': () => json(429, { error: tooMany }) });
+    renderPage();
+    const { panel } = await openRequest();
+    fireEvent.change(panel.getByLabelText(LABEL), { target: { value: 'maya@example.com' } });
+    fireEvent.click(panel.getByRole('button', { name: 'Email me the link' }));
+    expect((await panel.findByRole('alert')).textContent).toBe(tooMany);
+    expect(panel.getByLabelText(LABEL).getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('checks the address before sending anything', async () => {
+    const calls = stubApi();
+    renderPage();
+    const { panel } = await openRequest();
+    fireEvent.click(panel.getByRole('button', { name: 'Email me the link' }));
+    const email = panel.getByLabelText(LABEL);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    panel.getByText('Email is required.');
+    fireEvent.change(email, { target: { value: 'not-an-address' } });
+    fireEvent.click(panel.getByRole('button', { name: 'Email me the link' }));
+    panel.getByText(AuthMessages.invalidEmail);
+    expect(calls.some((call) => call.path === '/api/plans/member-link')).toBe(false);
+  });
+
+  it('is offered for a one-time visit only', async () => {
+    stubApi();
+    renderPage();
+    let dialog = await openForm('Garden Maintenance', 'Monthly Visit');
+    expect(within(dialog).queryByRole('button', { name: TOGGLE })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Choose Custom Estimate' }));
+    dialog = screen.getByRole('dialog', { name: 'Request a Custom Estimate' });
+    expect(within(dialog).queryByRole('button', { name: TOGGLE })).toBeNull();
   });
 });

@@ -4,9 +4,10 @@ import {
   type Plan,
   type Service,
 } from '@hs/api/domain/booking/catalogue';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useCatalogue } from '../../api/use-catalogue';
+import { leaveForProvider, type Redirect } from '../../app/redirect';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Notice } from '../../components/Notice';
 import { RetryNotice } from '../../components/RetryNotice';
@@ -19,24 +20,20 @@ import {
   servicesTestimonial as testimonial,
 } from '../../content/services-content';
 import { useReducedMotion } from '../../hooks/use-reduced-motion';
+import { memberLinkOf } from './booking-draft';
 import { BookingFlow, CLOSED, type BookingStep, type FlowNotice } from './BookingFlow';
 import { ServiceCard, serviceCardId } from './ServiceCard';
 import './ServicesPage.css';
 
 const GRID_ID = 'services-grid';
 
-/** The browser leaves for the payment provider's page. */
-function redirectTo(url: string): void {
-  window.location.assign(url);
-}
-
 interface ServicesPageProps {
   /** How the browser is sent to the provider's checkout; tests watch it instead of leaving. */
-  readonly redirect?: (url: string) => void;
+  readonly redirect?: Redirect;
 }
 
 /** docs/product.md section 2: hero, the twelve services with their booking flow, and a testimonial. */
-export function ServicesPage({ redirect = redirectTo }: ServicesPageProps = {}) {
+export function ServicesPage({ redirect = leaveForProvider }: ServicesPageProps = {}) {
   useDocumentTitle(screens.services.title);
   const headingId = useId();
   const gridHeadingId = useId();
@@ -44,6 +41,10 @@ export function ServicesPage({ redirect = redirectTo }: ServicesPageProps = {}) 
   const reducedMotion = useReducedMotion();
   const [searchParams] = useSearchParams();
   const wantedKeyword = searchParams.get('service');
+  const memberToken = searchParams.get('member');
+  const memberEmail = searchParams.get('email');
+  // The emailed member link: kept while the page is open, whichever service is booked.
+  const member = useMemo(() => memberLinkOf(memberToken, memberEmail), [memberToken, memberEmail]);
   const { load, retry } = useCatalogue();
   const [step, setStep] = useState<BookingStep>(CLOSED);
   const [notice, setNotice] = useState<FlowNotice | null>(null);
@@ -165,6 +166,7 @@ export function ServicesPage({ redirect = redirectTo }: ServicesPageProps = {}) 
         plans={plans}
         onNotice={setNotice}
         redirect={redirect}
+        member={member}
       />
     </div>
   );

@@ -40,6 +40,28 @@ export const EMPTY_DRAFT: BookingDraft = {
 };
 
 /**
+ * The member-discount link a Monthly Visit plan's address is emailed:
+ * /service/service1?member=<token>&email=<address>. The token is signed for that address, so the
+ * form starts with it; whether the visit is discounted is for the server to say.
+ */
+export interface MemberLink {
+  readonly token: string;
+  readonly email: string;
+}
+
+/** The member link of the page's address, if it carries both halves. */
+export function memberLinkOf(token: string | null, email: string | null): MemberLink | null {
+  const linkToken = token?.trim() ?? '';
+  const linkEmail = email?.trim() ?? '';
+  return linkToken === '' || linkEmail === '' ? null : { token: linkToken, email: linkEmail };
+}
+
+/** A blank form, but for the member link's address. */
+export function startingDraft(member: MemberLink | null): BookingDraft {
+  return member === null ? EMPTY_DRAFT : { ...EMPTY_DRAFT, email: member.email };
+}
+
+/**
  * The draft with one field changed. A new date or time makes a new plan whose weeks differ, so
  * the choices made for the old one's full windows go rather than quietly apply to it.
  */

@@ -5,7 +5,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { ApiError } from '../../api/api-client';
 import { readAuthToken } from '../../auth/auth-storage';
 import { createBooking, type NewBooking } from '../../api/bookings-api';
-import { DRAFT_FIELDS, type BookingDraft, type DraftPhoto } from './booking-draft';
+import { DRAFT_FIELDS, type BookingDraft, type DraftPhoto, type MemberLink } from './booking-draft';
 import { bookingFailureText, checkBooking, serverFieldErrors } from './booking-form-check';
 import type { FieldErrors } from './booking-form-fields';
 import { checkPlanVisits } from './monthly-plan-visits';
@@ -14,6 +14,8 @@ interface BookingSubmissionOptions {
   readonly service: Service;
   readonly plan: Plan;
   readonly draft: BookingDraft;
+  /** The emailed member link the page was opened with: its token goes with the booking. */
+  readonly member: MemberLink | null;
   readonly photo: DraftPhoto | null;
   readonly isFull: (window: TimeWindowId) => boolean;
   /**
@@ -40,14 +42,17 @@ interface BookingFormParts {
   readonly photo: DraftPhoto | null;
   /** A Monthly Visit plan's confirmed visits (formatPlanVisits), when the form showed them. */
   readonly visits: string | null;
+  readonly member: MemberLink | null;
 }
 
-function bookingForm({ draft, service, plan, photo, visits }: BookingFormParts) {
+function bookingForm({ draft, service, plan, photo, visits, member }: BookingFormParts) {
   const form = new FormData();
   for (const field of DRAFT_FIELDS) form.append(field, draft[field]);
   form.append('service', service.id);
   form.append('plan', plan.id);
   if (visits !== null) form.append('visits', visits);
+  // Sent whatever the plan or service: the server alone says whether the discount applies.
+  if (member !== null) form.append('member', member.token);
   if (photo) form.append(BOOKING_IMAGE_FIELD, photo.file, photo.file.name);
   return form;
 }
@@ -57,7 +62,8 @@ function bookingForm({ draft, service, plan, photo, visits }: BookingFormParts) 
  * posted as multipart with the real upload progress of its photo.
  */
 export function useBookingSubmission(options: BookingSubmissionOptions) {
-  const { service, plan, draft, photo, isFull, planPreview, idempotencyKey, onBooked } = options;
+  const { service, plan, draft, member, photo, isFull, planPreview, idempotencyKey, onBooked } =
+    options;
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -76,7 +82,14 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
     setBusy(true);
     setProgress(photo ? 0 : null);
     createBooking(
-      bookingForm({ draft, service, plan, photo, visits: visits?.ok ? visits.visits : null }),
+      bookingForm({
+        draft,
+        service,
+        plan,
+        photo,
+        visits: visits?.ok ? visits.visits : null,
+        member,
+      }),
       {
         idempotencyKey: idempotencyKey(),
         token: readAuthToken(),

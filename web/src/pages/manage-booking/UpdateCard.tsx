@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import type { OwnerProof } from '../../api/bookings-api';
+import { fetchPlanBillingUrl, planBillingUrl } from '../../api/plans-api';
+import type { Redirect } from '../../app/redirect';
+import { managePlanCopy as copy } from '../../content/services-content';
+
+interface UpdateCardProps {
+  readonly planId: string;
+  readonly proof: OwnerProof;
+  readonly className: string;
+  readonly redirect: Redirect;
+  readonly onFailed: (message: string, error: unknown) => void;
+}
+
+/**
+ * Update card: the link's token rides in a plain link to the API, which sends the browser on to
+ * the provider's page. A login cannot ride a page load, so with the login the button asks the
+ * API for the page's address and then goes there.
+ */
+export function UpdateCard({ planId, proof, className, redirect, onFailed }: UpdateCardProps) {
+  const [busy, setBusy] = useState(false);
+
+  // Back from the provider's page, a page kept in the back-forward cache would still be waiting.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => {
+      window.removeEventListener('pageshow', restored);
+    };
+  }, []);
+
+  if (proof.token !== null) {
+    return (
+      <a className={className} href={planBillingUrl(planId, proof.token)}>
+        {copy.updateCard}
+      </a>
+    );
+  }
+  if (!proof.login) return <p>{copy.updateCardByEmail}</p>;
+
+  const open = () => {
+    setBusy(true);
+    fetchPlanBillingUrl(planId, proof).then(redirect, (error: unknown) => {
+      setBusy(false);
+      onFailed(error instanceof Error ? error.message : 'Something went wrong!', error);
+    });
+  };
+
+  return (
+    <button type="button" className={className} disabled={busy} aria-busy={busy} onClick={open}>
+      {busy ? copy.openingCardPage : copy.updateCard}
+    </button>
+  );
+}

@@ -119,8 +119,9 @@ describe('the booking journey with the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Book Your Service' }).getByLabel('Full Name').waitFor();
 
-    // From the last control, a full round of Tab and more, then the same with Shift+Tab.
-    await tabTo(page, /^Continue to Payment$/);
+    // From the last control (the member discount's toggle, under the form), a full round of Tab
+    // and more, then the same with Shift+Tab.
+    await tabTo(page, /^Monthly Visit member\? Get 10% off$/);
     const forward: string[] = [];
     for (let presses = 0; presses < 20; presses += 1) {
       await page.keyboard.press('Tab');
@@ -135,7 +136,11 @@ describe('the booking journey with the keyboard alone', () => {
       backward.push(await focusStop(page));
     }
     expect(backward).not.toContain('page behind');
-    expect(backward.filter(Boolean).slice(0, 2)).toEqual(['Continue to Payment', 'Back']);
+    expect(backward.filter(Boolean).slice(0, 3)).toEqual([
+      'Monthly Visit member? Get 10% off',
+      'Continue to Payment',
+      'Back',
+    ]);
 
     // Escape on the form goes back to the plans, and on the plans closes the booking.
     await page.keyboard.press('Escape');

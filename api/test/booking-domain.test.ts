@@ -88,6 +88,8 @@ describe('booking states', () => {
     );
     expect(allowed.sort()).toEqual(
       [
+        // A plan's visit given up unpaid, restored when its month's payment comes after all.
+        'cancelled->paid',
         'cancelled->refunded',
         'estimate_requested->cancelled',
         'paid->cancelled',

@@ -372,13 +372,14 @@ describe('rate limits on every form that takes input from anyone', () => {
   /**
    * Public writes without a limit, on purpose: Stripe's own retries must always get through, mail
    * providers send one-click unsubscribes from shared servers (and the link is signed), the test
-   * checkout page exists only with the local test provider, and closing the dashboard session
+   * checkout and billing pages exist only with the local test provider, and closing the dashboard session
    * only clears the caller's own cookie.
    */
   const UNLIMITED = new Set([
     'receivePaymentEvent',
     'unsubscribe',
     'completeTestCheckout',
+    'updateTestBillingCard',
     'adminCloseQueueSession',
   ]);
 

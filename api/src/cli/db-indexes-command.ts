@@ -13,7 +13,9 @@ import '../newsletter/campaign-model';
 import '../newsletter/newsletter-delivery-model';
 import '../newsletter/subscriber-model';
 import '../payments/payment-event-model';
+import '../payments/test-billing-model';
 import '../payments/test-checkout-model';
+import '../subscriptions/subscription-model';
 import { loadCliConfig } from '../config/cli-config';
 import { connectMongo, createAllIndexes, disconnectMongo } from '../platform/mongo';
 

@@ -13,7 +13,7 @@ import { PaymentMessages } from '../domain/payment/payment-messages';
 import { DomainError } from '../domain/domain-error';
 import type { Logger } from '../platform/logger';
 import { SubscriptionModel } from '../subscriptions/subscription-model';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider, SubscribeOutcome } from './payment-provider';
 
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes from now. */
 const MIN_CHECKOUT_MS = 30 * 60_000;
@@ -107,12 +107,31 @@ export class PaymentService {
     paymentMethodId: string,
   ): Promise<InPagePaymentResult> {
     const planId = booking.id as string;
-    const outcome = await this.deps.provider.subscribe({
-      ...this.planOrder(booking),
-      paymentMethodId,
-      idempotencyKey: `subscribe-${planId}-${paymentMethodId}`,
-    });
+    // One subscription per plan: a second card sent while the first is charged (or after it
+    // was) would start a second monthly charge. The same card again is the same request.
+    const claimed = await SubscriptionModel.findOneAndUpdate(
+      {
+        _id: planId,
+        'provider.subscriptionId': null,
+        'provider.claimedBy': { $in: [null, paymentMethodId] },
+      },
+      { $set: { 'provider.claimedBy': paymentMethodId } },
+    );
+    if (!claimed) throw new DomainError('conflict', PaymentMessages.notAwaitingPayment);
+    let outcome: SubscribeOutcome;
+    try {
+      outcome = await this.deps.provider.subscribe({
+        ...this.planOrder(booking),
+        paymentMethodId,
+        idempotencyKey: `subscribe-${planId}-${paymentMethodId}`,
+      });
+    } catch (error) {
+      await this.unclaim(planId, paymentMethodId);
+      throw error;
+    }
     if (outcome.status === 'failed') {
+      // Declined: another card may try.
+      await this.unclaim(planId, paymentMethodId);
       this.deps.logger.info({ bookingId: planId, reason: outcome.reason }, 'payment declined');
       throw new DomainError('paymentDeclined', PaymentMessages.failed, { reason: outcome.reason });
     }
@@ -131,6 +150,13 @@ export class PaymentService {
       return { status: outcome.status, message, clientSecret: outcome.clientSecret };
     }
     return { status: outcome.status, message };
+  }
+
+  private async unclaim(planId: string, paymentMethodId: string): Promise<void> {
+    await SubscriptionModel.updateOne(
+      { _id: planId, 'provider.claimedBy': paymentMethodId },
+      { $set: { 'provider.claimedBy': null } },
+    );
   }
 
   /**

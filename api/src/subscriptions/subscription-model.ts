@@ -61,6 +61,8 @@ const subscriptionSchema = new mongoose.Schema(
       name: { type: String, default: null },
       subscriptionId: { type: String, default: null },
       customerId: { type: String, default: null },
+      /** The card of the in-page payment under way: one subscription per plan, whatever is sent. */
+      claimedBy: { type: String, default: null },
       checkoutSessionId: { type: String, default: null },
       checkoutUrl: { type: String, default: null },
       checkoutExpiresAt: { type: Date, default: null },

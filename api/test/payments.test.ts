@@ -159,6 +159,27 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
     expect(notices.some((mail) => mail.Subject.includes(booking.reference as string))).toBe(true);
   });
 
+  it('closes the open checkout page before taking the card in page: one payment, not two', async () => {
+    const { id, email, token } = await book();
+    const checkout = await request(api.app)
+      .post('/api/payments/checkout')
+      .send({ bookingId: id, amount: 14900, email, token });
+    const page = new URL(String(checkout.body.url)).pathname.split('/').pop() ?? '';
+    const paid = await request(api.app).post('/api/payments').send({
+      bookingId: id,
+      amount: 14900,
+      paymentMethod: 'card',
+      customerEmail: email,
+      paymentMethodId: 'pm_card_visa',
+      token,
+    });
+    expect(paid.status).toBe(200);
+    const expired = stripe.requests.filter(
+      (call) => call.method === 'POST' && call.path === `/v1/checkout/sessions/${page}/expire`,
+    );
+    expect(expired).toHaveLength(1);
+  });
+
   it("tells the site to take the card with Stripe's own form", async () => {
     const response = await request(api.app).get('/api/payments/config');
     expect(response.body).toEqual({

@@ -174,8 +174,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const invoices = new Map<string, Record<string, unknown>>();
   const invoicePayments = new Map<string, Record<string, unknown>>();
   const intents = new Map<string, Record<string, unknown>>();
-  /** Checkout Sessions as they were asked for, for completing one as its page would. */
-  const sessions = new Map<string, Record<string, unknown>>();
+  /** Checkout Sessions: as asked for (to complete one as its page would) and as they stand. */
+  const sessions = new Map<
+    string,
+    { asked: Record<string, unknown>; session: Record<string, unknown> }
+  >();
   let url = '';
   const created = () => Math.floor(Date.now() / 1000);
 
@@ -199,31 +202,47 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       currency ??= text(price.currency);
     }
     const id = stripeId('cs_test');
-    sessions.set(id, body);
-    return {
-      status: 200,
-      body: {
-        id,
-        object: 'checkout.session',
-        mode: text(body.mode),
-        url: `${url}/pay/${id}`,
-        amount_subtotal: amountTotal,
-        amount_total: amountTotal,
-        currency,
-        metadata: asRecord(body.metadata),
-        client_reference_id: text(body.client_reference_id),
-        customer_email: text(body.customer_email),
-        payment_intent: null,
-        subscription: null,
-        payment_status: 'unpaid',
-        status: 'open',
-        success_url: text(body.success_url),
-        cancel_url: text(body.cancel_url),
-        expires_at: integer(body.expires_at) ?? created() + 24 * 3600,
-        created: created(),
-        livemode: false,
-      },
+    const session = {
+      id,
+      object: 'checkout.session',
+      mode: text(body.mode),
+      url: `${url}/pay/${id}`,
+      amount_subtotal: amountTotal,
+      amount_total: amountTotal,
+      currency,
+      metadata: asRecord(body.metadata),
+      client_reference_id: text(body.client_reference_id),
+      customer_email: text(body.customer_email),
+      payment_intent: null,
+      subscription: null,
+      payment_status: 'unpaid',
+      status: 'open',
+      success_url: text(body.success_url),
+      cancel_url: text(body.cancel_url),
+      expires_at: integer(body.expires_at) ?? created() + 24 * 3600,
+      created: created(),
+      livemode: false,
     };
+    sessions.set(id, { asked: body, session });
+    return { status: 200, body: session };
+  }
+
+  function retrieveCheckoutSession(id: string): Answer {
+    const stored = sessions.get(id);
+    return stored ? { status: 200, body: stored.session } : noSuch('checkout.session', id);
+  }
+
+  /** Like Stripe, only an open session can be expired: a paid one stays paid. */
+  function expireCheckoutSession(id: string): Answer {
+    const stored = sessions.get(id);
+    if (!stored) return noSuch('checkout.session', id);
+    if (stored.session.status !== 'open') {
+      return invalid(
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(stored.session.status)}".`,
+      );
+    }
+    stored.session = { ...stored.session, status: 'expired', url: null };
+    return { status: 200, body: stored.session };
   }
 
   function createPaymentIntent(body: Record<string, unknown>): Answer {
@@ -698,8 +717,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       );
     }
     const subscriptionId = /^\/v1\/subscriptions\/([^/]+)$/.exec(path)?.[1];
+    const sessionId = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)?.[1];
+    const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)?.[1];
     const intentId = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)?.[1];
     if (method === 'POST' && path === '/v1/checkout/sessions') return createCheckoutSession(body);
+    if (method === 'GET' && sessionId) return retrieveCheckoutSession(sessionId);
+    if (method === 'POST' && expiring) return expireCheckoutSession(expiring);
     if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(body);
     if (method === 'GET' && intentId) return retrievePaymentIntent(intentId);
     if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
@@ -804,8 +827,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       failures.push(status);
     },
     completeSubscriptionCheckout(sessionId: string) {
-      const session = sessions.get(sessionId);
-      if (!session || text(session.mode) !== 'subscription') {
+      const stored = sessions.get(sessionId);
+      const session = stored?.asked;
+      if (!stored || !session || text(session.mode) !== 'subscription') {
         throw new Error(`no subscription-mode Checkout Session ${sessionId}`);
       }
       const customer = createCustomer({
@@ -821,6 +845,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         description: data.description,
       });
       if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
+      stored.session = {
+        ...stored.session,
+        status: 'complete',
+        payment_status: 'paid',
+        subscription: answer.body.id,
+        customer: customer.id,
+        url: null,
+      };
       return { subscriptionId: String(answer.body.id), customerId: String(customer.id) };
     },
     close() {

@@ -109,6 +109,11 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   pay(request: PaymentRequest): Promise<PaymentOutcome>;
   refund(request: RefundRequest): Promise<{ id: string }>;
+  /**
+   * Closes an earlier checkout page before another is opened for the same booking, so that the
+   * customer cannot pay twice (nor start two subscriptions): 'paid' when it was paid already.
+   */
+  closeCheckout(sessionId: string): Promise<'closed' | 'paid'>;
   /** The provider's hosted page that starts a monthly subscription (Checkout, subscription mode). */
   createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<CheckoutSession>;
   /** The in-page path: a subscription charged to a card tokenised in the browser. */

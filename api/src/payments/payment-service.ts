@@ -120,6 +120,7 @@ export class PaymentService {
     if (!claimed) throw new DomainError('conflict', PaymentMessages.notAwaitingPayment);
     let outcome: SubscribeOutcome;
     try {
+      await this.closeEarlierCheckout(booking);
       outcome = await this.deps.provider.subscribe({
         ...this.planOrder(booking),
         paymentMethodId,
@@ -152,6 +153,18 @@ export class PaymentService {
     return { status: outcome.status, message };
   }
 
+  /**
+   * A checkout page opened before must not stay payable beside a new one or an in-page payment:
+   * two payments, or for a plan two monthly subscriptions. Paid already, the provider's event
+   * follows and nothing more is taken.
+   */
+  private async closeEarlierCheckout(booking: BookingDocument): Promise<void> {
+    const previous = booking.payment.checkoutSessionId;
+    if (previous && (await this.deps.provider.closeCheckout(previous)) === 'paid') {
+      throw new DomainError('conflict', PaymentMessages.notAwaitingPayment);
+    }
+  }
+
   private async unclaim(planId: string, paymentMethodId: string): Promise<void> {
     await SubscriptionModel.updateOne(
       { _id: planId, 'provider.claimedBy': paymentMethodId },
@@ -181,6 +194,7 @@ export class PaymentService {
     if (expiresAt.getTime() < now + MIN_CHECKOUT_MS) {
       throw new DomainError('conflict', PaymentMessages.holdEnded);
     }
+    await this.closeEarlierCheckout(booking);
     const bookingId = booking.id as string;
     const query = new URLSearchParams({
       booking: bookingId,
@@ -190,7 +204,8 @@ export class PaymentService {
       successUrl: `${this.deps.siteUrl}/bookings/return?${query.toString()}`,
       cancelUrl: `${this.deps.siteUrl}/service/service1?${new URLSearchParams({ booking: bookingId, payment: 'cancelled' }).toString()}`,
       expiresAt,
-      idempotencyKey: `checkout-${bookingId}-${String(expiresAt.getTime() / 1000)}`,
+      // The page it replaces is part of the key: a page closed for this one is never replayed.
+      idempotencyKey: `checkout-${bookingId}-${String(expiresAt.getTime() / 1000)}${booking.payment.checkoutSessionId ? `-after-${booking.payment.checkoutSessionId}` : ''}`,
     };
     const session = booking.subscriptionId
       ? await this.deps.provider.createSubscriptionCheckout({ ...this.planOrder(booking), ...page })
@@ -215,6 +230,7 @@ export class PaymentService {
   async payInPage(input: InPagePaymentInput, proof: OwnershipProof): Promise<InPagePaymentResult> {
     const booking = await this.payableBooking(input, proof);
     if (booking.subscriptionId) return this.subscribeInPage(booking, input.paymentMethodId);
+    await this.closeEarlierCheckout(booking);
     const bookingId = booking.id as string;
     const outcome = await this.deps.provider.pay({
       ...this.order(booking),

@@ -116,6 +116,26 @@ export class StripeProvider implements PaymentProvider {
     });
   }
 
+  async closeCheckout(sessionId: string): Promise<'closed' | 'paid'> {
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    if (session.status === 'complete') return 'paid';
+    if (session.status === 'expired') return 'closed';
+    try {
+      await this.stripe.checkout.sessions.expire(
+        sessionId,
+        {},
+        { idempotencyKey: `expire-${sessionId}` },
+      );
+      return 'closed';
+    } catch (error) {
+      // Paid between the read and the expiry: Stripe refuses to expire a complete session.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const now = await this.stripe.checkout.sessions.retrieve(sessionId);
+      if (now.status === 'complete') return 'paid';
+      throw error;
+    }
+  }
+
   /** A Checkout Session: where the customer pays, whatever for, and where they come back to. */
   private async openCheckout(
     request: Pick<

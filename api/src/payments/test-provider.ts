@@ -97,6 +97,15 @@ export class TestPaymentProvider implements PaymentProvider {
     return { id: session.sessionId, url: this.checkoutUrl(session.sessionId) };
   }
 
+  async closeCheckout(sessionId: string): Promise<'closed' | 'paid'> {
+    const session = await TestCheckoutModel.findOneAndUpdate(
+      { sessionId, status: { $ne: 'complete' } },
+      { $set: { status: 'expired' } },
+    );
+    if (session) return 'closed';
+    return (await TestCheckoutModel.exists({ sessionId, status: 'complete' })) ? 'paid' : 'closed';
+  }
+
   checkoutUrl(sessionId: string): string {
     return `${this.options.siteUrl}/api/payments/test-checkout/${sessionId}`;
   }

@@ -31,6 +31,10 @@ export class UnavailablePaymentProvider implements PaymentProvider {
     return Promise.reject(notSetUp());
   }
 
+  closeCheckout(): Promise<'closed' | 'paid'> {
+    return Promise.reject(notSetUp());
+  }
+
   createSubscriptionCheckout(): Promise<CheckoutSession> {
     return Promise.reject(notSetUp());
   }

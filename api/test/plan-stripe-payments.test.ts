@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentMessages } from '../src/domain/payment/payment-messages';
 import { TEST_PAYMENT_METHODS } from '../src/domain/payment/test-cards';
+import { BookingModel } from '../src/bookings/booking-model';
 import { SubscriptionModel } from '../src/subscriptions/subscription-model';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
 import { bookingFields, withFields } from '../../tests/support/booking-form';
@@ -13,10 +14,11 @@ import {
 import { testEnv } from '../../tests/support/test-env';
 
 /**
- * A Monthly Visit plan paid in page with Stripe Elements: the real SDK against the local fake of
- * Stripe's API. No workers run: what is checked is what the API asks Stripe and answers.
+ * A Monthly Visit plan's first month paid on Stripe, in page (Elements) or on Checkout: the real
+ * SDK against the local fake of Stripe's API. No workers run: what is checked is what the API
+ * asks Stripe and answers.
  */
-describe("a plan's first month paid in page on Stripe", () => {
+describe("a plan's first month paid on Stripe", () => {
   let stripe: FakeStripe;
   let api: ApiHarness;
 
@@ -53,8 +55,54 @@ describe("a plan's first month paid in page on Stripe", () => {
           paymentMethodId,
           token: booked.body.token as string,
         });
-    return { id, pay };
+    const token = booked.body.token as string;
+    const checkout = () =>
+      request(api.app)
+        .post('/api/payments/checkout')
+        .send({ bookingId: id, amount: 24_900, email: fields.email, token });
+    return { id, pay, checkout };
   }
+
+  const sessionOf = (answer: { body: { url?: unknown } }) =>
+    new URL(String(answer.body.url)).pathname.split('/').pop() ?? '';
+  /** The stored page nearly over, so the next request opens another. */
+  const pageRunsOut = (id: string) =>
+    BookingModel.updateOne(
+      { _id: id },
+      { $set: { 'payment.checkoutExpiresAt': new Date(Date.now() + 60_000) } },
+    );
+  const calls = (method: string, path: string) =>
+    stripe.requests.filter((call) => call.method === method && call.path === path).length;
+
+  it('closes the earlier Checkout page before opening another, and opens none once one was paid', async () => {
+    const { id, checkout } = await plan();
+    const first = await checkout();
+    expect(first.status).toBe(200);
+    const earlier = sessionOf(first);
+
+    await pageRunsOut(id);
+    const second = await checkout();
+    expect(second.status).toBe(200);
+    const later = sessionOf(second);
+    expect(later).not.toBe(earlier);
+    expect(calls('POST', `/v1/checkout/sessions/${earlier}/expire`)).toBe(1);
+
+    // The customer pays the new page; the event is not in yet when the page is asked for again.
+    stripe.completeSubscriptionCheckout(later);
+    await pageRunsOut(id);
+    const sessionsBefore = calls('POST', '/v1/checkout/sessions');
+    const third = await checkout();
+    expect(third.status).toBe(409);
+    expect(third.body.error).toBe(PaymentMessages.notAwaitingPayment);
+    expect(calls('POST', '/v1/checkout/sessions')).toBe(sessionsBefore);
+  });
+
+  it('closes an open Checkout page before charging the card in page', async () => {
+    const { checkout, pay } = await plan();
+    const page = sessionOf(await checkout());
+    expect((await pay('pm_card_visa')).status).toBe(200);
+    expect(calls('POST', `/v1/checkout/sessions/${page}/expire`)).toBe(1);
+  });
 
   const subscriptionsCreated = () =>
     stripe.requests.filter((call) => call.method === 'POST' && call.path === '/v1/subscriptions')
@@ -73,7 +121,7 @@ describe("a plan's first month paid in page on Stripe", () => {
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(PaymentMessages.notAwaitingPayment);
     expect(subscriptionsCreated() - before).toBe(1);
-    const sent = stripe.requests.find((call) => call.path === '/v1/subscriptions');
+    const sent = stripe.requests.filter((call) => call.path === '/v1/subscriptions').at(-1);
     expect(sent?.body).toMatchObject({ metadata: { subscriptionId: id } });
   });
 

@@ -27,7 +27,7 @@ export function MemberLinkRequest({ email }: MemberLinkRequestProps) {
     <div className="member-link">
       <button
         type="button"
-        className="member-link__toggle"
+        className="text-button"
         aria-expanded={open}
         aria-controls={open ? `${id}-panel` : undefined}
         onClick={() => {

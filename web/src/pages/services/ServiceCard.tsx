@@ -55,7 +55,7 @@ export function ServiceCard({ service, selected, onBook }: ServiceCardProps) {
           {long && (
             <button
               type="button"
-              className="service-card__more"
+              className="text-button"
               aria-expanded={expanded}
               aria-controls={`${id}-text`}
               aria-label={`${expanded ? copy.showLess : copy.readMore}${copy.about(service.title)}`}

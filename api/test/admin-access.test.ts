@@ -92,6 +92,7 @@ describe('the operators area', () => {
       'PATCH a booking',
       route('patch', () => `/api/admin/bookings/${tableBookingId}`, 200, { status: 'cancelled' }),
     ],
+    ['GET the schedule', route('get', () => '/api/admin/schedule', 200)],
     ['GET plans', route('get', () => '/api/admin/plans', 200)],
     ['renew a plan now', route('post', () => `/api/admin/plans/${tablePlanId}/renew`, 200, {})],
     ['cancel a plan', route('post', () => `/api/admin/plans/${tablePlanId}/cancel`, 200)],

@@ -4,9 +4,11 @@ import type {
   AdminBookingList,
   AdminBookingView,
   AdminContactMessageList,
+  AdminScheduleWeek,
   AdminSubscriberList,
 } from '../domain/admin/admin-views';
 import { BOOKING_STATUSES } from '../domain/booking/booking-status';
+import { TIME_WINDOW_IDS } from '../domain/booking/catalogue';
 
 /** The shapes of the operators' routes' answers, for the API reference (they check nothing). */
 
@@ -56,3 +58,29 @@ export const subscriberListSchema = z.object({
 
 /** The `page` query parameter of every list. */
 export const PAGE = { page: 'Page number, from 1; pages hold 50.' };
+
+const scheduleVisit = z.object({
+  kind: z.enum(['one-time', 'plan', 'estimate']),
+  booking: adminBookingViewSchema,
+});
+
+export const adminScheduleWeekSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  capacity: z.number().int(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      windows: z.array(
+        z.object({
+          time: z.enum(TIME_WINDOW_IDS),
+          label: z.string(),
+          used: z.number().int().describe('Places held, paid or held unpaid.'),
+          capacity: z.number().int(),
+          visits: z.array(scheduleVisit),
+        }),
+      ),
+      estimates: z.array(scheduleVisit).describe('Site visits to schedule; they hold no place.'),
+    }),
+  ),
+}) satisfies z.ZodType<AdminScheduleWeek>;

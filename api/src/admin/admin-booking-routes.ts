@@ -8,14 +8,21 @@ import { BookingModel } from '../bookings/booking-model';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type { AdminBookingList, AdminBookingView } from '../domain/admin/admin-views';
 import { BOOKING_STATUSES, type BookingStatus } from '../domain/booking/booking-status';
-import { isCalendarDate } from '../domain/calendar/toronto-date';
+import { isCalendarDate, todayInToronto } from '../domain/calendar/toronto-date';
+import type { SlotLedger } from '../bookings/slot-ledger';
+import { scheduleWeek } from './schedule-board';
 import { DomainError } from '../domain/domain-error';
 import { endpointGroup, mountEndpoints } from '../http/endpoint';
 import { errorResponse, jsonResponse } from '../http/openapi/shared-responses';
 import { jsonBody, queryParameters } from '../http/openapi/zod-to-openapi';
 import { parseBody } from '../http/parse-body';
 import type { Storage } from '../platform/storage';
-import { adminBookingListSchema, adminBookingViewSchema, PAGE } from './admin-answers';
+import {
+  adminBookingListSchema,
+  adminBookingViewSchema,
+  adminScheduleWeekSchema,
+  PAGE,
+} from './admin-answers';
 import { adminBookingView } from './admin-booking-view';
 import { adminOnly } from './admin-guard';
 import { AdminMessages } from './admin-messages';
@@ -26,6 +33,7 @@ import { sendPrivateImage } from '../http/private-image';
 export interface AdminBookingRouteDependencies {
   tokens: AuthTokens;
   lifecycle: BookingLifecycle;
+  slots: SlotLedger;
   storage: Storage;
   photoLinks: BookingPhotoLinks;
 }
@@ -44,6 +52,13 @@ const listQuery = z.object({
 });
 
 const moveBody = z.object({ status: statusField });
+
+const scheduleQuery = z.object({
+  week: z
+    .string({ error: 'week must be a date (YYYY-MM-DD).' })
+    .refine(isCalendarDate, 'week must be a date (YYYY-MM-DD).')
+    .optional(),
+});
 
 const isMissingObject = (error: unknown) =>
   error instanceof Error && (error.name === 'NoSuchKey' || error.name === 'NotFound');
@@ -105,6 +120,30 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
         ]);
         const list: AdminBookingList = { bookings: bookings.map(view), total, page, pageSize };
         res.json(list);
+      },
+    ],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/schedule',
+    operationId: 'adminScheduleWeek',
+    summary: 'The schedule board: a week by day and time window',
+    description:
+      'The Monday-to-Sunday week holding `week` (this week without it): for each day and window ' +
+      'the places used of the capacity and the visits (one-time or a plan’s), and the estimate ' +
+      'requests preferring that day, which hold no place.',
+    access: 'admin',
+    request: {
+      query: queryParameters(scheduleQuery, { week: 'Any day of the week to show (YYYY-MM-DD).' }),
+    },
+    responses: { '200': jsonResponse('The week.', adminScheduleWeekSchema) },
+    errors: ['BadRequest'],
+    fuzz: 'reads',
+    handlers: ({ admin, slots, view }) => [
+      ...admin,
+      async (req, res) => {
+        const { week } = parseBody(scheduleQuery, { ...req.query });
+        res.json(await scheduleWeek(week ?? todayInToronto(), slots, view));
       },
     ],
   },

@@ -7,6 +7,7 @@ import { adminBookingRoutes } from './admin-booking-routes';
 import { adminContactRoutes } from './admin-contact-routes';
 import { adminPlanRoutes } from './admin-plan-routes';
 import type { PlanAdmin } from '../subscriptions/plan-admin';
+import type { SlotLedger } from '../bookings/slot-ledger';
 import { adminSubscriberRoutes } from './admin-subscriber-routes';
 import { BookingPhotoLinks } from './booking-photo-links';
 import { queueSessionRoutes, queueSessionsFor } from './queue-session';
@@ -17,6 +18,7 @@ export interface AdminRouteDependencies {
   lifecycle: BookingLifecycle;
   storage: Storage;
   planAdmin: PlanAdmin;
+  slots: SlotLedger;
 }
 
 /**

@@ -46,10 +46,15 @@ export class SlotLedger {
     await SlotModel.updateOne({ date, time }, { $pull: { holders: bookingId } });
   }
 
+  /** Places held per window ('date|time') from `from` to `to`, past days included. */
+  async taken(from: string, to: string): Promise<Map<string, number>> {
+    const slots = await SlotModel.find({ date: { $gte: from, $lte: to } }).lean();
+    return new Map(slots.map((slot) => [`${slot.date}|${slot.time}`, slot.holders.length]));
+  }
+
   /** Places left per window for each date from `from` to `to`; days before today have none. */
   async remaining(from: string, to: string): Promise<Availability> {
-    const slots = await SlotModel.find({ date: { $gte: from, $lte: to } }).lean();
-    const taken = new Map(slots.map((slot) => [`${slot.date}|${slot.time}`, slot.holders.length]));
+    const taken = await this.taken(from, to);
     const today = todayInToronto();
     const days: Availability['days'] = [];
     const count = daysBetween(from, to);

@@ -1,5 +1,6 @@
 import type { ManagedBookingView } from '../booking/booking-schema';
 import type { BookingStatus } from '../booking/booking-status';
+import type { TimeWindowId } from '../booking/catalogue';
 
 /**
  * What the operators' API answers and the site's admin area reads. One definition for both sides:
@@ -94,4 +95,37 @@ export interface AdminPlanList {
   pageSize: number;
   /** True when the local test provider bills: an operator may make the next renewal happen now. */
   canRenewNow: boolean;
+}
+
+/** What kind of visit a booking is, as the schedule board marks it. */
+export type ScheduleVisitKind = 'one-time' | 'plan' | 'estimate';
+
+export interface AdminScheduleVisit {
+  kind: ScheduleVisitKind;
+  booking: AdminBookingView;
+}
+
+/** One time window of one day: the places used of its capacity, and the visits in it. */
+export interface AdminScheduleWindow {
+  time: TimeWindowId;
+  label: string;
+  /** Places held (paid visits, and unpaid ones while their hold lasts). */
+  used: number;
+  capacity: number;
+  visits: AdminScheduleVisit[];
+}
+
+export interface AdminScheduleDay {
+  date: string;
+  windows: AdminScheduleWindow[];
+  /** Estimate requests preferring this day: site visits to schedule, holding no place. */
+  estimates: AdminScheduleVisit[];
+}
+
+/** `GET /api/admin/schedule?week=YYYY-MM-DD`: the Monday-to-Sunday week holding that day. */
+export interface AdminScheduleWeek {
+  from: string;
+  to: string;
+  capacity: number;
+  days: AdminScheduleDay[];
 }

@@ -75,7 +75,7 @@ const monthlyPlanQuery = z.object({
 });
 
 /** The booking token of a GET: in the query, as the manage link puts it. */
-export const manageToken = z.object({ token: bookingTokenField });
+const manageToken = z.object({ token: bookingTokenField });
 
 /**
  * Who is asking about a booking: the token the request carries (already validated from its query
@@ -86,8 +86,19 @@ export function ownershipProof(req: Request, token: string | undefined): Ownersh
 }
 
 /** A POST's booking token: in its body, or in the query as a GET (and the manage link) has it. */
-export function postedToken(req: Request, bodyToken: string | undefined): string | undefined {
+function postedToken(req: Request, bodyToken: string | undefined): string | undefined {
   return bodyToken ?? parseBody(manageToken, { ...req.query }).token;
+}
+
+/** A GET's proof: the link's token in the query, or the owner's login. */
+export function linkProof(req: Request): OwnershipProof {
+  return ownershipProof(req, parseBody(manageToken, { ...req.query }).token);
+}
+
+/** The proof of a POST whose body carries nothing but the token (or which relies on the login). */
+export function postedProof(req: Request): OwnershipProof {
+  const { token } = parseBody(cancelSchema, req.body ?? {});
+  return ownershipProof(req, postedToken(req, token));
 }
 
 export const manageTokenParameters = queryParameters(manageToken, {
@@ -264,11 +275,7 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
       noStore,
       ctx.signedIn,
       async (req, res) => {
-        const { token } = parseBody(manageToken, { ...req.query });
-        const booking = await ctx.bookings.findOwned(
-          String(req.params.id),
-          ownershipProof(req, token),
-        );
+        const booking = await ctx.bookings.findOwned(String(req.params.id), linkProof(req));
         res.json({
           booking: managedBookingView(booking, new Date(), await ctx.bookings.planOf(booking)),
         });
@@ -295,9 +302,7 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
       ctx.formLimit,
       ctx.signedIn,
       async (req, res) => {
-        const { token } = parseBody(cancelSchema, req.body ?? {});
-        const proof = ownershipProof(req, postedToken(req, token));
-        const owned = await ctx.bookings.findOwned(String(req.params.id), proof);
+        const owned = await ctx.bookings.findOwned(String(req.params.id), postedProof(req));
         const { booking, refund } = await ctx.bookings.cancel(owned.id as string, 'customer');
         res.json({
           booking: managedBookingView(booking, new Date(), await ctx.bookings.planOf(booking)),

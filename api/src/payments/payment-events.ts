@@ -109,19 +109,18 @@ const DEFAULT_FAILURE = 'Payment failed';
 function planIds(
   type: string,
   metadata: Stripe.Metadata | null | undefined,
-  provider: { subscription: string | { id: string } | null; customer: unknown },
+  provider: {
+    subscription: string | { id: string } | null;
+    customer: string | { id: string } | null;
+  },
 ): SubscriptionIds | { reason: string } {
   const check = checkBookingId(metadata?.subscriptionId);
   if (!check.ok) return { reason: `${type}: ${check.reason}` };
   if (check.bookingId === null) return { reason: `${type}: no subscription id` };
-  const customer = provider.customer;
   return {
     subscriptionId: check.bookingId,
     providerSubscriptionId: idOf(provider.subscription),
-    customerId:
-      typeof customer === 'string' || (typeof customer === 'object' && customer !== null)
-        ? idOf(customer as string | { id: string })
-        : null,
+    customerId: idOf(provider.customer),
   };
 }
 

@@ -1,4 +1,4 @@
-import { BookingModel } from '../bookings/booking-model';
+import { BookingModel, type BookingDocument } from '../bookings/booking-model';
 import { serviceTitle } from '../bookings/booking-view';
 import type { AdminPlanList, AdminPlanView } from '../domain/admin/admin-views';
 import { ADMIN_PAGE_SIZE } from '../domain/admin/admin-views';
@@ -42,8 +42,9 @@ export class PlanAdmin {
         .limit(ADMIN_PAGE_SIZE),
       SubscriptionModel.countDocuments(filter),
     ]);
+    const upcoming = await this.upcomingVisits(plans.map((plan) => plan.id as string));
     return {
-      plans: await Promise.all(plans.map((plan) => this.view(plan))),
+      plans: plans.map((plan) => this.view(plan, upcoming.get(plan.id as string) ?? [])),
       total,
       page,
       pageSize: ADMIN_PAGE_SIZE,
@@ -51,14 +52,24 @@ export class PlanAdmin {
     };
   }
 
-  async view(plan: SubscriptionDocument): Promise<AdminPlanView> {
-    const today = this.today();
+  /** The visits from today on of each plan, by date, read in one query for a whole page. */
+  private async upcomingVisits(planIds: string[]): Promise<Map<string, BookingDocument[]>> {
     const visits = await BookingModel.find({
-      subscriptionId: plan.id as string,
-      date: { $gte: today },
-    })
-      .sort({ date: 1, time: 1 })
-      .limit(UPCOMING_VISITS);
+      subscriptionId: { $in: planIds },
+      date: { $gte: this.today() },
+    }).sort({ date: 1, time: 1 });
+    const byPlan = new Map<string, BookingDocument[]>();
+    for (const visit of visits) {
+      const planId = visit.subscriptionId ?? '';
+      const list = byPlan.get(planId) ?? [];
+      if (list.length < UPCOMING_VISITS) list.push(visit);
+      byPlan.set(planId, list);
+    }
+    return byPlan;
+  }
+
+  private view(plan: SubscriptionDocument, visits: BookingDocument[]): AdminPlanView {
+    const today = this.today();
     return {
       id: plan.id as string,
       reference: plan.reference,
@@ -109,7 +120,8 @@ export class PlanAdmin {
       await this.deps.provider.cancelSubscription(providerId, `plan-${planId}-operator-cancel`);
     }
     await this.deps.lifecycle.ended(planId, null, `admin:${adminId}`, 'operator');
-    return this.view(await this.find(planId));
+    const upcoming = await this.upcomingVisits([planId]);
+    return this.view(await this.find(planId), upcoming.get(planId) ?? []);
   }
 
   /** The next renewal now, on the local test provider only: so a person can watch one happen. */

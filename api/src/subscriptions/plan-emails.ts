@@ -140,13 +140,14 @@ export function planChangedEmail(
   manageUrl: string,
 ): MailMessage {
   const current = currentPeriodIndex(plan.anchorDate, today);
-  const paused = Math.max(-1, ...plan.pausedPeriods);
+  // The month paused last is the one this email confirms.
+  const paused = Math.max(0, ...plan.pausedPeriods);
   const said: Record<typeof change, string> = {
     cancel: PlanMessages.cancelScheduled(periodStartOf(plan.anchorDate, current + 1)),
     resume: PlanMessages.resumed,
     pause: PlanMessages.paused(
-      periodStartOf(plan.anchorDate, Math.max(paused, 0)),
-      periodStartOf(plan.anchorDate, Math.max(paused, 0) + 1),
+      periodStartOf(plan.anchorDate, paused),
+      periodStartOf(plan.anchorDate, paused + 1),
     ),
   };
   const subjects: Record<typeof change, string> = {

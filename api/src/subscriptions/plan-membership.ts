@@ -6,6 +6,8 @@ const PURPOSE = 'plan-member';
 /** How long the emailed discount link works. */
 const LINK_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
+/** The plans whose customers are members: active ones (a plan past due or ended is not). */
+const ACTIVE = { status: 'active' };
 
 /** What earns a one-time visit the member discount: an active plan, of another service. */
 export interface MemberProof {
@@ -52,13 +54,12 @@ export class PlanMembership {
 
   /** The active plan that makes the caller a member, or null. */
   async planOf(proof: MemberProof): Promise<{ id: string; serviceId: string } | null> {
-    const running = { status: 'active' };
     if (proof.userId) {
-      const plan = await SubscriptionModel.findOne({ userId: proof.userId, ...running });
+      const plan = await SubscriptionModel.findOne({ userId: proof.userId, ...ACTIVE });
       if (plan) return { id: plan.id as string, serviceId: plan.serviceId };
     }
     if (proof.memberToken && this.verify(proof.email, proof.memberToken)) {
-      const plan = await SubscriptionModel.findOne({ email: proof.email, ...running });
+      const plan = await SubscriptionModel.findOne({ email: proof.email, ...ACTIVE });
       if (plan) return { id: plan.id as string, serviceId: plan.serviceId };
     }
     return null;
@@ -66,7 +67,6 @@ export class PlanMembership {
 
   /** Whether an active plan has this address: the discount link is mailed only then. */
   async hasActivePlan(email: string): Promise<boolean> {
-    const running = { status: 'active' };
-    return (await SubscriptionModel.exists({ email, ...running })) !== null;
+    return (await SubscriptionModel.exists({ email, ...ACTIVE })) !== null;
   }
 }

@@ -6,6 +6,7 @@ import {
   type VisitSlot,
 } from '../domain/subscription/visit-schedule';
 import type { TimeWindowId } from '../domain/booking/catalogue';
+import { weekdayOf } from '../domain/calendar/toronto-date';
 
 /**
  * Which period of a plan is which: the plan's own periods run from its first visit's date, the
@@ -28,14 +29,17 @@ export function currentPeriodIndex(anchorDate: string, today: string): number {
   return index;
 }
 
-/** The rule's visits of period `index` (before any is moved for a full window). */
+/**
+ * The rule's visits of period `index` (before any is moved for a full window): on the first
+ * visit's weekday and in its window.
+ */
 export function ruleVisitsOf(
-  plan: { anchorDate: string; weekday: number; time: string },
+  plan: { anchorDate: string; time: string },
   index: number,
 ): VisitSlot[] {
   return visitsOfPeriod(
     periodStartOf(plan.anchorDate, index),
-    plan.weekday,
+    weekdayOf(plan.anchorDate),
     plan.time as TimeWindowId,
   );
 }

@@ -3,13 +3,8 @@ import { z } from 'zod';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import { identifyUser } from '../accounts/require-auth';
 import { monthlyPlanSchema } from '../bookings/booking-answers';
-import {
-  manageToken,
-  manageTokenParameters,
-  ownershipProof,
-  postedToken,
-} from '../bookings/booking-routes';
-import { cancelSchema } from '../domain/booking/booking-schema';
+import { linkProof, manageTokenParameters, postedProof } from '../bookings/booking-routes';
+import type { OwnershipProof } from '../bookings/booking-service';
 import { endpointGroup, mountEndpoints, type Endpoint } from '../http/endpoint';
 import { noStore } from '../http/no-store';
 import { errorResponse, jsonResponse, redirectResponse } from '../http/openapi/shared-responses';
@@ -38,13 +33,11 @@ const notOwned = errorResponse(
 );
 const planChangeAnswer = z.object({ plan: monthlyPlanSchema, message: z.string() });
 
-type Proof = ReturnType<typeof ownershipProof>;
-
 /** A POST of the plan's owner, proven by its first visit's token (query or body) or the login. */
 function ownerPost(
   doc: Pick<Endpoint<PlanContext>, 'path' | 'operationId' | 'summary' | 'description'>,
   answer: { description: string; schema: z.ZodType; conflict: string },
-  act: (plans: PlanService, id: string, proof: Proof) => Promise<unknown>,
+  act: (plans: PlanService, id: string, proof: OwnershipProof) => Promise<unknown>,
 ): Endpoint<PlanContext> {
   return {
     ...doc,
@@ -63,9 +56,7 @@ function ownerPost(
       ctx.formLimit,
       ctx.signedIn,
       async (req, res) => {
-        const { token } = parseBody(cancelSchema, req.body ?? {});
-        const proof = ownershipProof(req, postedToken(req, token));
-        res.json(await act(ctx.plans, String(req.params.id), proof));
+        res.json(await act(ctx.plans, String(req.params.id), postedProof(req)));
       },
     ],
   };
@@ -77,7 +68,7 @@ function planChange(
   operationId: string,
   summary: string,
   description: string,
-  act: (plans: PlanService, id: string, proof: Proof) => Promise<PlanChangeAnswer>,
+  act: (plans: PlanService, id: string, proof: OwnershipProof) => Promise<PlanChangeAnswer>,
 ): Endpoint<PlanContext> {
   return ownerPost(
     { path, operationId, summary, description },
@@ -161,12 +152,7 @@ export const planEndpoints = endpointGroup<PlanContext>('bookings', [
       noStore,
       ctx.signedIn,
       async (req, res) => {
-        const { token } = parseBody(manageToken, { ...req.query });
-        const url = await ctx.plans.billingPortal(
-          String(req.params.id),
-          ownershipProof(req, token),
-        );
-        res.redirect(303, url);
+        res.redirect(303, await ctx.plans.billingPortal(String(req.params.id), linkProof(req)));
       },
     ],
   },

@@ -1,7 +1,7 @@
 import type { UpdateQuery } from 'mongoose';
 import { isDuplicateKeyError } from '../platform/mongo';
 import { DomainError } from '../domain/domain-error';
-import { addDays, todayInToronto, weekdayOf } from '../domain/calendar/toronto-date';
+import { addDays, todayInToronto } from '../domain/calendar/toronto-date';
 import { planVisits, type VisitSlot } from '../domain/subscription/visit-schedule';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
@@ -91,7 +91,6 @@ export class SubscriptionLifecycle {
       address: request.address,
       serviceId: request.serviceId,
       anchorDate: request.date,
-      weekday: weekdayOf(request.date),
       time: request.time,
       amountCents: request.amountCents,
       history: [{ what: 'opened', by: 'customer', at: this.deps.clock.now() }],

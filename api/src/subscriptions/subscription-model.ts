@@ -46,8 +46,7 @@ const subscriptionSchema = new mongoose.Schema(
     serviceId: { type: String, required: true, enum: SERVICES.map((service) => service.id) },
     /** The first visit's date: period 0 starts on it, and every period on its day of the month. */
     anchorDate: { type: String, required: true },
-    /** The weekday (0 Sunday to 6) and window of the plan's visits. */
-    weekday: { type: Number, required: true, min: 0, max: 6 },
+    /** The window of the plan's visits; their weekday is the first visit's. */
     time: { type: String, required: true, enum: TIME_WINDOW_IDS },
     /** CAD cents charged each period, from the catalogue when the plan began. */
     amountCents: { type: Number, required: true },

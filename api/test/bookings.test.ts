@@ -139,6 +139,7 @@ describe('bookings through the API', () => {
       'email',
       'name',
       'phone',
+      'postalCode',
     ]);
   });
 

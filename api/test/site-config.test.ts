@@ -30,7 +30,11 @@ describe('GET /api/site-config with the default tile server', () => {
     const response = await request(api.app).get('/api/site-config');
     expect(response.status).toBe(200);
     expect(response.type).toBe('application/json');
-    expect(response.body).toEqual({ mapTileUrl: OSM_TILES, mapAttribution: MAP_ATTRIBUTION });
+    expect(response.body).toEqual({
+      mapTileUrl: OSM_TILES,
+      mapAttribution: MAP_ATTRIBUTION,
+      serviceAreas: ['M'],
+    });
     expect(response.body.mapAttribution).toContain('OpenStreetMap');
   });
 

@@ -41,6 +41,7 @@ export function bookingUploadBody(email: string, photo: Buffer): Buffer {
     phone: '416-555-0100',
     email,
     address: '1 Yonge St, Toronto, ON',
+    postalCode: 'M5E 1W7',
     date: addDays(todayInToronto(), 30),
     time: 'afternoon',
     service: 'Free Construction Estimate',

@@ -26,6 +26,7 @@ export async function insertPaidBookings(
         phone: '416-555-0100',
         email: emailOf(index),
         address: `${String(1 + (index % 900))} Queen St W, Toronto, ON`,
+        postalCode: 'M5H 2N2',
         serviceId: 'garden-maintenance',
         planId: 'one-time',
         date,

@@ -31,6 +31,7 @@ function estimateRequest(): string {
     phone: '416-555-0100',
     email: nextEmail('estimate'),
     address: '1 Yonge St, Toronto, ON',
+    postalCode: 'M5E 1W7',
     date: addDays(todayInToronto(), 30),
     time: 'afternoon',
     service: 'Free Construction Estimate',

@@ -74,6 +74,7 @@ describe('the booking journey with the keyboard alone', () => {
       [/^Phone Number/, '416-555-0123'],
       [/^Email Address/, email],
       [/^Service Address/, '40 Bay St, Toronto'],
+      [/^Postal Code/, 'M5J 2T3'],
     ] as const) {
       await tabTo(page, label);
       await page.keyboard.type(text);

@@ -55,6 +55,7 @@ describe('paying in the page through Stripe Elements', () => {
     await form.getByLabel('Phone Number').fill(phone);
     await form.getByLabel('Email Address').fill(email);
     await form.getByLabel('Service Address').fill('12 Rosedale Ave, Toronto');
+    await form.getByLabel('Postal Code').fill('M4W 1P8');
     await form.getByLabel('Preferred Date').fill(addDays(todayInToronto(), daysAhead));
     await form.getByRole('button', { name: 'Continue to Payment' }).click();
     const payment = page.getByRole('dialog', { name: 'Complete Your Payment' });

@@ -557,6 +557,7 @@ function plausible(name: string, schema: JsonSchema, f: Fixtures): fc.Arbitrary<
     name: fc.constant('Maya Singh'),
     fullName: fc.constant('Maya Singh'),
     address: fc.constant('12 Rosedale Ave'),
+    postalCode: fc.constantFrom('M4W 1P8', 'm5v3l9 '),
     phone: fc.constant('416-555-0199'),
     date: fc.constant(futureDate()),
     dob: fc.constant('1990-01-01'),

@@ -128,6 +128,8 @@ describe('our validation messages for the rules of section 5', () => {
         'serviceUnknown',
         'planUnknown',
         'estimateOnly',
+        'postalCodeRequired',
+        'postalCodeFormat',
         'imageTooLarge',
         'imageWrongType',
       ],

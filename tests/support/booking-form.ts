@@ -30,6 +30,8 @@ export function bookingFields(overrides: BookingFields = {}): BookingFields {
     phone: testPhone(),
     email: testEmail('booker'),
     address: '12 Rosedale Ave, Toronto, ON M4W 1P8',
+    // In the default service area (SERVICE_AREA_FSAS=M, Toronto).
+    postalCode: 'M4W 1P8',
     date: addDays(todayInToronto(), daysAhead),
     time: 'morning',
     service: 'Painting',
@@ -63,6 +65,7 @@ export async function fillBookingDialog(
   await form.getByLabel('Phone Number').fill('416-555-0199');
   await form.getByLabel('Email Address').fill(email);
   await form.getByLabel('Service Address').fill('12 Rosedale Ave, Toronto');
+  await form.getByLabel('Postal Code').fill('M4W 1P8');
   await form.getByLabel('Preferred Date').fill(date);
   if (photo) {
     await form

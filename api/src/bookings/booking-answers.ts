@@ -65,6 +65,9 @@ export const managedBookingViewSchema = bookingViewSchema.extend({
   email: z.string(),
   phone: z.string(),
   address: z.string(),
+  postalCode: z
+    .string()
+    .describe("The service address's postal code, 'M4W 1P8'; empty for older bookings."),
   canCancel: z.boolean(),
   canReschedule: z.boolean(),
   refundOnCancel: z.boolean(),

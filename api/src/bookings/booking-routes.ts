@@ -14,7 +14,7 @@ import {
   visitDateField,
   type NewBookingAnswer,
 } from '../domain/booking/booking-schema';
-import { CATALOGUE } from '../domain/booking/catalogue';
+import { CATALOGUE, CUSTOM_ESTIMATE } from '../domain/booking/catalogue';
 import { addDays, isCalendarDate, todayInToronto } from '../domain/calendar/toronto-date';
 import { DomainError } from '../domain/domain-error';
 import { endpointGroup, mountEndpoints } from '../http/endpoint';
@@ -49,6 +49,8 @@ export interface BookingRouteDependencies {
   logger: Logger;
   /** Per-IP limit on posting forms. */
   formLimit: RequestHandler;
+  /** The postal-code areas we send crews to (SERVICE_AREA_FSAS): every booking must be in one. */
+  serviceAreas: readonly string[];
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -219,7 +221,9 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
       'The booking form as multipart/form-data; the price is computed on the server. A ' +
       "signed-in caller's token attaches the booking to the account. Also served at " +
       '`POST /api-docs/api/bookings`, the path the original site posted to. ' +
-      `\`service\` is a catalogue id or title, \`plan\` an id or name; ${VISIT_FIELDS}`,
+      `\`service\` is a catalogue id or title, \`plan\` an id or name; ${VISIT_FIELDS} ` +
+      '`postalCode` is a Canadian postal code (M4W 1P8) in the service area ' +
+      '(`GET /api/site-config`), estimates included; any other is refused with a 400.',
     access: 'optionalUser',
     request: {
       headers: [
@@ -388,7 +392,7 @@ export function bookingRoutes(deps: BookingRouteDependencies): Router {
  */
 export function createBooking(deps: BookingRouteDependencies): RequestHandler[] {
   // Built once: it reads today's date at each parse, not when it is built.
-  const bookingForm = bookingFormSchema();
+  const bookingForm = bookingFormSchema(todayInToronto, deps.serviceAreas);
   const chooseId: RequestHandler = (req, res, next) => {
     if (!req.is(['multipart/form-data', 'application/json'])) {
       throw new DomainError('unsupportedMedia', 'Send the booking form as multipart/form-data.');
@@ -415,7 +419,7 @@ export function createBooking(deps: BookingRouteDependencies): RequestHandler[] 
         booking: bookingView(booking, await deps.bookings.planOf(booking)),
         token,
         message:
-          booking.status === 'estimate_requested'
+          booking.planId === CUSTOM_ESTIMATE
             ? BookingMessages.estimateThanks
             : BookingMessages.created,
       };

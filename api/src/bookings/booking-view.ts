@@ -61,6 +61,7 @@ export function managedBookingView(
     email: booking.email,
     phone: booking.phone,
     address: booking.address,
+    postalCode: booking.postalCode,
     canCancel,
     canReschedule: customerMay('rescheduled', booking, now),
     refundOnCancel: canCancel && refundOnCustomerCancel(booking, now),

@@ -8,6 +8,11 @@ export interface SiteConfig {
   mapTileUrl: string;
   /** HTML for the map's attribution control, as the tiles' licence requires. */
   mapAttribution: string;
+  /**
+   * The postal-code areas served (SERVICE_AREA_FSAS): the booking form checks a postal code
+   * against them before sending, with the API's own rule (domain/booking/service-area.ts).
+   */
+  serviceAreas: string[];
 }
 
 /**
@@ -22,6 +27,12 @@ const siteConfigSchema = z.object({
   mapAttribution: z
     .string()
     .describe("HTML for the map's attribution, as the tiles' licence asks."),
+  serviceAreas: z
+    .array(z.string())
+    .describe(
+      'The postal-code areas served: forward sortation areas (M4W) or prefixes of them (M). ' +
+        'A booking whose postal code starts with none of them is refused.',
+    ),
 }) satisfies z.ZodType<SiteConfig>;
 
 /** GET /site-config: deployment settings the site needs at run time rather than at build time. */
@@ -30,7 +41,7 @@ export const siteConfigEndpoints = endpointGroup<{ body: SiteConfig }>('site', [
     method: 'get',
     path: '/api/site-config',
     operationId: 'getSiteConfig',
-    summary: "The deployment's settings for the site (map tiles)",
+    summary: "The deployment's settings for the site (map tiles, service area)",
     access: 'public',
     responses: { '200': jsonResponse('The settings.', siteConfigSchema) },
     fuzz: 'reads',
@@ -44,7 +55,14 @@ export const siteConfigEndpoints = endpointGroup<{ body: SiteConfig }>('site', [
   },
 ]);
 
-export function siteConfigRoutes(config: { MAP_TILE_URL: string }): Router {
-  const body: SiteConfig = { mapTileUrl: config.MAP_TILE_URL, mapAttribution: MAP_ATTRIBUTION };
+export function siteConfigRoutes(config: {
+  MAP_TILE_URL: string;
+  SERVICE_AREA_FSAS: readonly string[];
+}): Router {
+  const body: SiteConfig = {
+    mapTileUrl: config.MAP_TILE_URL,
+    mapAttribution: MAP_ATTRIBUTION,
+    serviceAreas: [...config.SERVICE_AREA_FSAS],
+  };
   return mountEndpoints(express.Router(), siteConfigEndpoints, { body });
 }

@@ -43,6 +43,8 @@ const subscriptionSchema = new mongoose.Schema(
     phone: { type: String, required: true },
     email: { type: String, required: true, index: true },
     address: { type: String, required: true },
+    /** Its visits' postal code, as the booking form took it; '' for plans from before. */
+    postalCode: { type: String, default: '' },
     serviceId: { type: String, required: true, enum: SERVICES.map((service) => service.id) },
     /** The first visit's date: period 0 starts on it, and every period on its day of the month. */
     anchorDate: { type: String, required: true },

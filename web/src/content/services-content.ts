@@ -65,6 +65,9 @@ export const bookingFormCopy = {
   phone: 'Phone Number',
   email: 'Email Address',
   address: 'Service Address',
+  postalCode: 'Postal Code',
+  /** After the message that we do not serve a postal code's area: to the contact page. */
+  askForEstimate: 'Ask for an estimate',
   date: 'Preferred Date',
   time: 'Preferred Time',
   full: '(full)',

@@ -41,6 +41,8 @@ export interface BookingRequest {
   phoneDigits: string;
   email: string;
   address: string;
+  /** 'M4W 1P8', already checked against the service area (the booking form's schema). */
+  postalCode: string;
   serviceId: string;
   planId: string;
   date: string;

@@ -14,6 +14,7 @@ import {
   type PlanId,
   type TimeWindowId,
 } from './catalogue';
+import { forwardSortationArea, inServiceArea, normalisePostalCode } from './service-area';
 
 /**
  * The booking form of docs/product.md sections 3 and 5, shared by the API and the site: one set of rules,
@@ -29,7 +30,14 @@ export const BOOKING_IMAGE_FIELD = 'image';
 /** How far ahead a visit can be booked. */
 export const BOOKING_HORIZON_DAYS = 365;
 
-export const BOOKING_LIMITS = { name: 100, phone: 30, email: 254, address: 200 } as const;
+export const BOOKING_LIMITS = {
+  name: 100,
+  phone: 30,
+  email: 254,
+  address: 200,
+  // 'M4W 1P8' is 7; the rest is room for the spaces people type.
+  postalCode: 12,
+} as const;
 
 export const BookingMessages = {
   failed: 'Booking failed',
@@ -43,6 +51,11 @@ export const BookingMessages = {
   serviceUnknown: 'Please choose a service from our catalogue.',
   planUnknown: 'Please choose one of our plans.',
   estimateOnly: 'This service is quoted on site: please choose Custom Estimate.',
+  postalCodeRequired: 'Postal code is required.',
+  postalCodeFormat: 'Please enter a Canadian postal code, like M4W 1P8.',
+  /** The site adds a link to the contact page after it. */
+  outsideServiceArea: (area: string) =>
+    `Sorry, we do not serve the ${area} area yet. Ask us for an estimate through the contact page and we will see what we can do.`,
   windowFull: (date: string, window: string) =>
     `Sorry, the ${window} window on ${date} is fully booked. Please choose another date or time.`,
   imageTooLarge: 'Photos must be 5 MB or smaller.',
@@ -97,6 +110,38 @@ export function visitDateField(today: () => string = todayInToronto) {
       } else if (date > addDays(now, BOOKING_HORIZON_DAYS)) {
         context.addIssue({ code: 'custom', message: BookingMessages.dateTooFar });
       }
+    });
+}
+
+/**
+ * The service address's postal code, normalised to 'M4W 1P8'. With `serviceAreas` (the API always
+ * gives its configured ones), a code outside them is refused: we cannot send a crew there, so
+ * nobody should pay for or wait on a visit we would cancel. Without them (the site before it
+ * knows the areas), only the format is checked and the API has the last word.
+ */
+export function postalCodeField(serviceAreas?: readonly string[]) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? BookingMessages.postalCodeRequired
+          : BookingMessages.postalCodeFormat,
+    })
+    .trim()
+    .min(1, BookingMessages.postalCodeRequired)
+    .max(BOOKING_LIMITS.postalCode, BookingMessages.postalCodeFormat)
+    .transform((value, context) => {
+      const postalCode = normalisePostalCode(value);
+      if (postalCode === null) {
+        context.addIssue({ code: 'custom', message: BookingMessages.postalCodeFormat });
+        return z.NEVER;
+      }
+      if (serviceAreas !== undefined && !inServiceArea(postalCode, serviceAreas)) {
+        const area = forwardSortationArea(postalCode);
+        context.addIssue({ code: 'custom', message: BookingMessages.outsideServiceArea(area) });
+        return z.NEVER;
+      }
+      return postalCode;
     });
 }
 
@@ -167,15 +212,20 @@ export function formatPlanVisits(visits: readonly { date: string; time: TimeWind
 
 /**
  * The form as it is posted (multipart text fields, docs/product.md section 7): name, phone, email,
- * address, date, time, service (id or title), plan (id, name or 'One-time Visit - $149').
+ * address, postalCode (ours), date, time, service (id or title), plan (id, name or
+ * 'One-time Visit - $149'). `serviceAreas`: see postalCodeField.
  */
-export function bookingFormSchema(today: () => string = todayInToronto) {
+export function bookingFormSchema(
+  today: () => string = todayInToronto,
+  serviceAreas?: readonly string[],
+) {
   return z
     .object({
       name: lineOfText('Full name', BOOKING_LIMITS.name, true),
       phone: phoneNumber('Phone number', BOOKING_LIMITS.phone, true),
       email: emailField,
       address: lineOfText('Service address', BOOKING_LIMITS.address, true),
+      postalCode: postalCodeField(serviceAreas),
       date: visitDateField(today),
       time: timeWindowField,
       service: serviceField,
@@ -278,6 +328,8 @@ export interface ManagedBookingView extends BookingView {
   email: string;
   phone: string;
   address: string;
+  /** 'M4W 1P8'; '' for a booking made before the form asked for it. */
+  postalCode: string;
   canCancel: boolean;
   canReschedule: boolean;
   /** Cancelling now gives the money back (paid, and before `refundUntil`). */

@@ -90,6 +90,17 @@ describe('BookingSummary', () => {
     expect(screen.queryByText('Full price')).toBeNull();
   });
 
+  it('shows where the visit is, its postal code included when the booking has one', () => {
+    const where = { ...visit, monthlyPlan: null, address: '12 Rosedale Ave' };
+    render(<BookingSummary booking={{ ...where, postalCode: 'M4W 1P8' }} />);
+    expect(screen.getByText('Address').nextElementSibling?.textContent).toBe('12 Rosedale Ave');
+    expect(screen.getByText('Postal code').nextElementSibling?.textContent).toBe('M4W 1P8');
+    cleanup();
+    // A booking from before the form asked for it has none: no empty row.
+    render(<BookingSummary booking={{ ...where, postalCode: '' }} />);
+    expect(screen.queryByText('Postal code')).toBeNull();
+  });
+
   it("shows a plan member's visit at its full price struck, the discount and the total paid", () => {
     render(
       <BookingSummary

@@ -6,7 +6,7 @@ import { DiscountRows } from './DiscountRows';
 import { MonthlyPlanRows, monthlyPrice } from './MonthlyPlanRows';
 
 interface BookingSummaryProps {
-  readonly booking: BookingView & { address?: string };
+  readonly booking: BookingView & { address?: string; postalCode?: string };
   /** False where the page lists the plan's visits itself (the manage page, which acts on them). */
   readonly withPlan?: boolean;
 }
@@ -35,6 +35,12 @@ export function BookingSummary({ booking, withPlan = true }: BookingSummaryProps
         <>
           <dt>Address</dt>
           <dd>{booking.address}</dd>
+        </>
+      ) : null}
+      {booking.postalCode ? (
+        <>
+          <dt>Postal code</dt>
+          <dd>{booking.postalCode}</dd>
         </>
       ) : null}
       <DiscountRows discount={booking.discount} />

@@ -155,6 +155,9 @@ function BookingTable({ session, bookings, onChanged, onFailed }: BookingTablePr
               <a href={`mailto:${booking.email}`}>{booking.email}</a>
               <span>{booking.phone}</span>
               <span className="admin-muted">{booking.address}</span>
+              {booking.postalCode ? (
+                <span className="admin-muted">{booking.postalCode}</span>
+              ) : null}
             </span>
           </td>
           <td>

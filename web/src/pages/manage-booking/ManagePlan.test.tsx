@@ -69,6 +69,7 @@ function visit(
     email: 'maya@example.com',
     phone: '416-555-0199',
     address: '12 Rosedale Ave',
+    postalCode: 'M4W 1P8',
     canCancel: true,
     canReschedule: true,
     refundOnCancel: false,

@@ -7,8 +7,10 @@ import {
   type TimeWindowId,
 } from '@hs/api/domain/booking/catalogue';
 import { addDays, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
+import { Link } from 'react-router-dom';
 import { bookingFormCopy as copy } from '../../content/services-content';
 import type { BookingDraft, DraftField } from './booking-draft';
+import { isOutsideAreaError } from './booking-form-check';
 import type { FieldErrors, FieldIds } from './booking-form-fields';
 import { BookingField } from './BookingField';
 
@@ -28,6 +30,8 @@ interface BookingDetailsFieldsProps {
   readonly errors: FieldErrors;
   readonly isFull: (window: TimeWindowId) => boolean;
   readonly onChange: (field: DraftField, value: string) => void;
+  /** The visitor left the postal code: it is checked then, not at every keystroke. */
+  readonly onPostalCodeBlur: () => void;
 }
 
 /** The grid of the form: the chosen service and plan, who and where, and when. */
@@ -40,8 +44,15 @@ export function BookingDetailsFields({
   errors,
   isFull,
   onChange,
+  onPostalCodeBlur,
 }: BookingDetailsFieldsProps) {
   const today = todayInToronto();
+  // We do not serve the area: the contact page is where an estimate can still be asked for.
+  const askForEstimate = isOutsideAreaError(draft.postalCode, errors.postalCode) ? (
+    <Link to="/contact" state={{ service: service.title }}>
+      {copy.askForEstimate}
+    </Link>
+  ) : undefined;
   return (
     <div className="booking-form__grid">
       <BookingField id={`${formId}-service`} label={copy.service} error={undefined}>
@@ -67,6 +78,30 @@ export function BookingDetailsFields({
           />
         </BookingField>
       ))}
+      <BookingField
+        id={ids.of('postalCode')}
+        label={copy.postalCode}
+        error={errors.postalCode}
+        errorAction={askForEstimate}
+      >
+        <input
+          id={ids.of('postalCode')}
+          name="postalCode"
+          type="text"
+          inputMode="text"
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          aria-invalid={errors.postalCode !== undefined}
+          aria-describedby={ids.describedBy('postalCode')}
+          value={draft.postalCode}
+          onChange={(event) => {
+            onChange('postalCode', event.target.value);
+          }}
+          onBlur={onPostalCodeBlur}
+        />
+      </BookingField>
       <BookingField id={ids.of('date')} label={copy.date} error={errors.date}>
         <input
           id={ids.of('date')}

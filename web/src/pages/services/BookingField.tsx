@@ -6,11 +6,13 @@ interface BookingFieldProps {
   readonly label: string;
   readonly error: string | undefined;
   readonly hint?: string;
+  /** What the visitor can do about the error (a link), read out with it. */
+  readonly errorAction?: ReactNode;
   readonly children: ReactNode;
 }
 
 /** One field of the booking form: its label, an optional hint, the control and its error. */
-export function BookingField({ id, label, error, hint, children }: BookingFieldProps) {
+export function BookingField({ id, label, error, hint, errorAction, children }: BookingFieldProps) {
   return (
     <div
       className={`booking-form__field${error === undefined ? '' : ' booking-form__field--invalid'}`}
@@ -25,6 +27,7 @@ export function BookingField({ id, label, error, hint, children }: BookingFieldP
       {error !== undefined && (
         <p id={`${id}-error`} className="booking-form__error">
           {error}
+          {errorAction !== undefined && <> {errorAction}</>}
         </p>
       )}
     </div>

@@ -6,10 +6,12 @@ import {
 } from '@hs/api/domain/booking/catalogue';
 import { useId } from 'react';
 import type { NewBooking } from '../../api/bookings-api';
+import { useServiceAreas } from '../../api/use-service-areas';
 import { Modal } from '../../components/modal/Modal';
 import { Notice } from '../../components/Notice';
 import { bookingFormCopy as copy, memberLinkCopy } from '../../content/services-content';
 import type { BookingDraft, DraftField, DraftPhoto, MemberLink } from './booking-draft';
+import { postalCodeError } from './booking-form-check';
 import { bookingFieldIds } from './booking-form-fields';
 import { BookingDetailsFields } from './BookingDetailsFields';
 import { BookingPhotoField } from './BookingPhotoField';
@@ -66,6 +68,7 @@ export function BookingFormModal({
   const isOneTime = plan.id === 'one-time';
   const isFull = useWindowAvailability(draft.date, isEstimate);
   const monthly = useMonthlyPlanPreview(draft.date, draft.time, isMonthly);
+  const serviceAreas = useServiceAreas();
   const fieldErrors = useFieldErrors((field) => `${id}-${field}`);
   const { errors } = fieldErrors;
   const ids = bookingFieldIds(id, errors);
@@ -85,6 +88,7 @@ export function BookingFormModal({
     member,
     photo,
     isFull,
+    serviceAreas,
     planPreview: monthly.state.kind === 'ready' ? monthly.state.preview : null,
     onConflict: monthly.retry,
     idempotencyKey,
@@ -114,6 +118,11 @@ export function BookingFormModal({
             fieldErrors.clear(field);
             // Another date or time is another plan: what was said of its visits no longer holds.
             if (field === 'date' || field === 'time') fieldErrors.clear('visits');
+          }}
+          onPostalCodeBlur={() => {
+            // Only ever adds an error: typing clears it, and one the API gave stays until then.
+            const error = postalCodeError(draft.postalCode, serviceAreas);
+            if (error !== undefined) fieldErrors.set('postalCode', error);
           }}
         />
         {isMonthly && (

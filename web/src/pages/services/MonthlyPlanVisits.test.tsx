@@ -122,6 +122,7 @@ function openForm(plan = monthly) {
   fireEvent.change(form.getByLabelText('Service Address'), {
     target: { value: '1 Yonge St, Toronto' },
   });
+  fireEvent.change(form.getByLabelText('Postal Code'), { target: { value: 'M5E 1W7' } });
   fireEvent.change(form.getByLabelText('Preferred Date'), { target: { value: firstVisit.date } });
   return { dialog, form };
 }

@@ -143,6 +143,7 @@ function fillForm(dialog: HTMLElement) {
   fireEvent.change(form.getByLabelText('Service Address'), {
     target: { value: '1 Yonge St, Toronto' },
   });
+  fireEvent.change(form.getByLabelText('Postal Code'), { target: { value: 'M5E 1W7' } });
   fireEvent.change(form.getByLabelText('Preferred Date'), { target: { value: visitDate } });
 }
 
@@ -288,6 +289,7 @@ describe('ServicesPage', () => {
         'Phone Number',
         'Email Address',
         'Service Address',
+        'Postal Code',
         'Preferred Date',
         'Preferred Time',
         'Photo of the job (optional)',
@@ -959,5 +961,132 @@ describe('asking for the member link', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Choose Custom Estimate' }));
     dialog = screen.getByRole('dialog', { name: 'Request a Custom Estimate' });
     expect(within(dialog).queryByRole('button', { name: TOGGLE })).toBeNull();
+  });
+});
+
+describe('the postal code', () => {
+  /** The deployment's settings, serving Toronto's M areas as the default configuration does. */
+  const siteConfig = () =>
+    json(200, {
+      mapTileUrl: 'https://tiles.test/{z}/{x}/{y}.png',
+      mapAttribution: '',
+      serviceAreas: ['M'],
+    });
+  const OUTSIDE = BookingMessages.outsideServiceArea('K1A');
+
+  const postalCode = (dialog: HTMLElement) => within(dialog).getByLabelText('Postal Code');
+  const submit = (dialog: HTMLElement) => {
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+  };
+  const errorOf = (input: HTMLElement) =>
+    document.getElementById(`${input.id}-error`)?.textContent ?? null;
+
+  it('is asked for as a postal code, and required', async () => {
+    stubApi({ 'GET /api/site-config': siteConfig });
+    renderPage();
+    const dialog = await openForm();
+    const input = postalCode(dialog);
+    expect(input.getAttribute('autocomplete')).toBe('postal-code');
+    expect(input.getAttribute('inputmode')).toBe('text');
+    expect(input.hasAttribute('required')).toBe(true);
+    fillForm(dialog);
+    fireEvent.change(input, { target: { value: '' } });
+    // Leaving it blank is not scolded until the form is sent.
+    fireEvent.blur(input);
+    expect(errorOf(input)).toBeNull();
+    submit(dialog);
+    expect(errorOf(input)).toBe(BookingMessages.postalCodeRequired);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(`${input.id}-error`);
+    expect(document.activeElement).toBe(input);
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it.each(['12345', 'D4W 1P8', 'M4W 1P', 'M4W1P8X'])(
+    'says %j is no Canadian postal code as the field is left, and sends nothing',
+    async (typed) => {
+      stubApi({ 'GET /api/site-config': siteConfig });
+      renderPage();
+      const dialog = await openForm();
+      fillForm(dialog);
+      const input = postalCode(dialog);
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.blur(input);
+      expect(errorOf(input)).toBe(BookingMessages.postalCodeFormat);
+      expect(within(dialog).queryByRole('link', { name: 'Ask for an estimate' })).toBeNull();
+      submit(dialog);
+      expect(errorOf(input)).toBe(BookingMessages.postalCodeFormat);
+      expect(upload).not.toHaveBeenCalled();
+      // Typing again clears the error until the field is judged again.
+      fireEvent.change(input, { target: { value: 'M4W 1P8' } });
+      expect(errorOf(input)).toBeNull();
+    },
+  );
+
+  it('says we do not serve an area outside ours, and links to the contact page', async () => {
+    stubApi({ 'GET /api/site-config': siteConfig });
+    renderPage();
+    const dialog = await openForm();
+    fillForm(dialog);
+    const input = postalCode(dialog);
+    fireEvent.change(input, { target: { value: 'k1a0b1' } });
+    // The areas arrive with the site's settings; the field is judged against them once known.
+    await waitFor(() => {
+      fireEvent.blur(input);
+      expect(errorOf(input)).toContain(OUTSIDE);
+    });
+    submit(dialog);
+    expect(errorOf(input)).toContain(OUTSIDE);
+    expect(upload).not.toHaveBeenCalled();
+    const link = within(dialog).getByRole('link', { name: 'Ask for an estimate' });
+    expect(link.getAttribute('href')).toBe('/contact');
+    // The link is part of the error the field is described by.
+    expect(document.getElementById(`${input.id}-error`)?.contains(link)).toBe(true);
+    fireEvent.click(link);
+    await screen.findByText('Contact page for Garden Maintenance');
+  });
+
+  it("shows the API's refusal of an area the same way when the page could not check it", async () => {
+    // No site settings (404): the page checks the format only and the API judges the area.
+    stubApi();
+    upload.mockRejectedValue(new ApiError(OUTSIDE, 400, { postalCode: OUTSIDE }));
+    renderPage();
+    const dialog = await openForm();
+    fillForm(dialog);
+    const input = postalCode(dialog);
+    fireEvent.change(input, { target: { value: 'K1A 0B1' } });
+    fireEvent.blur(input);
+    expect(errorOf(input)).toBeNull();
+    submit(dialog);
+    await waitFor(() => {
+      expect(errorOf(input)).toContain(OUTSIDE);
+    });
+    within(dialog).getByRole('link', { name: 'Ask for an estimate' });
+  });
+
+  it('takes a code of our area however it is typed, and sends it', async () => {
+    stubApi({ 'GET /api/site-config': siteConfig });
+    upload.mockResolvedValue({
+      booking: bookingView(),
+      token: BOOKING_TOKEN,
+      message: BookingMessages.created,
+    });
+    renderPage();
+    const dialog = await openForm();
+    fillForm(dialog);
+    const input = postalCode(dialog);
+    // An outside code first, so the areas are known when ours is judged.
+    fireEvent.change(input, { target: { value: 'K1A 0B1' } });
+    await waitFor(() => {
+      fireEvent.blur(input);
+      expect(errorOf(input)).toContain(OUTSIDE);
+    });
+    fireEvent.change(input, { target: { value: ' m4w-1p8 ' } });
+    fireEvent.blur(input);
+    expect(errorOf(input)).toBeNull();
+    submit(dialog);
+    await screen.findByRole('dialog', { name: 'Complete Your Payment' });
+    const form = upload.mock.calls[0]?.[1];
+    expect(form instanceof FormData ? form.get('postalCode') : null).toBe(' m4w-1p8 ');
   });
 });

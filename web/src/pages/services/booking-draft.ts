@@ -6,6 +6,7 @@ export interface BookingDraft {
   readonly phone: string;
   readonly email: string;
   readonly address: string;
+  readonly postalCode: string;
   readonly date: string;
   readonly time: TimeWindowId;
   /**
@@ -25,6 +26,7 @@ export const DRAFT_FIELDS: readonly DraftField[] = [
   'phone',
   'email',
   'address',
+  'postalCode',
   'date',
   'time',
 ];
@@ -34,6 +36,7 @@ export const EMPTY_DRAFT: BookingDraft = {
   phone: '',
   email: '',
   address: '',
+  postalCode: '',
   date: '',
   time: DEFAULT_TIME_WINDOW,
   visitChoices: {},

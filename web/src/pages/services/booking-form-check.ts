@@ -1,9 +1,12 @@
 import {
   BookingMessages,
   bookingFormSchema,
+  postalCodeField,
   timeLabel,
 } from '@hs/api/domain/booking/booking-schema';
 import type { Plan, Service, TimeWindowId } from '@hs/api/domain/booking/catalogue';
+import { forwardSortationArea, normalisePostalCode } from '@hs/api/domain/booking/service-area';
+import { todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { ApiError } from '../../api/api-client';
 import type { BookingDraft } from './booking-draft';
 import { isBookingField, type FieldErrors } from './booking-form-fields';
@@ -15,14 +18,22 @@ export interface BookingCheck {
   readonly form: string | null;
 }
 
-/** The API's own rules, before anything is sent, and a time window known to be full. */
+/**
+ * The API's own rules, before anything is sent, and a time window known to be full. The postal
+ * code is judged against `serviceAreas` once the site knows them (null: its format only).
+ */
 export function checkBooking(
   draft: BookingDraft,
   service: Service,
   plan: Plan,
   isFull: (window: TimeWindowId) => boolean,
+  serviceAreas: readonly string[] | null,
 ): BookingCheck {
-  const parsed = bookingFormSchema().safeParse({ ...draft, service: service.id, plan: plan.id });
+  const parsed = bookingFormSchema(todayInToronto, serviceAreas ?? undefined).safeParse({
+    ...draft,
+    service: service.id,
+    plan: plan.id,
+  });
   const fields: FieldErrors = {};
   let form: string | null = null;
   if (!parsed.success) {
@@ -36,6 +47,32 @@ export function checkBooking(
     fields.time ??= BookingMessages.windowFull(draft.date, timeLabel(draft.time));
   }
   return { ok: parsed.success && Object.keys(fields).length === 0, fields, form };
+}
+
+/**
+ * The postal code alone, as the field is left: what is wrong with it, or undefined. A field left
+ * blank is not scolded until the form is sent.
+ */
+export function postalCodeError(
+  postalCode: string,
+  serviceAreas: readonly string[] | null,
+): string | undefined {
+  if (postalCode.trim() === '') return undefined;
+  const parsed = postalCodeField(serviceAreas ?? undefined).safeParse(postalCode);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/**
+ * Whether `error` says we do not serve the postal code's area: the field then offers the contact
+ * page. Matched against the one message, so the API's refusal and the page's own check read alike.
+ */
+export function isOutsideAreaError(postalCode: string, error: string | undefined): boolean {
+  const code = normalisePostalCode(postalCode);
+  return (
+    error !== undefined &&
+    code !== null &&
+    error === BookingMessages.outsideServiceArea(forwardSortationArea(code))
+  );
 }
 
 /** The fields the API refused, by name, from its answer. */

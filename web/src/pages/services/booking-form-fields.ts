@@ -14,6 +14,7 @@ export const FIELD_ORDER: readonly BookingFieldName[] = [
   'phone',
   'email',
   'address',
+  'postalCode',
   'date',
   'time',
   'visits',

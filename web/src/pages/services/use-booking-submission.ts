@@ -18,6 +18,8 @@ interface BookingSubmissionOptions {
   readonly member: MemberLink | null;
   readonly photo: DraftPhoto | null;
   readonly isFull: (window: TimeWindowId) => boolean;
+  /** The postal-code areas served, once known (null: the API alone judges the area). */
+  readonly serviceAreas: readonly string[] | null;
   /**
    * A Monthly Visit plan's visits for the draft's date and time, once the API has shown them.
    * Null sends no `visits`: the server then books the rule's own four, or says which is full.
@@ -62,8 +64,18 @@ function bookingForm({ draft, service, plan, photo, visits, member }: BookingFor
  * posted as multipart with the real upload progress of its photo.
  */
 export function useBookingSubmission(options: BookingSubmissionOptions) {
-  const { service, plan, draft, member, photo, isFull, planPreview, idempotencyKey, onBooked } =
-    options;
+  const {
+    service,
+    plan,
+    draft,
+    member,
+    photo,
+    isFull,
+    serviceAreas,
+    planPreview,
+    idempotencyKey,
+    onBooked,
+  } = options;
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -71,7 +83,7 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const check = checkBooking(draft, service, plan, isFull);
+    const check = checkBooking(draft, service, plan, isFull, serviceAreas);
     const visits = planPreview === null ? null : checkPlanVisits(planPreview, draft.visitChoices);
     // The draft's own rules first: a date the API refuses says so rather than that its week is full.
     const fields = visits?.ok === false ? { ...visits.fields, ...check.fields } : check.fields;

@@ -71,6 +71,7 @@ describe('Toronto dates', () => {
       phone: '416 555 0199',
       email: 'maya@example.test',
       address: '12 Rosedale Ave',
+      postalCode: 'M4W 1P8',
       service: 'Painting',
       plan: 'One-time Visit',
     };
@@ -92,6 +93,18 @@ describe('booking states', () => {
         'cancelled->paid',
         'cancelled->refunded',
         'estimate_requested->cancelled',
+        // An operator books an estimate's site visit; it is then called off or done.
+        'estimate_requested->estimate_scheduled',
+        'estimate_scheduled->cancelled',
+        'estimate_scheduled->done',
+        // How a visit went, from its day on: a no-show is made again (paid) or found done after all.
+        'paid->done',
+        'paid->no_show',
+        'no_show->done',
+        'no_show->paid',
+        // Refunded at the provider after the visit.
+        'done->refunded',
+        'no_show->refunded',
         'paid->cancelled',
         'paid->refunded',
         'payment_failed->cancelled',
@@ -104,6 +117,8 @@ describe('booking states', () => {
     );
     expect(canMove('paid', 'payment_failed')).toBe(false);
     expect(canMove('refunded', 'paid')).toBe(false);
+    expect(canMove('done', 'paid')).toBe(false);
+    expect(canMove('estimate_requested', 'done')).toBe(false);
   });
 });
 

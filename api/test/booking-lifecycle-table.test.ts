@@ -42,13 +42,29 @@ const freshDate = () => addDays(todayInToronto(), (nextDay += 1));
 
 const HISTORY_TO: Record<BookingStatus, BookingStatus[]> = {
   estimate_requested: ['estimate_requested'],
+  estimate_scheduled: ['estimate_requested', 'estimate_scheduled'],
   pending_payment: ['pending_payment'],
   payment_failed: ['pending_payment', 'payment_failed'],
   paid: ['pending_payment', 'paid'],
   cancelled: ['pending_payment', 'paid', 'cancelled'],
   // Cancelled first, then refunded: a repeat of the refund has nothing left to do.
   refunded: ['pending_payment', 'paid', 'cancelled', 'refunded'],
+  done: ['pending_payment', 'paid', 'done'],
+  no_show: ['pending_payment', 'paid', 'no_show'],
 };
+
+/** Statuses whose booking holds its window's place. */
+const HOLDING: readonly BookingStatus[] = [
+  'pending_payment',
+  'payment_failed',
+  'paid',
+  'estimate_scheduled',
+  'done',
+  'no_show',
+];
+
+/** Events about how a visit went: their bookings are seeded for today, the first day they apply. */
+const ON_THE_DAY: readonly BookingEvent[] = ['markedDoneByOperator', 'markedNoShowByOperator'];
 
 /** A booking as the product leaves it in `status`: a place held while it holds one, paid by card. */
 async function seed(
@@ -56,10 +72,10 @@ async function seed(
   status: BookingStatus,
   changes: Record<string, unknown> = {},
   path = HISTORY_TO[status],
+  date = freshDate(),
 ): Promise<Seeded> {
   const id = newBookingId();
-  const date = freshDate();
-  const estimate = status === 'estimate_requested';
+  const estimate = path.includes('estimate_requested');
   const awaiting = status === 'pending_payment' || status === 'payment_failed';
   const paidOnce = path.includes('paid');
   const ago = new Date(Date.now() - 60_000);
@@ -94,8 +110,7 @@ async function seed(
     history: path.map((to, index) => ({ from: path[index - 1] ?? null, to, by: 'seed', at: ago })),
     ...changes,
   });
-  const holdsPlace = awaiting || status === 'paid';
-  if (holdsPlace) await api.context.slots.take(date, TIME, id);
+  if (HOLDING.includes(status)) await api.context.slots.take(date, TIME, id);
   return { id, date, movedDate: freshDate() };
 }
 
@@ -198,6 +213,12 @@ const APPLY: Record<BookingEvent, (lifecycle: BookingLifecycle, b: Seeded) => Pr
   markedPaymentFailedByOperator: (l, b) => l.movedByOperator(b.id, 'payment_failed', ADMIN_ID),
   markedAwaitingPaymentByOperator: (l, b) => l.movedByOperator(b.id, 'pending_payment', ADMIN_ID),
   refundRequested: (l, b) => l.movedByOperator(b.id, 'refunded', ADMIN_ID),
+  // The board's one way to put a booking in a window: an estimate's site visit is booked, any
+  // other booking is moved as the operator's reschedule.
+  siteVisitScheduled: (l, b) =>
+    l.scheduledByOperator(b.id, { date: b.movedDate, time: MOVED_TIME }, ADMIN_ID),
+  markedDoneByOperator: (l, b) => l.movedByOperator(b.id, 'done', ADMIN_ID),
+  markedNoShowByOperator: (l, b) => l.movedByOperator(b.id, 'no_show', ADMIN_ID),
 };
 
 const ADMIN = `admin:${ADMIN_ID}`;
@@ -207,21 +228,40 @@ const cannotReschedule: Refused = {
   refused: 'conflict',
   message: BookingMessages.cannotReschedule,
 };
-/** What an operator may still pick from each seeded status (a card payment is on record). */
+/**
+ * What an operator may still pick from each seeded status (a card payment is on record), for a
+ * visit still to come; from its day on, a visit may also be marked done or no-show.
+ */
 const OPERATOR_TARGETS: Record<BookingStatus, BookingStatus[]> = {
   estimate_requested: ['cancelled'],
+  estimate_scheduled: ['cancelled'],
   pending_payment: ['paid', 'payment_failed', 'cancelled'],
   payment_failed: ['pending_payment', 'paid', 'cancelled'],
   paid: ['cancelled', 'refunded'],
   cancelled: ['refunded'],
   refunded: [],
+  done: [],
+  no_show: [],
+};
+const ON_THE_DAY_TARGETS: Partial<Record<BookingStatus, BookingStatus[]>> = {
+  estimate_scheduled: ['cancelled', 'done'],
+  paid: ['cancelled', 'refunded', 'done', 'no_show'],
+  no_show: ['done'],
 };
 const cannotMove =
-  (to: BookingStatus) =>
+  (to: BookingStatus, onTheDay = false) =>
   (from: BookingStatus): Refused => ({
     refused: 'conflict',
-    message: AdminMessages.cannotMove(from, to, OPERATOR_TARGETS[from]),
+    message: AdminMessages.cannotMove(
+      from,
+      to,
+      (onTheDay ? ON_THE_DAY_TARGETS[from] : undefined) ?? OPERATOR_TARGETS[from],
+    ),
   });
+const cannotSchedule = (status: BookingStatus): Refused => ({
+  refused: 'conflict',
+  message: AdminMessages.cannotSchedule(status),
+});
 
 const paidBy = (from: BookingStatus, by: string, answer: unknown): Allowed => ({
   to: 'paid',
@@ -281,6 +321,45 @@ const markedByOperator = (from: BookingStatus, to: BookingStatus): Allowed => ({
   history: { from, to, by: ADMIN },
 });
 
+/** The notice of an estimate's site visit, at its new window. */
+const siteVisitEmail: Jobs = ({ id, movedDate }) => ({
+  [`site-visit-${id}-${movedDate}-${MOVED_TIME}`]: {
+    bookingId: id,
+    date: movedDate,
+    time: MOVED_TIME,
+  },
+});
+const reviewRequest: Jobs = ({ id }) => ({ [`review-request-${id}`]: { bookingId: id } });
+
+/** An operator's move of a booking to another window from the schedule board. */
+const movedByOperator = (from: BookingStatus, to: BookingStatus, jobs: Jobs): Allowed => ({
+  to,
+  answer: { status: to },
+  place: 'held',
+  jobs,
+  history: { from, to, by: `${ADMIN}:reschedule:{date}-${TIME}` },
+  fields: (stored) => expect(stored.time).toBe(MOVED_TIME),
+});
+
+/** A visit's end, marked on its day: the place stays taken, the window was used. */
+const visitEnded = (from: BookingStatus, to: BookingStatus, jobs: Jobs = noJobs): Allowed => ({
+  to,
+  answer: operatorAnswer(to),
+  place: 'held',
+  jobs,
+  history: { from, to, by: ADMIN },
+});
+
+/** Refunded at the provider after the visit: nothing else is undone or sent. */
+const refundedAfterVisit = (from: BookingStatus): Allowed => ({
+  to: 'refunded',
+  answer: 'refunded',
+  place: 'held',
+  jobs: noJobs,
+  history: { from, to: 'refunded', by: 'payment-event:evt_3' },
+  fields: (stored) => expect(stored.payment.refundedAt).toBeInstanceOf(Date),
+});
+
 /** A plan's visit paid with its month: as any payment, but its confirmation is the month's. */
 const visitPaidFrom = (from: BookingStatus): Allowed => ({
   ...paidBy(from, 'payment-event:evt_4', 'paid'),
@@ -311,6 +390,9 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
       fields: (stored) => expect(stored.payment.refundRequestedAt).toBeInstanceOf(Date),
     },
     refunded: kept('refunded'),
+    estimate_scheduled: kept('estimate_scheduled'),
+    done: kept('done'),
+    no_show: kept('no_show'),
   },
   paymentFailed: {
     estimate_requested: kept('estimate_requested'),
@@ -326,6 +408,9 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     paid: kept('paid'),
     cancelled: kept('cancelled'),
     refunded: kept('refunded'),
+    estimate_scheduled: kept('estimate_scheduled'),
+    done: kept('done'),
+    no_show: kept('no_show'),
   },
   refundConfirmed: {
     estimate_requested: kept('estimate_requested'),
@@ -347,6 +432,9 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
       history: { from: 'cancelled', to: 'refunded', by: 'payment-event:evt_3' },
     },
     refunded: kept('refunded'),
+    estimate_scheduled: kept('estimate_scheduled'),
+    done: refundedAfterVisit('done'),
+    no_show: refundedAfterVisit('no_show'),
   },
   holdExpired: {
     estimate_requested: { kept: 'kept' },
@@ -356,6 +444,9 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     // A retry after a crash: gives back a place that may still be held, and writes nothing.
     cancelled: { to: 'cancelled', answer: 'released', place: 'free', jobs: noJobs, repeat: true },
     refunded: { to: 'refunded', answer: 'released', place: 'free', jobs: noJobs, repeat: true },
+    estimate_scheduled: { kept: 'kept' },
+    done: { kept: 'kept' },
+    no_show: { kept: 'kept' },
   },
   visitPaid: {
     estimate_requested: kept('estimate_requested'),
@@ -365,6 +456,9 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     // Skipped by its customer (the seed's cancel is theirs): a later payment does not bring it back.
     cancelled: kept('cancelled'),
     refunded: kept('refunded'),
+    estimate_scheduled: kept('estimate_scheduled'),
+    done: kept('done'),
+    no_show: kept('no_show'),
   },
   visitReleased: {
     estimate_requested: kept('estimate_requested'),
@@ -373,6 +467,9 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     paid: planEnded('paid'),
     cancelled: { to: 'cancelled', answer: 'released', place: 'free', jobs: noJobs, repeat: true },
     refunded: kept('refunded'),
+    estimate_scheduled: kept('estimate_scheduled'),
+    done: kept('done'),
+    no_show: kept('no_show'),
   },
   cancelledByCustomer: {
     estimate_requested: byCustomer('estimate_requested'),
@@ -388,6 +485,9 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     },
     cancelled: cannotCancel,
     refunded: cannotCancel,
+    estimate_scheduled: byCustomer('estimate_scheduled'),
+    done: cannotCancel,
+    no_show: cannotCancel,
   },
   rescheduled: {
     estimate_requested: rescheduledStay('estimate_requested', 'free'),
@@ -396,6 +496,16 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     paid: rescheduledStay('paid', 'held'),
     cancelled: cannotReschedule,
     refunded: cannotReschedule,
+    estimate_scheduled: {
+      ...rescheduledStay('estimate_scheduled', 'held'),
+      jobs: siteVisitEmail,
+    },
+    done: cannotReschedule,
+    // Nobody was home: the visit is made on another day, paid as it was.
+    no_show: {
+      ...rescheduledStay('paid', 'held'),
+      history: { from: 'no_show', to: 'paid', by: `reschedule:{date}-${TIME}` },
+    },
   },
   cancelledByOperator: {
     estimate_requested: byOperator('estimate_requested'),
@@ -404,6 +514,9 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     paid: byOperator('paid'),
     cancelled: cannotMove('cancelled')('cancelled'),
     refunded: cannotMove('cancelled')('refunded'),
+    estimate_scheduled: byOperator('estimate_scheduled'),
+    done: cannotMove('cancelled')('done'),
+    no_show: cannotMove('cancelled')('no_show'),
   },
   markedPaidByOperator: {
     estimate_requested: cannotMove('paid')('estimate_requested'),
@@ -412,6 +525,9 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     paid: cannotMove('paid')('paid'),
     cancelled: cannotMove('paid')('cancelled'),
     refunded: cannotMove('paid')('refunded'),
+    estimate_scheduled: cannotMove('paid')('estimate_scheduled'),
+    done: cannotMove('paid')('done'),
+    no_show: cannotMove('paid')('no_show'),
   },
   markedPaymentFailedByOperator: {
     estimate_requested: cannotMove('payment_failed')('estimate_requested'),
@@ -420,6 +536,9 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     paid: cannotMove('payment_failed')('paid'),
     cancelled: cannotMove('payment_failed')('cancelled'),
     refunded: cannotMove('payment_failed')('refunded'),
+    estimate_scheduled: cannotMove('payment_failed')('estimate_scheduled'),
+    done: cannotMove('payment_failed')('done'),
+    no_show: cannotMove('payment_failed')('no_show'),
   },
   markedAwaitingPaymentByOperator: {
     estimate_requested: cannotMove('pending_payment')('estimate_requested'),
@@ -428,6 +547,9 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     paid: cannotMove('pending_payment')('paid'),
     cancelled: cannotMove('pending_payment')('cancelled'),
     refunded: cannotMove('pending_payment')('refunded'),
+    estimate_scheduled: cannotMove('pending_payment')('estimate_scheduled'),
+    done: cannotMove('pending_payment')('done'),
+    no_show: cannotMove('pending_payment')('no_show'),
   },
   refundRequested: {
     estimate_requested: cannotMove('refunded')('estimate_requested'),
@@ -454,6 +576,49 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
       fields: (stored) => expect(stored.payment.refundRequestedAt).toBeInstanceOf(Date),
     },
     refunded: cannotMove('refunded')('refunded'),
+    estimate_scheduled: cannotMove('refunded')('estimate_scheduled'),
+    done: cannotMove('refunded')('done'),
+    no_show: cannotMove('refunded')('no_show'),
+  },
+  siteVisitScheduled: {
+    estimate_requested: {
+      to: 'estimate_scheduled',
+      answer: { status: 'estimate_scheduled' },
+      place: 'held',
+      jobs: siteVisitEmail,
+      history: { from: 'estimate_requested', to: 'estimate_scheduled', by: ADMIN },
+      fields: (stored) => expect(stored.time).toBe(MOVED_TIME),
+    },
+    estimate_scheduled: movedByOperator('estimate_scheduled', 'estimate_scheduled', siteVisitEmail),
+    pending_payment: movedByOperator('pending_payment', 'pending_payment', noJobs),
+    payment_failed: movedByOperator('payment_failed', 'payment_failed', noJobs),
+    paid: movedByOperator('paid', 'paid', rescheduledEmails),
+    cancelled: cannotSchedule('cancelled'),
+    refunded: cannotSchedule('refunded'),
+    done: cannotSchedule('done'),
+    no_show: movedByOperator('no_show', 'paid', rescheduledEmails),
+  },
+  markedDoneByOperator: {
+    estimate_requested: cannotMove('done', true)('estimate_requested'),
+    estimate_scheduled: visitEnded('estimate_scheduled', 'done'),
+    pending_payment: cannotMove('done', true)('pending_payment'),
+    payment_failed: cannotMove('done', true)('payment_failed'),
+    paid: visitEnded('paid', 'done', reviewRequest),
+    cancelled: cannotMove('done', true)('cancelled'),
+    refunded: cannotMove('done', true)('refunded'),
+    done: cannotMove('done', true)('done'),
+    no_show: visitEnded('no_show', 'done', reviewRequest),
+  },
+  markedNoShowByOperator: {
+    estimate_requested: cannotMove('no_show', true)('estimate_requested'),
+    estimate_scheduled: cannotMove('no_show', true)('estimate_scheduled'),
+    pending_payment: cannotMove('no_show', true)('pending_payment'),
+    payment_failed: cannotMove('no_show', true)('payment_failed'),
+    paid: visitEnded('paid', 'no_show'),
+    cancelled: cannotMove('no_show', true)('cancelled'),
+    refunded: cannotMove('no_show', true)('refunded'),
+    done: cannotMove('no_show', true)('done'),
+    no_show: cannotMove('no_show', true)('no_show'),
   },
 };
 
@@ -479,7 +644,8 @@ describe('the booking lifecycle, every (status, event) pair', () => {
   let api: ApiHarness;
 
   beforeAll(async () => {
-    api = await startApi(testEnv());
+    // Today's window takes every booking seeded for the events of a visit's day.
+    api = await startApi(testEnv({ SLOT_CAPACITY: '50' }));
   });
   afterAll(async () => {
     await api.close();
@@ -491,7 +657,8 @@ describe('the booking lifecycle, every (status, event) pair', () => {
 
   it.each(PAIRS)('%s on a booking that is %s', async (event, status) => {
     const { lifecycle } = api.context;
-    const booking = await seed(api, status);
+    const today = ON_THE_DAY.includes(event) ? todayInToronto() : undefined;
+    const booking = await seed(api, status, {}, HISTORY_TO[status], today);
     const before = await snapshot(api, booking);
     const expected = EXPECTED[event][status];
     const outcome = await attempt(() => APPLY[event](lifecycle, booking));
@@ -566,6 +733,7 @@ describe('the booking lifecycle, within a pair: the guards and the opening', () 
       phoneDigits: '4165550199',
       email: testEmail('opening'),
       address: '12 Rosedale Ave',
+      postalCode: 'M4W 1P8',
       serviceId: 'garden-maintenance',
       planId: amountCents === null ? 'custom-estimate' : 'one-time',
       date: freshDate(),
@@ -628,6 +796,31 @@ describe('the booking lifecycle, within a pair: the guards and the opening', () 
       booking,
       () => lifecycle.rescheduled(booking.id, booking.movedDate, MOVED_TIME),
       new DomainError('conflict', BookingMessages.cannotReschedule),
+    );
+  });
+
+  it('refuses to mark a visit done or missed before its day', async () => {
+    const booking = await seed(api, 'paid');
+    for (const status of ['done', 'no_show'] as const) {
+      await refuses(
+        booking,
+        () => lifecycle.movedByOperator(booking.id, status, ADMIN_ID),
+        new DomainError('conflict', AdminMessages.visitNotYetDue(booking.date)),
+      );
+    }
+  });
+
+  it('refuses to put a visit in a window already past', async () => {
+    const booking = await seed(api, 'estimate_requested');
+    await refuses(
+      booking,
+      () =>
+        lifecycle.scheduledByOperator(
+          booking.id,
+          { date: addDays(todayInToronto(), -1), time: TIME },
+          ADMIN_ID,
+        ),
+      new DomainError('invalid', BookingMessages.dateInPast),
     );
   });
 

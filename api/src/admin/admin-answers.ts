@@ -18,6 +18,7 @@ export const adminBookingViewSchema = managedBookingViewSchema.extend({
     .nullable()
     .describe('A signed address of the photo, valid for a few minutes; null without a photo.'),
   allowedStatuses: z.array(z.enum(BOOKING_STATUSES)).describe('The moves allowed from here.'),
+  crewId: z.string().nullable().describe('The crew going to the visit; null when none is.'),
 }) satisfies z.ZodType<AdminBookingView>;
 
 const pageFields = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
@@ -68,6 +69,9 @@ export const adminScheduleWeekSchema = z.object({
   from: z.string(),
   to: z.string(),
   capacity: z.number().int(),
+  crews: z
+    .array(z.object({ id: z.string(), name: z.string() }))
+    .describe('The crews, one visit each per window; their number is the capacity.'),
   days: z.array(
     z.object({
       date: z.string(),
@@ -80,7 +84,9 @@ export const adminScheduleWeekSchema = z.object({
           visits: z.array(scheduleVisit),
         }),
       ),
-      estimates: z.array(scheduleVisit).describe('Site visits to schedule; they hold no place.'),
+      estimates: z
+        .array(scheduleVisit)
+        .describe('Estimate requests whose site visit is still to schedule; they hold no place.'),
     }),
   ),
 }) satisfies z.ZodType<AdminScheduleWeek>;

@@ -6,7 +6,9 @@ import type { AuthTokens } from '../accounts/auth-tokens';
 import { signedInUser } from '../accounts/require-auth';
 import { BookingModel } from '../bookings/booking-model';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
-import type { AdminBookingList, AdminBookingView } from '../domain/admin/admin-views';
+import type { AdminBookingList, AdminBookingView, Crew } from '../domain/admin/admin-views';
+import { timeLabel, timeWindowField, visitDateField } from '../domain/booking/booking-schema';
+import { assignCrew } from './crew-assignment';
 import { BOOKING_STATUSES, type BookingStatus } from '../domain/booking/booking-status';
 import { isCalendarDate, todayInToronto } from '../domain/calendar/toronto-date';
 import type { SlotLedger } from '../bookings/slot-ledger';
@@ -32,6 +34,7 @@ import { sendPrivateImage } from '../http/private-image';
 
 export interface AdminBookingRouteDependencies {
   tokens: AuthTokens;
+  crews: readonly Crew[];
   lifecycle: BookingLifecycle;
   slots: SlotLedger;
   storage: Storage;
@@ -52,6 +55,15 @@ const listQuery = z.object({
 });
 
 const moveBody = z.object({ status: statusField });
+
+const crewBody = z.object({
+  crewId: z
+    .string({ error: AdminMessages.unknownCrew })
+    .max(100, AdminMessages.unknownCrew)
+    .nullable(),
+});
+
+const scheduleBody = z.object({ date: visitDateField(), time: timeWindowField });
 
 const scheduleQuery = z.object({
   week: z
@@ -139,11 +151,75 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
     responses: { '200': jsonResponse('The week.', adminScheduleWeekSchema) },
     errors: ['BadRequest'],
     fuzz: 'reads',
-    handlers: ({ admin, slots, view }) => [
+    handlers: ({ admin, slots, crews, view }) => [
       ...admin,
       async (req, res) => {
         const { week } = parseBody(scheduleQuery, { ...req.query });
-        res.json(await scheduleWeek(week ?? todayInToronto(), slots, view));
+        res.json(await scheduleWeek(week ?? todayInToronto(), { slots, crews, view }));
+      },
+    ],
+  },
+  {
+    method: 'put',
+    path: '/api/admin/bookings/{id}/crew',
+    operationId: 'adminAssignCrew',
+    summary: 'Send a crew to a visit, or take it off',
+    description:
+      'One visit per crew per window: a crew already going somewhere in that window is refused ' +
+      '(409). A visit moved to another window or called off loses its crew.',
+    access: 'admin',
+    request: { params: { id: 'The booking id.' }, body: jsonBody(crewBody) },
+    responses: {
+      '200': jsonResponse('Assigned.', movedAnswer),
+      '409': errorResponse('The crew is busy in that window, or the booking is not a visit.'),
+    },
+    errors: ['BadRequest', 'NotFound'],
+    fuzz: 'body',
+    handlers: ({ admin, crews, view }) => [
+      ...admin,
+      async (req, res) => {
+        const { crewId } = parseBody(crewBody, req.body);
+        const booking = await assignCrew(String(req.params.id), crewId, crews);
+        const crew = crews.find((candidate) => candidate.id === booking.crewId);
+        res.json({
+          booking: view(booking),
+          message: AdminMessages.crewAssigned(crew?.name ?? null, booking.reference),
+        });
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/bookings/{id}/schedule',
+    operationId: 'adminScheduleVisit',
+    summary: "Book an estimate's site visit, or move a visit, to a date and window",
+    description:
+      'An estimate request becomes a site visit booked in that window (it takes a place; the ' +
+      'customer is told). Any other open visit, a no-show included, moves there as a customer’s ' +
+      'move would: a no-show becomes paid again. 409 when the window is full or the booking ' +
+      'cannot move.',
+    access: 'admin',
+    request: { params: { id: 'The booking id.' }, body: jsonBody(scheduleBody) },
+    responses: {
+      '200': jsonResponse('Scheduled.', movedAnswer),
+      '409': errorResponse('The window is full, or the booking cannot be scheduled.'),
+    },
+    errors: ['BadRequest', 'NotFound'],
+    fuzz: 'body',
+    handlers: ({ admin, lifecycle, view }) => [
+      ...admin,
+      async (req, res) => {
+        const visit = parseBody(scheduleBody, req.body);
+        const adminId = signedInUser(req.user).id as string;
+        const booking = await lifecycle.scheduledByOperator(String(req.params.id), visit, adminId);
+        res.json({
+          booking: view(booking),
+          message: AdminMessages.scheduled(
+            booking.reference,
+            booking.date,
+            timeLabel(booking.time),
+          ),
+        });
       },
     ],
   },

@@ -15,5 +15,6 @@ export function adminBookingView(
     ...managedBookingView(booking),
     photoUrl: booking.imageKey ? photos.url(bookingId) : null,
     allowedStatuses: lifecycle.operatorTargets(booking),
+    crewId: booking.crewId ?? null,
   };
 }

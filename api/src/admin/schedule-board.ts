@@ -2,21 +2,23 @@ import { BookingModel, type BookingDocument } from '../bookings/booking-model';
 import type { SlotLedger } from '../bookings/slot-ledger';
 import type {
   AdminBookingView,
+  Crew,
   AdminScheduleDay,
   AdminScheduleWeek,
   ScheduleVisitKind,
 } from '../domain/admin/admin-views';
+import { CALLED_OFF } from '../domain/booking/booking-status';
 import { timeLabel } from '../domain/booking/booking-schema';
-import { TIME_WINDOW_IDS } from '../domain/booking/catalogue';
+import { CUSTOM_ESTIMATE, TIME_WINDOW_IDS } from '../domain/booking/catalogue';
 import { addDays, weekdayOf } from '../domain/calendar/toronto-date';
 
-/** Bookings that are no longer visits: nobody goes. */
-const OFF = ['cancelled', 'refunded'];
-
 function kindOf(booking: BookingDocument): ScheduleVisitKind {
-  if (booking.status === 'estimate_requested') return 'estimate';
+  if (booking.planId === CUSTOM_ESTIMATE) return 'estimate';
   return booking.subscriptionId ? 'plan' : 'one-time';
 }
+
+/** An estimate request still waits for an operator to pick its site visit's time. */
+const toSchedule = (booking: BookingDocument) => booking.status === 'estimate_requested';
 
 /** The Monday of the week holding `date`. */
 export function mondayOf(date: string): string {
@@ -25,18 +27,23 @@ export function mondayOf(date: string): string {
 
 /**
  * The operators' week at a glance: each day by time window, the places used of the capacity and
- * the visits in it (one-time, a plan's, each with its photo), and the estimate requests preferring
- * that day, which hold no place until an operator schedules them.
+ * the visits in it (one-time, a plan's, an estimate's site visit, each with its photo and crew),
+ * and the estimate requests preferring that day, which hold no place until an operator books
+ * their site visit.
  */
 export async function scheduleWeek(
   anyDay: string,
-  slots: SlotLedger,
-  view: (booking: BookingDocument) => AdminBookingView,
+  board: {
+    slots: SlotLedger;
+    crews: readonly Crew[];
+    view: (booking: BookingDocument) => AdminBookingView;
+  },
 ): Promise<AdminScheduleWeek> {
+  const { slots, view } = board;
   const from = mondayOf(anyDay);
   const to = addDays(from, 6);
   const [bookings, taken] = await Promise.all([
-    BookingModel.find({ date: { $gte: from, $lte: to }, status: { $nin: OFF } }).sort({
+    BookingModel.find({ date: { $gte: from, $lte: to }, status: { $nin: CALLED_OFF } }).sort({
       date: 1,
       time: 1,
       createdAt: 1,
@@ -54,12 +61,10 @@ export async function scheduleWeek(
         label: timeLabel(time),
         used: taken.get(`${date}|${time}`) ?? 0,
         capacity: slots.capacity,
-        visits: ofDay
-          .filter((booking) => booking.time === time && kindOf(booking) !== 'estimate')
-          .map(visit),
+        visits: ofDay.filter((booking) => booking.time === time && !toSchedule(booking)).map(visit),
       })),
-      estimates: ofDay.filter((booking) => kindOf(booking) === 'estimate').map(visit),
+      estimates: ofDay.filter(toSchedule).map(visit),
     };
   });
-  return { from, to, capacity: slots.capacity, days };
+  return { from, to, capacity: slots.capacity, crews: [...board.crews], days };
 }

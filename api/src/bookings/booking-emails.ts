@@ -135,6 +135,30 @@ export function estimateAcknowledgementEmail(booking: BookingDocument): MailMess
   });
 }
 
+/**
+ * An operator booked the estimate's site visit, having spoken with the customer: when we come,
+ * with a calendar file, and the link to move or cancel it.
+ */
+export function siteVisitEmail(
+  booking: BookingDocument,
+  manageUrl: string,
+  sequence: number = Math.floor((lastChange(booking)?.getTime() ?? 1000) / 1000),
+): MailMessage {
+  const visit = visitOf(booking);
+  return renderEmail({
+    to: booking.email,
+    subject: `Your free ${visit.service.title} site visit: ${visit.day} (${booking.reference})`,
+    paragraphs: [
+      greeting(booking),
+      `We will come to assess your ${visit.service.title} project on ${visit.day}, ${visit.when}, and give you a written estimate.`,
+      'The attached calendar file adds the visit to your calendar. To move it or cancel it, use the link below.',
+    ],
+    details: visitDetails(booking, visit),
+    action: { label: 'Manage your site visit', url: manageUrl },
+    attachments: [invite(booking, visit, manageUrl, sequence)],
+  });
+}
+
 export function bookingConfirmationEmail(booking: BookingDocument, manageUrl: string): MailMessage {
   const visit = visitOf(booking);
   const amount = paidAmount(booking, visit.plan);
@@ -188,6 +212,8 @@ export function businessNotificationEmail(booking: BookingDocument, inbox: strin
       ['Phone', booking.phone],
       ['Email', booking.email],
       ['Address', booking.address],
+      // Where the crew goes, and what the service area was checked against.
+      ...(booking.postalCode ? [['Postal code', booking.postalCode] as [string, string]] : []),
       ['Service', visit.service.title],
       ['Plan', visit.plan.name],
       ['Date', `${visit.day} (${booking.date})`],

@@ -44,6 +44,8 @@ const bookingSchema = new mongoose.Schema(
     phoneDigits: { type: String, default: '' },
     email: { type: String, required: true, index: true },
     address: { type: String, required: true },
+    /** 'M4W 1P8', checked against the service area when booked; '' before the form asked for it. */
+    postalCode: { type: String, default: '' },
     serviceId: { type: String, required: true, enum: SERVICES.map((service) => service.id) },
     planId: { type: String, required: true, enum: PLANS.map((plan) => plan.id) },
     date: { type: String, required: true },
@@ -99,6 +101,8 @@ const bookingSchema = new mongoose.Schema(
       ),
       default: null,
     },
+    /** The crew an operator sent (bookings/crews.ts), one visit per crew per window. */
+    crewId: { type: String, default: null },
     periodIndex: { type: Number, default: null },
     visitIndex: { type: Number, default: null },
     cancelledAt: { type: Date, default: null },
@@ -116,6 +120,11 @@ bookingSchema.index(
 // The follow-up sweep's query; only the few bookings still pending are in it.
 bookingSchema.index({ createdAt: 1 }, { partialFilterExpression: { followUpsPending: true } });
 bookingSchema.index({ status: 1, date: 1 });
+// A crew is in one place at a time: a visit called off or moved drops its crew (BookingLifecycle).
+bookingSchema.index(
+  { date: 1, time: 1, crewId: 1 },
+  { unique: true, partialFilterExpression: { crewId: { $type: 'string' } } },
+);
 // The bound on unpaid holds counts by email (indexed above) and by phone.
 bookingSchema.index({ phoneDigits: 1 });
 bookingSchema.index(

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_SERVICE_AREAS, normaliseServiceArea } from '../domain/booking/service-area';
+import { CREW_NAME_MAX, crewId, crewNames } from '../bookings/crews';
 
 const url = (protocols: string[]) =>
   z.string().refine(
@@ -30,6 +32,31 @@ const originList = z.string().transform((value, context) => {
     }
   }
   return origins;
+});
+
+/**
+ * 'M, K1A': the postal-code areas served, comma-separated; each a forward sortation area (M4W) or
+ * a prefix of one (M, M4). At least one: an empty list would refuse every booking.
+ */
+const serviceAreaList = z.string().transform((value, context) => {
+  const areas: string[] = [];
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    if (entry === '') continue;
+    const area = normaliseServiceArea(entry);
+    if (area === null) {
+      context.addIssue({
+        code: 'custom',
+        message: `${entry} is not a postal-code area (1 to 3 characters of a Canadian FSA, like M or M4W)`,
+      });
+      return z.NEVER;
+    }
+    areas.push(area);
+  }
+  if (areas.length === 0) {
+    context.addIssue({ code: 'custom', message: 'must name at least one postal-code area' });
+    return z.NEVER;
+  }
+  return areas;
 });
 
 const booleanFlag = z
@@ -119,8 +146,26 @@ export const authEnv = {
 
 /** Bookings: what the API and the workers must agree on. */
 export const bookingEnv = {
-  /** Places per time window and day: the number of crews. */
+  /** Places per time window and day: the number of crews (unless CREW_NAMES names them). */
   SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(3),
+  /**
+   * The crews by name, comma-separated ("Crew A,Crew B"): their number is then each window's
+   * capacity, in place of SLOT_CAPACITY. Unset: "Crew 1" to "Crew N" for SLOT_CAPACITY.
+   */
+  CREW_NAMES: z
+    .string()
+    .optional()
+    .superRefine((list, context) => {
+      const names = crewNames(list ?? '');
+      const fail = (message: string) => context.addIssue({ code: 'custom', message });
+      if (names.length > 100) fail('must name at most 100 crews');
+      if (names.some((name) => name.length > CREW_NAME_MAX || crewId(name) === '')) {
+        fail(
+          `each crew name needs a letter or digit, and at most ${String(CREW_NAME_MAX)} characters`,
+        );
+      }
+      if (new Set(names.map(crewId)).size !== names.length) fail('must not name one crew twice');
+    }),
   /** How long an unpaid booking keeps its place before the place goes back on sale. */
   PAYMENT_HOLD_SECONDS: z.coerce
     .number()
@@ -247,6 +292,11 @@ export const apiEnv = {
       message: 'must have a fixed host (no {s})',
     })
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /**
+   * The postal-code areas the business sends crews to (the booking form refuses any other), and
+   * the site checks too: Toronto's M areas unless set.
+   */
+  SERVICE_AREA_FSAS: serviceAreaList.default([...DEFAULT_SERVICE_AREAS]),
   ...metricsEnv,
 };
 

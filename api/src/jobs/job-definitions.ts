@@ -140,6 +140,20 @@ export const jobs = {
     schema: bookingVisit,
     options: transientRetries,
   }),
+  /** An estimate's site visit was booked by an operator: when we come. */
+  siteVisitEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'booking.site-visit',
+    schema: bookingVisit,
+    options: transientRetries,
+  }),
+  /** The morning after a visit was done: thanks, and a link to review it (one per visit). */
+  reviewRequestEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'booking.review-request',
+    schema: bookingRef,
+    options: transientRetries,
+  }),
   /** A plan's period is paid: its visits, one calendar file each, and the manage link. */
   planPeriodEmail: defineJob({
     queue: QueueName.BookingEmails,

@@ -4,6 +4,7 @@ import {
   bookingReminderEmail,
   bookingRescheduledEmail,
   businessNotificationEmail,
+  siteVisitEmail,
   estimateAcknowledgementEmail,
 } from '@hs/api/bookings/booking-emails';
 import { BookingModel, type BookingDocument } from '@hs/api/bookings/booking-model';
@@ -73,6 +74,11 @@ export function bookingEmailProcessors(deps: BookingEmailDependencies): Processo
     bookingEmail(deps, jobs.bookingRescheduledEmail, (booking, visit) =>
       booking.status === 'paid' && sameVisit(booking, visit)
         ? bookingRescheduledEmail(booking, manage(booking))
+        : null,
+    ),
+    bookingEmail(deps, jobs.siteVisitEmail, (booking, visit) =>
+      booking.status === 'estimate_scheduled' && sameVisit(booking, visit)
+        ? siteVisitEmail(booking, manage(booking))
         : null,
     ),
     bookingEmail(deps, jobs.bookingCancelledEmail, (booking, { refund }) =>

@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock';
 import type { BookingDocument } from '../booking-model';
 import type { BookingEffect } from './booking-moves';
 import type { SlotLedger } from '../slot-ledger';
-import { reminderDelayMs } from '../visit-times';
+import { reminderDelayMs, reviewRequestDelayMs } from '../visit-times';
 
 type Visit = Pick<BookingDocument, 'date' | 'time'>;
 
@@ -80,6 +80,22 @@ export class BookingEffects {
           jobs.bookingCancelledEmail,
           { bookingId, refund },
           { jobId: `cancelled-${bookingId}` },
+        );
+      case 'siteVisitEmail':
+        return this.deps.jobs.add(
+          jobs.siteVisitEmail,
+          { bookingId, date: after.date, time: after.time },
+          { jobId: `site-visit-${bookingId}-${after.date}-${after.time}` },
+        );
+      case 'reviewRequest':
+        // One per visit, whatever happens to it later: the job id is the booking's.
+        return this.deps.jobs.add(
+          jobs.reviewRequestEmail,
+          { bookingId },
+          {
+            jobId: `review-request-${bookingId}`,
+            delayMs: reviewRequestDelayMs(this.deps.clock.now()),
+          },
         );
       case 'askRefundIfDue':
         if (!refund) return;

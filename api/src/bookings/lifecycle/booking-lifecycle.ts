@@ -5,9 +5,11 @@ import { BookingMessages } from '../../domain/booking/booking-schema';
 import {
   AWAITING_PAYMENT,
   BOOKING_STATUSES,
+  CALLED_OFF,
   type BookingStatus,
 } from '../../domain/booking/booking-status';
 import type { TimeWindowId } from '../../domain/booking/catalogue';
+import { todayInToronto } from '../../domain/calendar/toronto-date';
 import { DomainError } from '../../domain/domain-error';
 import type { JobProducer } from '../../jobs/job-producer';
 import type { Clock } from '../../platform/clock';
@@ -20,6 +22,7 @@ import {
   customerMay,
   moveFor,
   OPERATOR_EVENTS,
+  VISIT_END_EVENTS,
 } from './booking-moves';
 import { BookingOpening, type BookingRequest, type LifecycleSettings } from './booking-opening';
 import {
@@ -343,12 +346,61 @@ export class BookingLifecycle {
     if (!move || !customerMay('rescheduled', booking, this.deps.clock.now())) {
       throw new DomainError('conflict', BookingMessages.cannotReschedule);
     }
-    if (booking.date === date && booking.time === time) {
+    return this.movedVisit(
+      booking,
+      move,
+      { date, time },
+      `reschedule:${booking.date}-${booking.time}`,
+    );
+  }
+
+  /**
+   * An operator puts a visit in a window from the schedule board: an estimate's site visit is
+   * booked there (it takes a place from then on), any other open or missed visit moves there as
+   * the customer's own move would, past visits included (a no-show is made on another day).
+   */
+  async scheduledByOperator(
+    bookingId: string,
+    visit: { date: string; time: TimeWindowId },
+    adminId: string,
+  ): Promise<BookingDocument> {
+    const booking = await this.byId(bookingId)();
+    if (!booking) throw notFound();
+    const event: BookingEvent =
+      booking.status === 'estimate_requested' ? 'siteVisitScheduled' : 'rescheduled';
+    const move = moveFor(event, booking.status);
+    if (!move) throw new DomainError('conflict', AdminMessages.cannotSchedule(booking.status));
+    if (visit.date < todayInToronto(this.deps.clock.now())) {
+      throw new DomainError('invalid', BookingMessages.dateInPast, {
+        fields: { date: BookingMessages.dateInPast },
+      });
+    }
+    const by =
+      event === 'rescheduled'
+        ? `admin:${adminId}:reschedule:${booking.date}-${booking.time}`
+        : `admin:${adminId}`;
+    return this.movedVisit(booking, move, visit, by);
+  }
+
+  /**
+   * Moves a booking to another date and window. A booking that holds a place takes the new one
+   * first (409 when it is full) and gives the old one back only once the booking points at the
+   * new one, so it never holds nothing and never holds two for long. Its crew was for the old
+   * window: it is unassigned.
+   */
+  private async movedVisit(
+    booking: BookingDocument,
+    move: BookingMove,
+    next: { date: string; time: TimeWindowId },
+    by: string,
+  ): Promise<BookingDocument> {
+    const bookingId = booking.id as string;
+    // An estimate's site visit may be booked on the very day and window the customer preferred.
+    if (booking.date === next.date && booking.time === next.time && move.to === booking.status) {
       throw new DomainError('invalid', BookingMessages.sameSlot, {
         fields: { date: BookingMessages.sameSlot },
       });
     }
-    const next = { date, time };
     const takesPlace = move.effects.includes('takePlace');
     if (takesPlace) await this.effects.takePlace(next, bookingId);
     // A paid visit keeps the earliest cutoff it ever had; an unpaid one takes its new visit's.
@@ -359,8 +411,8 @@ export class BookingLifecycle {
     }
     // Conditional on the date and time read here too, so nothing moved it meanwhile.
     const moved = await this.write(booking, move, {
-      by: `reschedule:${booking.date}-${booking.time}`,
-      set: { date, time, refundCutoff },
+      by,
+      set: { date: next.date, time: next.time, refundCutoff, crewId: null },
       filter: { date: booking.date, time: booking.time },
       recordStay: true,
     });
@@ -377,8 +429,14 @@ export class BookingLifecycle {
     return BOOKING_STATUSES.filter((to) => {
       const event = OPERATOR_EVENTS[to];
       if (!event || !moveFor(event, booking.status)) return false;
+      if (VISIT_END_EVENTS.includes(event)) return !this.notYetDue(booking);
       return event !== 'refundRequested' || operatorRefundBar(booking) === null;
     });
+  }
+
+  /** A visit is done or missed only from its day on. */
+  private notYetDue(booking: BookingDocument): boolean {
+    return booking.date > todayInToronto(this.deps.clock.now());
   }
 
   /**
@@ -394,6 +452,9 @@ export class BookingLifecycle {
       if (!event || !move) {
         const allowed = this.operatorTargets(booking);
         throw new DomainError('conflict', AdminMessages.cannotMove(booking.status, to, allowed));
+      }
+      if (VISIT_END_EVENTS.includes(event) && this.notYetDue(booking)) {
+        throw new DomainError('conflict', AdminMessages.visitNotYetDue(booking.date));
       }
       const refund = event === 'refundRequested';
       const bar = refund ? operatorRefundBar(booking) : null;
@@ -465,6 +526,8 @@ export class BookingLifecycle {
     }
     const moves = move.to !== booking.status;
     if (moves) set.status = move.to;
+    // A visit called off frees its crew for another visit of that window.
+    if (moves && CALLED_OFF.includes(move.to)) set.crewId = null;
     const record = moves || change.recordStay === true;
     if (Object.keys(set).length === 0 && !record) return booking;
     const update: UpdateQuery<Booking> = {};

@@ -27,6 +27,10 @@ export const BOOKING_EVENTS = [
   'markedPaymentFailedByOperator',
   'markedAwaitingPaymentByOperator',
   'refundRequested',
+  // An operator's day: an estimate's site visit booked, a visit's end recorded.
+  'siteVisitScheduled',
+  'markedDoneByOperator',
+  'markedNoShowByOperator',
 ] as const;
 
 export type BookingEvent = (typeof BOOKING_EVENTS)[number];
@@ -58,7 +62,11 @@ export type BookingEffect =
   /** As askRefund, when the refund policy says the customer's cancel is in time. */
   | 'askRefundIfDue'
   /** A paid visit that moves keeps the earliest refund cutoff it ever had. */
-  | 'keepEarliestRefundCutoff';
+  | 'keepEarliestRefundCutoff'
+  /** Tells the customer when the estimate's site visit is. */
+  | 'siteVisitEmail'
+  /** The thank-you with a review link, the morning after a visit was done. */
+  | 'reviewRequest';
 
 export interface BookingMove {
   /** The status after the event; the status it had means the booking stays where it is. */
@@ -114,6 +122,9 @@ export const BOOKING_MOVES: Record<BookingEvent, Partial<Record<BookingStatus, B
     pending_payment: move('payment_failed'),
   },
   refundConfirmed: {
+    // Refunded at the provider after the visit (a complaint, goodwill): nothing else to undo.
+    done: move('refunded'),
+    no_show: move('refunded'),
     // Refunded at the provider (its dashboard): nothing here gave the place up or told anyone.
     paid: move('refunded', 'givePlaceBack', 'cancelledEmail'),
     cancelled: move('refunded'),
@@ -129,6 +140,7 @@ export const BOOKING_MOVES: Record<BookingEvent, Partial<Record<BookingStatus, B
   },
   cancelledByCustomer: {
     estimate_requested: cancel,
+    estimate_scheduled: cancel,
     pending_payment: cancel,
     payment_failed: cancel,
     paid: move('cancelled', 'givePlaceBack', 'cancelledEmail', 'askRefundIfDue'),
@@ -136,6 +148,7 @@ export const BOOKING_MOVES: Record<BookingEvent, Partial<Record<BookingStatus, B
   // A move of date keeps the status; the history records it.
   rescheduled: {
     estimate_requested: move('estimate_requested'),
+    estimate_scheduled: move('estimate_scheduled', 'takePlace', 'givePlaceBack', 'siteVisitEmail'),
     pending_payment: movePlace('pending_payment'),
     payment_failed: movePlace('payment_failed'),
     paid: move(
@@ -145,9 +158,18 @@ export const BOOKING_MOVES: Record<BookingEvent, Partial<Record<BookingStatus, B
       'givePlaceBack',
       'rescheduledEmails',
     ),
+    // Nobody was home: the visit paid for is made on another day, as any paid visit's move.
+    no_show: move(
+      'paid',
+      'takePlace',
+      'keepEarliestRefundCutoff',
+      'givePlaceBack',
+      'rescheduledEmails',
+    ),
   },
   cancelledByOperator: {
     estimate_requested: cancel,
+    estimate_scheduled: cancel,
     pending_payment: cancel,
     payment_failed: cancel,
     paid: cancel,
@@ -168,17 +190,40 @@ export const BOOKING_MOVES: Record<BookingEvent, Partial<Record<BookingStatus, B
     paid: move('cancelled', 'givePlaceBack', 'askRefund', 'cancelledEmail'),
     cancelled: move('cancelled', 'askRefund'),
   },
+  siteVisitScheduled: {
+    estimate_requested: move('estimate_scheduled', 'takePlace', 'siteVisitEmail'),
+  },
+  // The place stays taken: the window was used. Only a paid visit asks for a review; an estimate's
+  // site visit did no work to review.
+  markedDoneByOperator: {
+    paid: move('done', 'reviewRequest'),
+    no_show: move('done', 'reviewRequest'),
+    estimate_scheduled: move('done'),
+  },
+  markedNoShowByOperator: {
+    paid: move('no_show'),
+  },
 };
 
 /** The event an operator's choice of status stands for in the admin console. */
 export const OPERATOR_EVENTS: Record<BookingStatus, BookingEvent | null> = {
   estimate_requested: null,
+  // Booked with a date and window (BookingLifecycle.scheduledByOperator), not as a status alone.
+  estimate_scheduled: null,
   pending_payment: 'markedAwaitingPaymentByOperator',
   paid: 'markedPaidByOperator',
   payment_failed: 'markedPaymentFailedByOperator',
   cancelled: 'cancelledByOperator',
   refunded: 'refundRequested',
+  done: 'markedDoneByOperator',
+  no_show: 'markedNoShowByOperator',
 };
+
+/** Events that record how a visit went: only from the visit's day on. */
+export const VISIT_END_EVENTS: readonly BookingEvent[] = [
+  'markedDoneByOperator',
+  'markedNoShowByOperator',
+];
 
 /** What `event` does to a booking in `status`; undefined when it is refused. */
 export function moveFor(event: BookingEvent, status: BookingStatus): BookingMove | undefined {

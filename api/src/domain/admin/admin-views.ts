@@ -13,6 +13,8 @@ export interface AdminBookingView extends ManagedBookingView {
   photoUrl: string | null;
   /** The statuses an operator may move the booking to from here (BookingLifecycle). */
   allowedStatuses: BookingStatus[];
+  /** The crew going to the visit (an id of the week's `crews`), or null when none is assigned. */
+  crewId: string | null;
 }
 
 /** `GET /api/admin/bookings?date=YYYY-MM-DD&status=<status>&page=N`, newest visit date first. */
@@ -97,6 +99,12 @@ export interface AdminPlanList {
   canRenewNow: boolean;
 }
 
+/** A crew that goes out each window: one visit per crew per window. */
+export interface Crew {
+  id: string;
+  name: string;
+}
+
 /** What kind of visit a booking is, as the schedule board marks it. */
 export type ScheduleVisitKind = 'one-time' | 'plan' | 'estimate';
 
@@ -127,5 +135,7 @@ export interface AdminScheduleWeek {
   from: string;
   to: string;
   capacity: number;
+  /** The crews, in the order the board lists them; their number is the capacity. */
+  crews: Crew[];
   days: AdminScheduleDay[];
 }

@@ -4,11 +4,16 @@
  */
 export const BOOKING_STATUSES = [
   'estimate_requested',
+  // An estimate's site visit, at a time an operator picked: it holds a place like any visit.
+  'estimate_scheduled',
   'pending_payment',
   'paid',
   'payment_failed',
   'cancelled',
   'refunded',
+  // How a visit ended, marked by an operator from the visit's day on.
+  'done',
+  'no_show',
 ] as const;
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -16,12 +21,18 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** How a status reads to a person, in emails and on the site. */
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   estimate_requested: 'Estimate requested',
+  estimate_scheduled: 'Site visit booked',
   pending_payment: 'Awaiting payment',
   paid: 'Paid',
   payment_failed: 'Payment failed',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  done: 'Done',
+  no_show: 'No-show',
 };
+
+/** States in which nobody goes to the booking's address any more. */
+export const CALLED_OFF: readonly BookingStatus[] = ['cancelled', 'refunded'];
 
 /** States in which a booking still waits for its money. */
 export const AWAITING_PAYMENT: readonly BookingStatus[] = ['pending_payment', 'payment_failed'];

@@ -36,12 +36,14 @@ export const paidBooking: AdminBookingView = {
   email: 'alex@example.com',
   phone: '416-555-0100',
   address: '1 Queen St W, Toronto',
+  postalCode: 'M5H 2N2',
   canCancel: true,
   canReschedule: true,
   refundOnCancel: true,
   refundUntil: '2030-05-13T12:00:00.000Z',
   photoUrl: 'https://storage.example.com/photos/b1.jpg?signature=abc',
   allowedStatuses: ['cancelled', 'refunded'],
+  crewId: null,
 };
 
 export const pendingBooking: AdminBookingView = {

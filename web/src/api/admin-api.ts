@@ -4,9 +4,11 @@ import type {
   AdminContactMessageList,
   AdminPlanList,
   AdminPlanView,
+  AdminScheduleWeek,
   AdminSubscriberList,
 } from '@hs/api/domain/admin/admin-views';
 import type { BookingStatus } from '@hs/api/domain/booking/booking-status';
+import type { TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import type { CampaignInput, CampaignView } from '@hs/api/domain/newsletter/newsletter-schema';
 import { apiRequest } from './api-client';
 
@@ -79,6 +81,45 @@ export function changeBookingStatus(
     method: 'PATCH',
     token,
     body: { status },
+  });
+}
+
+/** The Monday-to-Sunday week holding `week` (YYYY-MM-DD), or this week for ''. */
+export function fetchScheduleWeek(
+  token: string,
+  week: string,
+  signal?: AbortSignal,
+): Promise<AdminScheduleWeek> {
+  return apiRequest<AdminScheduleWeek>(`/api/admin/schedule${query({ week })}`, { token, signal });
+}
+
+/** A move of the schedule board: the booking as it is now and what the API did, in words. */
+export type ScheduleMove = Required<BookingMove>;
+
+/** Sends a crew to a visit, or takes it off (null); 409 when the crew is busy in that window. */
+export function assignCrew(
+  token: string,
+  bookingId: string,
+  crewId: string | null,
+): Promise<ScheduleMove> {
+  return apiRequest<ScheduleMove>(`/api/admin/bookings/${encodeURIComponent(bookingId)}/crew`, {
+    method: 'PUT',
+    token,
+    body: { crewId },
+  });
+}
+
+/** Books an estimate's site visit at a date and window, or moves a visit (a no-show) there. */
+export function scheduleVisit(
+  token: string,
+  bookingId: string,
+  date: string,
+  time: TimeWindowId,
+): Promise<ScheduleMove> {
+  return apiRequest<ScheduleMove>(`/api/admin/bookings/${encodeURIComponent(bookingId)}/schedule`, {
+    method: 'POST',
+    token,
+    body: { date, time },
   });
 }
 

@@ -58,6 +58,12 @@ export const bookingsContent = {
   changed: (reference: string, status: string) => `Booking ${reference} is now ${status}.`,
 } as const;
 
+/** The Schedule tab; the board's own words ride in its chunk (schedule/schedule-content.ts). */
+export const scheduleTabContent = {
+  tab: 'Schedule',
+  loading: 'Loading the schedule board…',
+} as const;
+
 export const plansContent = {
   tab: 'Plans',
   heading: 'Monthly Visit plans',

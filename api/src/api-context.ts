@@ -15,9 +15,12 @@ import { BookingService } from './bookings/booking-service';
 import { BookingLifecycle, lifecycleSettings } from './bookings/lifecycle/booking-lifecycle';
 import { ManageLinks } from './bookings/manage-link';
 import { SlotLedger } from './bookings/slot-ledger';
+import { crewRoster } from './bookings/crews';
 import { createPayments } from './payments/create-payment-provider';
 import { PaymentService } from './payments/payment-service';
 import { ContactService } from './contact/contact-service';
+import { ReviewLinks } from './reviews/review-links';
+import { ReviewService } from './reviews/review-service';
 import { CampaignService } from './newsletter/campaign-service';
 import { NewsletterLinks } from './newsletter/newsletter-links';
 import { SubscriptionService } from './newsletter/subscription-service';
@@ -83,7 +86,8 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     new RevokedTokens(redis, `${config.QUEUE_PREFIX}:logged-out:`, logger),
   );
   const loginThrottle = new LoginThrottle(redis, `${config.QUEUE_PREFIX}:`, logger);
-  const slots = new SlotLedger(config.SLOT_CAPACITY);
+  const crews = crewRoster(config);
+  const slots = new SlotLedger(crews.length);
   const links = new ManageLinks(config.LINK_SECRET, config.SITE_URL);
   const lifecycle = new BookingLifecycle({
     slots,
@@ -155,6 +159,7 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     passwordResets: new PasswordResetService(config.PASSWORD_RESET_TTL_MINUTES),
     emailChanges: new EmailChangeService(jobs, loginThrottle),
     slots,
+    crews,
     links,
     lifecycle,
     bookings,
@@ -171,6 +176,10 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
       links: new NewsletterLinks(config.LINK_SECRET, config.SITE_URL),
     }),
     campaigns: new CampaignService({ jobs }),
+    reviews: new ReviewService({
+      links: new ReviewLinks(config.LINK_SECRET, config.SITE_URL),
+      clock: systemClock,
+    }),
     async close() {
       await followUps.stop();
       await relay.stop();

@@ -6,10 +6,12 @@ import { UserModel } from '../src/accounts/user-model';
 import { BookingModel } from '../src/bookings/booking-model';
 import { SlotModel } from '../src/bookings/slot-model';
 import { ADMIN_PAGE_SIZE } from '../src/domain/admin/admin-views';
+import { addDays, todayInToronto } from '../src/domain/calendar/toronto-date';
 import { testPaymentMethodFor } from '../src/domain/payment/test-cards';
 import { createApp } from '../src/http/app';
 import { QueueName } from '../src/jobs/job-definitions';
 import { SubscriberModel } from '../src/newsletter/subscriber-model';
+import { ReviewModel } from '../src/reviews/review-model';
 import {
   startApi,
   startApiAndWorkers,
@@ -50,6 +52,8 @@ describe('the operators area', () => {
   let tableBookingId: string;
   /** A Monthly Visit plan the access table renews and cancels. */
   let tablePlanId: string;
+  /** A review the access table approves (stored as the review form would store it). */
+  const tableReviewId = 'fe'.repeat(16);
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
@@ -65,13 +69,22 @@ describe('the operators area', () => {
     campaignId = campaign.body.campaign.id as string;
     tableBookingId = await book(api);
     tablePlanId = await book(api, bookingFields({ plan: 'monthly' }));
+    await ReviewModel.create({
+      _id: tableReviewId,
+      reference: 'HS-REVIEW',
+      serviceId: 'painting',
+      visitDate: '2030-05-14',
+      rating: 5,
+      text: 'A careful, tidy job.',
+      name: 'Maya S.',
+    });
   });
   afterAll(async () => {
     await api.close();
   });
 
   interface Route {
-    method: 'get' | 'post' | 'patch';
+    method: 'get' | 'post' | 'patch' | 'put';
     path: () => string;
     body?: object;
     /** What an admin gets: the call is valid, so it succeeds. */
@@ -89,6 +102,17 @@ describe('the operators area', () => {
   const routes: [string, Route][] = [
     ['GET bookings', route('get', () => '/api/admin/bookings', 200)],
     [
+      'send a crew',
+      route('put', () => `/api/admin/bookings/${tableBookingId}/crew`, 200, { crewId: 'crew-1' }),
+    ],
+    [
+      'schedule a visit',
+      route('post', () => `/api/admin/bookings/${tableBookingId}/schedule`, 200, {
+        date: addDays(todayInToronto(), 330),
+        time: 'evening',
+      }),
+    ],
+    [
       'PATCH a booking',
       route('patch', () => `/api/admin/bookings/${tableBookingId}`, 200, { status: 'cancelled' }),
     ],
@@ -98,6 +122,11 @@ describe('the operators area', () => {
     ['cancel a plan', route('post', () => `/api/admin/plans/${tablePlanId}/cancel`, 200)],
     ['GET contact messages', route('get', () => '/api/admin/contact-messages', 200)],
     ['GET subscribers', route('get', () => '/api/admin/subscribers', 200)],
+    ['GET reviews', route('get', () => '/api/admin/reviews', 200)],
+    [
+      'moderate a review',
+      route('patch', () => `/api/admin/reviews/${tableReviewId}`, 200, { status: 'approved' }),
+    ],
     ['POST queue-session', route('post', () => '/api/admin/queue-session', 204)],
     ['GET campaigns', route('get', () => '/api/admin/campaigns', 200)],
     [

@@ -147,7 +147,16 @@ describe('the OpenAPI reference', () => {
     const booking = document.paths['/api/bookings']?.post;
     const form = booking?.requestBody?.content['multipart/form-data']?.schema;
     expect(form?.required).toEqual(
-      expect.arrayContaining(['name', 'phone', 'email', 'address', 'date', 'service', 'plan']),
+      expect.arrayContaining([
+        'name',
+        'phone',
+        'email',
+        'address',
+        'postalCode',
+        'date',
+        'service',
+        'plan',
+      ]),
     );
     expect(Object.keys(form?.properties ?? {})).toEqual(expect.arrayContaining(['time', 'image']));
     expect(booking?.security).toEqual([{}, { bearerAuth: [] }]);

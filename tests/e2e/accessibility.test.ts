@@ -2,7 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInToronto } from '../../api/src/domain/calendar/toronto-date';
+import { ReviewLinks } from '../../api/src/reviews/review-links';
+import { ReviewModel } from '../../api/src/reviews/review-model';
+import { signUp } from '../support/accounts';
 import { bookingFields, withFields } from '../support/booking-form';
+import { doneVisitToday } from '../support/done-visits';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
 
@@ -30,6 +35,8 @@ const ROUTES = [
   '/bookings/return',
   '/newsletter/confirm',
   '/newsletter/unsubscribe',
+  // A review link without its token: the page says the link is not valid.
+  '/review',
   '/no-such-page',
 ];
 
@@ -66,6 +73,17 @@ describe('accessibility of every route (axe-core, WCAG 2.2 AA)', () => {
     });
     const body = (await registered.json()) as { token: string; user: { name: string } };
     session = { token: body.token, name: body.user.name };
+    // An approved review, so the home and services pages show their reviews block too.
+    await ReviewModel.create({
+      _id: 'ab'.repeat(16),
+      reference: 'HS-AXE001',
+      serviceId: 'painting',
+      visitDate: todayInToronto(),
+      rating: 4,
+      text: 'Careful painters, and they cleaned up after.',
+      name: 'Ada A.',
+      status: 'approved',
+    });
   }, 120_000);
   afterAll(async () => {
     await site.close();
@@ -122,6 +140,51 @@ describe('accessibility of every route (axe-core, WCAG 2.2 AA)', () => {
     const formModal = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
     await context.close();
     expect([...planModal.violations, ...formModal.violations].map((v) => v.id)).toEqual([]);
+  });
+
+  /** A visit today, paid and marked done by an operator: its review link, as the email has it. */
+  async function reviewLink(time: string): Promise<string> {
+    const app = site.product.api.app;
+    const { id } = await doneVisitToday(app, (await signUp(app, PASSWORD, 'admin')).token, {
+      time,
+    });
+    const { config } = site.product.api.context;
+    return new ReviewLinks(config.LINK_SECRET, site.origin).url(id);
+  }
+
+  it('has no violations on the review page: its form, its errors, its thanks', async () => {
+    const found: string[] = [];
+    for (const [width, time] of [
+      [375, 'morning'],
+      [1280, 'afternoon'],
+    ] as const) {
+      const link = await reviewLink(time);
+      const context = await site.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const check = async (state: string) => {
+        const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+        for (const violation of results.violations) {
+          found.push(`${String(width)} px, ${state}: ${violation.id} ${violation.help}`);
+        }
+      };
+      await page.goto(link);
+      await page.getByRole('group', { name: 'How would you rate the visit?' }).waitFor();
+      await check('form');
+      await page.getByRole('button', { name: 'Send my review' }).click();
+      await page.getByText('Please correct the fields marked below.').waitFor();
+      await check('errors');
+      // The stars are real radio buttons: the keyboard picks one as it would in any form.
+      await page.getByRole('radio', { name: '4 stars' }).check();
+      await page.getByLabel('Your review').fill('A tidy, careful crew: the hallway looks new.');
+      await page.getByRole('button', { name: 'Send my review' }).click();
+      await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+      await check('thanks');
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Already reviewed' }).waitFor();
+      await check('already reviewed');
+      await context.close();
+    }
+    expect(found).toEqual([]);
   });
 
   it("has no violations in the Monthly Visit form's visits and on a plan's page", async () => {

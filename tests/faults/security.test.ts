@@ -13,6 +13,7 @@ import { ConfigError } from '../../api/src/config/load-config';
 import { AuthMessages } from '../../api/src/domain/auth/auth-messages';
 import { ContactMessages } from '../../api/src/domain/contact/contact-messages';
 import { NewsletterMessages } from '../../api/src/domain/newsletter/newsletter-messages';
+import { ReviewMessages } from '../../api/src/domain/review/review-messages';
 import { buildOpenApiDocument } from '../../api/src/http/openapi/openapi-document';
 import type { OperationObject } from '../../api/src/http/openapi/openapi-types';
 import {
@@ -417,6 +418,7 @@ describe('rate limits on every form that takes input from anyone', () => {
     auth: AuthMessages.tooManyAttempts,
     contact: ContactMessages.tooManyMessages,
     newsletter: NewsletterMessages.tooManyAttempts,
+    reviews: ReviewMessages.tooManyReviews,
     forms: 'Too many submissions from your connection. Please wait a few minutes and try again.',
   };
   const messageFor = (target: string) =>
@@ -426,7 +428,9 @@ describe('rate limits on every form that takes input from anyone', () => {
         ? MESSAGES.contact
         : /\/subscribe|\/newsletter\//.test(target)
           ? MESSAGES.newsletter
-          : MESSAGES.forms;
+          : target === '/api/reviews'
+            ? MESSAGES.reviews
+            : MESSAGES.forms;
 
   it.each(limited.map((entry, index) => [...entry, index] as const))(
     '%s: the (N+1)th request in the window is a JSON 429',

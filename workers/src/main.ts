@@ -9,11 +9,14 @@ import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
 import { BookingLifecycle, lifecycleSettings } from '@hs/api/bookings/lifecycle/booking-lifecycle';
 import { ManageLinks } from '@hs/api/bookings/manage-link';
 import { SlotLedger } from '@hs/api/bookings/slot-ledger';
+import { crewRoster } from '@hs/api/bookings/crews';
 import { allJobs } from '@hs/api/jobs/job-definitions';
 import { JobProducer } from '@hs/api/jobs/job-producer';
 import { createPayments } from '@hs/api/payments/create-payment-provider';
 import { PaymentEventHandler } from '@hs/api/payments/payment-event-handler';
 import { NewsletterLinks } from '@hs/api/newsletter/newsletter-links';
+import { ReviewLinks } from '@hs/api/reviews/review-links';
+import { ReviewService } from '@hs/api/reviews/review-service';
 import { NewsletterSender } from '@hs/api/newsletter/newsletter-sender';
 import { SendRate } from '@hs/api/newsletter/send-rate';
 import { systemClock } from '@hs/api/platform/clock';
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
   // Workers queue follow-up work too (a paid booking's confirmation and reminder).
   const producerConnection = connect();
   const producer = new JobProducer(producerConnection, config.QUEUE_PREFIX);
-  const slots = new SlotLedger(config.SLOT_CAPACITY);
+  const slots = new SlotLedger(crewRoster(config).length);
   const lifecycle = new BookingLifecycle({
     slots,
     jobs: producer,
@@ -97,6 +100,10 @@ async function main(): Promise<void> {
       paymentEvents: new PaymentEventHandler({ lifecycle, subscriptions, logger }),
       newsletterLinks,
       newsletter,
+      reviews: new ReviewService({
+        links: new ReviewLinks(config.LINK_SECRET, config.SITE_URL),
+        clock: systemClock,
+      }),
     }),
   );
   await connectMongo({

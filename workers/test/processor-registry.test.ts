@@ -46,6 +46,7 @@ describe('the processor registry', () => {
           'http://x',
         ),
         newsletter: { fanOut: () => Promise.resolve(), sendBatch: () => Promise.resolve() },
+        reviews: { reviewRequest: () => Promise.resolve({ kind: 'skip' as const, why: 'test' }) },
       }),
     );
     for (const job of allJobs) expect(registry.get(job.queue)?.has(job.name)).toBe(true);

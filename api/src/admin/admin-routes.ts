@@ -6,8 +6,11 @@ import type { Storage } from '../platform/storage';
 import { adminBookingRoutes } from './admin-booking-routes';
 import { adminContactRoutes } from './admin-contact-routes';
 import { adminPlanRoutes } from './admin-plan-routes';
+import { adminReviewRoutes } from './admin-review-routes';
+import type { ReviewService } from '../reviews/review-service';
 import type { PlanAdmin } from '../subscriptions/plan-admin';
 import type { SlotLedger } from '../bookings/slot-ledger';
+import type { Crew } from '../domain/admin/admin-views';
 import { adminSubscriberRoutes } from './admin-subscriber-routes';
 import { BookingPhotoLinks } from './booking-photo-links';
 import { queueSessionRoutes, queueSessionsFor } from './queue-session';
@@ -19,6 +22,8 @@ export interface AdminRouteDependencies {
   storage: Storage;
   planAdmin: PlanAdmin;
   slots: SlotLedger;
+  reviews: ReviewService;
+  crews: readonly Crew[];
 }
 
 /**
@@ -34,6 +39,7 @@ export function adminRoutes(deps: AdminRouteDependencies): Router {
   router.use(adminPlanRoutes(deps));
   router.use(adminContactRoutes(deps));
   router.use(adminSubscriberRoutes(deps));
+  router.use(adminReviewRoutes(deps));
   router.use(queueSessionRoutes({ ...deps, sessions: queueSessionsFor(deps.config) }));
   return router;
 }

@@ -15,6 +15,7 @@ import '../newsletter/subscriber-model';
 import '../payments/payment-event-model';
 import '../payments/test-billing-model';
 import '../payments/test-checkout-model';
+import '../reviews/review-model';
 import '../subscriptions/subscription-model';
 import { loadCliConfig } from '../config/cli-config';
 import { connectMongo, createAllIndexes, disconnectMongo } from '../platform/mongo';

@@ -2,6 +2,7 @@ import { authEndpoints } from '../accounts/auth-routes';
 import { adminBookingEndpoints } from '../admin/admin-booking-routes';
 import { adminContactEndpoints } from '../admin/admin-contact-routes';
 import { adminPlanEndpoints } from '../admin/admin-plan-routes';
+import { adminReviewEndpoints } from '../admin/admin-review-routes';
 import { adminSubscriberEndpoints } from '../admin/admin-subscriber-routes';
 import { queueSessionEndpoints } from '../admin/queue-session';
 import { googleSignInEndpoints } from '../accounts/google/google-routes';
@@ -13,6 +14,7 @@ import { paymentEndpoints, paymentWebhookEndpoints } from '../payments/payment-r
 import { testBillingEndpoints } from '../payments/test-billing-page';
 import { testCheckoutEndpoints } from '../payments/test-checkout-page';
 import { profileEndpoints } from '../profile/profile-routes';
+import { reviewEndpoints } from '../reviews/review-routes';
 import { planEndpoints } from '../subscriptions/plan-routes';
 import type { EndpointGroup } from './endpoint';
 import { openApiEndpoints } from './openapi/api-docs-routes';
@@ -35,10 +37,12 @@ export const API_ENDPOINTS: readonly EndpointGroup<never>[] = [
   testBillingEndpoints,
   contactEndpoints,
   subscriptionEndpoints,
+  reviewEndpoints,
   adminBookingEndpoints,
   adminPlanEndpoints,
   adminContactEndpoints,
   adminSubscriberEndpoints,
+  adminReviewEndpoints,
   queueSessionEndpoints,
   campaignEndpoints,
   siteConfigEndpoints,

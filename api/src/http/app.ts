@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import type { Crew } from '../domain/admin/admin-views';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AccountService } from '../accounts/account-service';
@@ -33,6 +34,9 @@ import { campaignRoutes } from '../newsletter/campaign-routes';
 import type { CampaignService } from '../newsletter/campaign-service';
 import { subscriptionRoutes } from '../newsletter/subscription-routes';
 import type { SubscriptionService } from '../newsletter/subscription-service';
+import { ReviewMessages } from '../domain/review/review-messages';
+import { reviewRoutes } from '../reviews/review-routes';
+import type { ReviewService } from '../reviews/review-service';
 import { TestPaymentProvider } from '../payments/test-provider';
 import type { ApiConfig } from '../config/api-config';
 import { AuthMessages } from '../domain/auth/auth-messages';
@@ -69,6 +73,8 @@ export interface AppDependencies {
   passwordResets: PasswordResetService;
   emailChanges: EmailChangeService;
   slots: SlotLedger;
+  /** The crews that go out each window (their number is the slots' capacity). */
+  crews: readonly Crew[];
   links: ManageLinks;
   lifecycle: BookingLifecycle;
   bookings: BookingService;
@@ -83,6 +89,7 @@ export interface AppDependencies {
   contact: ContactService;
   subscriptions: SubscriptionService;
   campaigns: CampaignService;
+  reviews: ReviewService;
 }
 
 const DEFAULT_DIST_DIR = path.resolve(
@@ -131,7 +138,7 @@ export function createApp(deps: AppDependencies): Express {
     'forms',
     'Too many submissions from your connection. Please wait a few minutes and try again.',
   );
-  const bookingDeps = { ...deps, formLimit };
+  const bookingDeps = { ...deps, formLimit, serviceAreas: config.SERVICE_AREA_FSAS };
   const paymentDeps = {
     ...deps,
     inbox: deps.paymentInbox,
@@ -172,6 +179,12 @@ export function createApp(deps: AppDependencies): Express {
     subscriptionRoutes({
       subscriptions: deps.subscriptions,
       subscribeLimit: formLimitFor('subscribe', NewsletterMessages.tooManyAttempts),
+    }),
+  );
+  api.use(
+    reviewRoutes({
+      reviews: deps.reviews,
+      reviewLimit: formLimitFor('reviews', ReviewMessages.tooManyReviews),
     }),
   );
   api.use(campaignRoutes(deps));

@@ -23,6 +23,7 @@ export const API_TAGS = [
   'payments',
   'contact',
   'newsletter',
+  'reviews',
   'admin',
   'site',
 ] as const;

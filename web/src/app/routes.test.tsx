@@ -32,6 +32,7 @@ describe('routes (docs/product.md section 2)', () => {
     ['/dashboard', 'Dashboard'],
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Terms of Service'],
+    ['/review', 'Review your visit'],
     ['/no/such/page', 'Page not found'],
   ])('%s shows the %s screen', async (path, heading) => {
     renderAt(path);

@@ -57,6 +57,9 @@ const NewsletterLinkPage = lazy(() =>
     default: m.NewsletterLinkPage,
   })),
 );
+const ReviewPage = lazy(() =>
+  import('../pages/review/ReviewPage').then((m) => ({ default: m.ReviewPage })),
+);
 const AccountEmailPage = lazy(() =>
   import('../pages/account/AccountEmailPage').then((m) => ({ default: m.AccountEmailPage })),
 );
@@ -106,6 +109,8 @@ export const routes: RouteObject[] = [
           // The links of the account emails: a new address's confirmation, the welcome email's.
           { path: 'account/confirm-email', element: <AccountEmailPage action="change" /> },
           { path: 'account/verify-email', element: <AccountEmailPage action="verify" /> },
+          // The link of the thank-you email sent the morning after a visit was done.
+          { path: 'review', element: <ReviewPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

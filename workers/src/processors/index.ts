@@ -5,6 +5,7 @@ import { bookingJobProcessors, type BookingJobDependencies } from './bookings';
 import { contactEmailProcessors, type ContactEmailDependencies } from './contact-emails';
 import { planEmailProcessors, type PlanEmailDependencies } from './plan-emails';
 import { newsletterProcessors, type NewsletterDependencies } from './newsletter';
+import { reviewEmailProcessors, type ReviewEmailDependencies } from './review-emails';
 import { sendMailProcessor } from './send-mail';
 
 export type ProcessorDependencies = AuthEmailDependencies &
@@ -12,7 +13,8 @@ export type ProcessorDependencies = AuthEmailDependencies &
   PlanEmailDependencies &
   BookingJobDependencies &
   ContactEmailDependencies &
-  NewsletterDependencies;
+  NewsletterDependencies &
+  ReviewEmailDependencies;
 
 /** Every processor of the product; the registry checks this list against the job definitions. */
 export function allProcessors(deps: ProcessorDependencies): Processor[] {
@@ -24,5 +26,6 @@ export function allProcessors(deps: ProcessorDependencies): Processor[] {
     ...bookingJobProcessors(deps),
     ...contactEmailProcessors(deps),
     ...newsletterProcessors(deps),
+    ...reviewEmailProcessors(deps),
   ];
 }

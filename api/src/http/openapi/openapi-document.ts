@@ -25,9 +25,13 @@ const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
     'outcome to the webhook, and the booking becomes paid then.',
   contact: 'The contact form.',
   newsletter: 'Subscribing with double opt-in, confirming, and unsubscribing.',
+  reviews:
+    'Reviews of visits: the emailed link’s review page and form, and the approved reviews the ' +
+    'site shows.',
   admin:
-    "The operators' API: bookings, contact messages, subscribers, newsletter campaigns and the " +
-    'queue dashboard session. Every route needs an admin account, except the signed photo links.',
+    "The operators' API: bookings, contact messages, subscribers, reviews, newsletter campaigns " +
+    'and the queue dashboard session. Every route needs an admin account, except the signed ' +
+    'photo links.',
   site: 'Settings the site reads at run time, and this reference.',
 };
 

@@ -1,5 +1,13 @@
 import './AdminConsole.css';
-import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SignInNotice } from '../../components/SignInNotice';
 import { signInContent } from '../../content/account-content';
@@ -10,6 +18,7 @@ import {
   messagesContent,
   plansContent,
   queuesContent,
+  scheduleTabContent,
   subscribersContent,
 } from './admin-content';
 import { BookingsSection } from './BookingsSection';
@@ -18,8 +27,13 @@ import { MessagesSection } from './MessagesSection';
 import { NotAllowedNotice } from './NotAllowedNotice';
 import { PlansSection } from './PlansSection';
 import { QueuesSection } from './QueuesSection';
+import { ReviewsSection } from './ReviewsSection';
+import { reviewsContent } from './reviews-content';
 import { SubscribersSection } from './SubscribersSection';
 import type { AdminSession, Denial } from './use-admin-data';
+
+// The board is the console's largest section and not every operator opens it: a chunk of its own.
+const ScheduleBoard = lazy(() => import('./schedule/ScheduleBoard'));
 
 interface Tab {
   readonly id: string;
@@ -49,9 +63,29 @@ const TABS: readonly Tab[] = [
     render: (session) => <SubscribersSection session={session} />,
   },
   {
+    id: 'reviews',
+    label: reviewsContent.tab,
+    render: (session) => <ReviewsSection session={session} />,
+  },
+  {
     id: 'campaigns',
     label: campaignsContent.tab,
     render: (session) => <CampaignsSection session={session} />,
+  },
+  {
+    id: 'schedule',
+    label: scheduleTabContent.tab,
+    render: (session) => (
+      <Suspense
+        fallback={
+          <p className="loading" role="status">
+            {scheduleTabContent.loading}
+          </p>
+        }
+      >
+        <ScheduleBoard session={session} />
+      </Suspense>
+    ),
   },
   {
     id: 'queues',

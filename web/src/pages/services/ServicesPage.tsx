@@ -10,6 +10,7 @@ import { useCatalogue } from '../../api/use-catalogue';
 import { leaveForProvider, type Redirect } from '../../app/redirect';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Notice } from '../../components/Notice';
+import { CustomerReviews } from '../../components/reviews/CustomerReviews';
 import { RetryNotice } from '../../components/RetryNotice';
 import { TestimonialFigure } from '../../components/testimonial/TestimonialFigure';
 import { screens } from '../../content/site-content';
@@ -143,6 +144,9 @@ export function ServicesPage({ redirect = leaveForProvider }: ServicesPageProps 
           {testimonial.cta}
         </Link>
       </section>
+
+      {/* Last on the page: what loads in later moves nothing a visitor already sees. */}
+      <CustomerReviews headingLevel={2} />
 
       {notice !== null && (
         <div className="services-page__notice">

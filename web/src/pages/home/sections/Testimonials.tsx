@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CustomerReviews } from '../../../components/reviews/CustomerReviews';
 import { TestimonialFigure } from '../../../components/testimonial/TestimonialFigure';
 import { homeTimings } from '../../../content/home-content';
 import { testimonialsContent as content } from '../../../content/home-later-content';
@@ -90,6 +91,8 @@ export function Testimonials() {
           </div>
         </CarouselControls>
       </div>
+      {/* The approved reviews of visits, beside (never instead of) the testimonials above. */}
+      <CustomerReviews headingLevel={3} />
     </section>
   );
 }

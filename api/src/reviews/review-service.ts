@@ -1,0 +1,207 @@
+import type { BookingDocument } from '../bookings/booking-model';
+import { BookingModel } from '../bookings/booking-model';
+import { ADMIN_PAGE_SIZE } from '../domain/admin/admin-views';
+import { isBookingId } from '../domain/booking/booking-id';
+import { SERVICES } from '../domain/booking/catalogue';
+import { torontoDate } from '../domain/calendar/toronto-date';
+import { DomainError } from '../domain/domain-error';
+import {
+  firstNameOf,
+  REVIEW_LIMITS,
+  REVIEW_STATUSES,
+  ReviewMessages,
+  reviewerName,
+  type ModerationStatus,
+  type ReviewStatus,
+} from '../domain/review/review-messages';
+import type {
+  AdminReviewList,
+  AdminReviewView,
+  PublishedReview,
+  PublishedReviews,
+  ReviewForm,
+  ReviewVisitView,
+} from '../domain/review/review-schema';
+import type { Clock } from '../platform/clock';
+import type { MailMessage } from '../platform/mailer';
+import { isDuplicateKeyError } from '../platform/mongo';
+import { reviewRequestEmail } from './review-emails';
+import type { ReviewLinks } from './review-links';
+import { ReviewModel, type ReviewDocument } from './review-model';
+
+/** Only a visit marked done is reviewed: one called off, refunded or missed did no work to judge. */
+const REVIEWABLE = 'done';
+
+const serviceTitle = (serviceId: string): string =>
+  SERVICES.find((service) => service.id === serviceId)?.title ?? serviceId;
+
+function publishedView(review: ReviewDocument): PublishedReview {
+  return {
+    id: review._id,
+    name: review.name,
+    rating: review.rating,
+    text: review.text,
+    serviceId: review.serviceId,
+    service: serviceTitle(review.serviceId),
+    date: torontoDate(review.createdAt),
+  };
+}
+
+function adminView(review: ReviewDocument): AdminReviewView {
+  return {
+    ...publishedView(review),
+    status: review.status,
+    reference: review.reference,
+    createdAt: review.createdAt.toISOString(),
+    moderatedAt: review.moderatedAt?.toISOString() ?? null,
+    moderatedBy: review.moderatedBy ?? null,
+  };
+}
+
+/** Tenths of a star: 4.75 shows as 4.8. */
+const oneDecimal = (value: number): number => Math.round(value * 10) / 10;
+
+export type ReviewRequest = { kind: 'send'; message: MailMessage } | { kind: 'skip'; why: string };
+
+/**
+ * Reviews of visits: the emailed link's visit, a review sent through it (once), the operators'
+ * approval, and what the site shows of the approved ones.
+ */
+export class ReviewService {
+  constructor(private readonly deps: { links: ReviewLinks; clock: Clock }) {}
+
+  /** The booking a review link proves; a wrong link and an unknown booking read alike. */
+  private async bookingOf(token: unknown): Promise<BookingDocument> {
+    const link = this.deps.links.check(token, this.deps.clock.now());
+    if (link.kind === 'invalid') throw new DomainError('notFound', ReviewMessages.linkInvalid);
+    if (link.kind === 'expired') throw new DomainError('gone', ReviewMessages.linkExpired);
+    const booking = await BookingModel.findById(link.bookingId);
+    if (!booking) throw new DomainError('notFound', ReviewMessages.linkInvalid);
+    return booking;
+  }
+
+  /** What the review page shows: the visit, or that it was reviewed already. */
+  async visit(token: unknown): Promise<ReviewVisitView> {
+    const booking = await this.bookingOf(token);
+    const alreadyReviewed = (await ReviewModel.exists({ _id: booking._id })) !== null;
+    if (!alreadyReviewed && booking.status !== REVIEWABLE) {
+      throw new DomainError('conflict', ReviewMessages.notReviewable);
+    }
+    return {
+      serviceId: booking.serviceId,
+      service: serviceTitle(booking.serviceId),
+      date: booking.date,
+      firstName: firstNameOf(booking.name),
+      alreadyReviewed,
+    };
+  }
+
+  /** Stores the review, pending an operator's approval; a second one for the visit is refused. */
+  async submit(form: ReviewForm): Promise<void> {
+    const booking = await this.bookingOf(form.token);
+    if (await ReviewModel.exists({ _id: booking._id })) {
+      throw new DomainError('conflict', ReviewMessages.alreadyReviewed);
+    }
+    if (booking.status !== REVIEWABLE) {
+      throw new DomainError('conflict', ReviewMessages.notReviewable);
+    }
+    try {
+      await ReviewModel.create({
+        _id: booking._id,
+        reference: booking.reference,
+        serviceId: booking.serviceId,
+        visitDate: booking.date,
+        rating: form.rating,
+        text: form.text,
+        name: reviewerName(booking.name),
+      });
+    } catch (error) {
+      // The same link sent twice at once: one review is stored, the other is told so.
+      if (isDuplicateKeyError(error)) {
+        throw new DomainError('conflict', ReviewMessages.alreadyReviewed);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The thank-you email with the review link, for the morning after a visit was done: only while
+   * the visit is still done and nobody has reviewed it yet (a visit refunded overnight, or reviewed
+   * through an earlier email's link, is not asked about).
+   */
+  async reviewRequest(bookingId: string): Promise<ReviewRequest> {
+    const booking = await BookingModel.findById(bookingId);
+    if (!booking) return { kind: 'skip', why: 'booking gone' };
+    if (booking.status !== REVIEWABLE) return { kind: 'skip', why: `booking is ${booking.status}` };
+    if (await ReviewModel.exists({ _id: booking._id })) {
+      return { kind: 'skip', why: 'visit already reviewed' };
+    }
+    return {
+      kind: 'send',
+      message: reviewRequestEmail(booking, this.deps.links.url(booking._id)),
+    };
+  }
+
+  /** The approved reviews (of one service, if given): their count, average and the latest few. */
+  async published(serviceId?: string): Promise<PublishedReviews> {
+    const match = { status: 'approved' as const, ...(serviceId ? { serviceId } : {}) };
+    const [stats, latest] = await Promise.all([
+      ReviewModel.aggregate<{ count: number; average: number }>([
+        { $match: match },
+        { $group: { _id: null, count: { $sum: 1 }, average: { $avg: '$rating' } } },
+      ]),
+      ReviewModel.find(match).sort({ createdAt: -1, _id: -1 }).limit(REVIEW_LIMITS.published),
+    ]);
+    const summary = stats[0];
+    return {
+      count: summary?.count ?? 0,
+      average: summary ? oneDecimal(summary.average) : 0,
+      reviews: latest.map(publishedView),
+    };
+  }
+
+  /** The operators' list, newest first, with how many reviews stand in each status. */
+  async list(query: { status?: ReviewStatus | undefined; page: number }): Promise<AdminReviewList> {
+    const filter = query.status ? { status: query.status } : {};
+    const skip = (query.page - 1) * ADMIN_PAGE_SIZE;
+    const [reviews, total, groups] = await Promise.all([
+      ReviewModel.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(ADMIN_PAGE_SIZE),
+      ReviewModel.countDocuments(filter),
+      ReviewModel.aggregate<{ _id: string; count: number }>([
+        { $group: { _id: '$status', count: { $sum: 1 } } },
+      ]),
+    ]);
+    const counts = Object.fromEntries(REVIEW_STATUSES.map((status) => [status, 0])) as Record<
+      ReviewStatus,
+      number
+    >;
+    for (const group of groups) {
+      if ((REVIEW_STATUSES as readonly string[]).includes(group._id)) {
+        counts[group._id as ReviewStatus] = group.count;
+      }
+    }
+    return {
+      reviews: reviews.map(adminView),
+      counts,
+      total,
+      page: query.page,
+      pageSize: ADMIN_PAGE_SIZE,
+    };
+  }
+
+  /** An operator approves a review (the site shows it) or hides it (the site stops showing it). */
+  async moderate(
+    reviewId: string,
+    status: ModerationStatus,
+    adminId: string,
+  ): Promise<AdminReviewView> {
+    if (!isBookingId(reviewId)) throw new DomainError('notFound', ReviewMessages.reviewNotFound);
+    const review = await ReviewModel.findOneAndUpdate(
+      { _id: reviewId },
+      { $set: { status, moderatedAt: this.deps.clock.now(), moderatedBy: `admin:${adminId}` } },
+      { new: true },
+    );
+    if (!review) throw new DomainError('notFound', ReviewMessages.reviewNotFound);
+    return adminView(review);
+  }
+}

@@ -1,0 +1,58 @@
+import request from 'supertest';
+import { expect } from 'vitest';
+import { BookingModel } from '../../api/src/bookings/booking-model';
+import { todayInToronto } from '../../api/src/domain/calendar/toronto-date';
+import { TEST_PAYMENT_METHODS } from '../../api/src/domain/payment/test-cards';
+import { bookingFields, withFields, type BookingFields } from './booking-form';
+import { eventually } from './poll';
+
+type App = Parameters<typeof request>[0];
+
+export interface PaidVisit {
+  id: string;
+  /** The customer's address, of this booking only. */
+  email: string;
+}
+
+/**
+ * A One-time Visit booked through the form and paid with the local test provider's card, as the
+ * site's card form pays; waits until the payment event has made it paid (the workers must run).
+ */
+export async function paidVisit(app: App, overrides: BookingFields = {}): Promise<PaidVisit> {
+  const fields = bookingFields(overrides);
+  const booked = await withFields(request(app).post('/api/bookings'), fields);
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  const id = booked.body.booking.id as string;
+  const email = fields.email ?? '';
+  const paid = await request(app)
+    .post('/api/payments')
+    .send({
+      bookingId: id,
+      amount: 14900,
+      paymentMethod: 'card',
+      customerEmail: email,
+      paymentMethodId: TEST_PAYMENT_METHODS.succeeds,
+      token: booked.body.token as string,
+    });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  await eventually(async () => expect((await BookingModel.findById(id))?.status).toBe('paid'));
+  return { id, email };
+}
+
+/**
+ * A paid visit today, marked done by an operator through the admin route as the console does: its
+ * review request is queued for the next morning.
+ */
+export async function doneVisitToday(
+  app: App,
+  adminToken: string,
+  overrides: BookingFields = {},
+): Promise<PaidVisit> {
+  const visit = await paidVisit(app, { date: todayInToronto(), ...overrides });
+  const done = await request(app)
+    .patch(`/api/admin/bookings/${visit.id}`)
+    .set('Authorization', `Bearer ${adminToken}`)
+    .send({ status: 'done' });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return visit;
+}

@@ -1,0 +1,131 @@
+import { ReviewMessages } from '@hs/api/domain/review/review-messages';
+import type { AdminReviewList, AdminReviewView } from '@hs/api/domain/review/review-schema';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, urlOf } from './admin-test-support';
+import { ReviewsSection } from './ReviewsSection';
+import type { AdminSession } from './use-admin-data';
+
+const fetchMock = vi.fn<typeof fetch>();
+const deny = vi.fn<AdminSession['deny']>();
+const session: AdminSession = { token: 'admin-token', deny };
+
+const pending: AdminReviewView = {
+  id: 'a'.repeat(32),
+  name: 'Maya S.',
+  rating: 4,
+  text: '<script>alert(1)</script> Careful work,\nand a tidy hallway.',
+  serviceId: 'painting',
+  service: 'Painting',
+  date: '2030-05-15',
+  status: 'pending',
+  reference: 'HS-1001',
+  createdAt: '2030-05-15T13:00:00.000Z',
+  moderatedAt: null,
+  moderatedBy: null,
+};
+
+function reviewList(reviews: AdminReviewView[]): AdminReviewList {
+  return {
+    reviews,
+    counts: { pending: 1, approved: 2, hidden: 0 },
+    total: reviews.length,
+    page: 1,
+    pageSize: 50,
+  };
+}
+
+function requestOf(index: number) {
+  const [url, init] = fetchMock.mock.calls[index] ?? [];
+  return {
+    url: urlOf(url),
+    method: init?.method ?? 'GET',
+    headers: new Headers(init?.headers),
+    body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null,
+  };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  deny.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('ReviewsSection', () => {
+  it('lists the reviews waiting for approval first, their text as typed, and the counts', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, reviewList([pending])));
+    render(<ReviewsSection session={session} />);
+    const card = (
+      await screen.findByRole('heading', { level: 3, name: 'Maya S.: 4 stars' })
+    ).closest('article');
+    if (card === null) throw new Error('no card for the review');
+    within(card).getByText('Painting');
+    within(card).getByText('HS-1001');
+    within(card).getByText('Waiting for approval');
+    // Markup in a review stays characters.
+    expect(within(card).getByText(/<script>alert\(1\)<\/script> Careful work/)).toBeDefined();
+    expect(card.querySelector('script')).toBeNull();
+    const counts = screen.getByRole('heading', {
+      level: 3,
+      name: 'Reviews by status',
+    }).nextElementSibling;
+    expect(counts?.textContent).toBe('Waiting for approval1Approved (shown on the site)2Hidden0');
+
+    const request = requestOf(0);
+    expect(request.url).toBe('/api/admin/reviews?page=1&status=pending');
+    expect(request.headers.get('Authorization')).toBe('Bearer admin-token');
+  });
+
+  it('filters by another status, or none', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, reviewList([pending]))));
+    render(<ReviewsSection session={session} />);
+    await screen.findByRole('heading', { level: 3, name: 'Maya S.: 4 stars' });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
+    await vi.waitFor(() => {
+      expect(requestOf(1).url).toBe('/api/admin/reviews?page=1');
+    });
+  });
+
+  it('approves a review and says so', async () => {
+    const approved: AdminReviewView = {
+      ...pending,
+      status: 'approved',
+      moderatedAt: '2030-05-16T13:00:00.000Z',
+      moderatedBy: 'admin:u1',
+    };
+    fetchMock.mockImplementation((_input, init) =>
+      Promise.resolve(
+        init?.method === 'PATCH'
+          ? jsonResponse(200, { review: approved, message: ReviewMessages.moderated('approved') })
+          : jsonResponse(200, reviewList([pending])),
+      ),
+    );
+    render(<ReviewsSection session={session} />);
+    await screen.findByRole('heading', { level: 3, name: 'Maya S.: 4 stars' });
+    const actions = screen.getByRole('group', { name: 'Moderate the review by Maya S.' });
+    fireEvent.click(within(actions).getByRole('button', { name: 'Approve' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      `Maya S.: ${ReviewMessages.moderated('approved')}`,
+    );
+    const patch = requestOf(1);
+    expect(patch).toMatchObject({
+      method: 'PATCH',
+      url: `/api/admin/reviews/${pending.id}`,
+      body: { status: 'approved' },
+    });
+    expect(patch.headers.get('Authorization')).toBe('Bearer admin-token');
+  });
+
+  it('hands a refusal of the session to the page', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(403, { error: 'Admins only.' }));
+    render(<ReviewsSection session={session} />);
+    await vi.waitFor(() => {
+      expect(deny).toHaveBeenCalledWith('forbidden');
+    });
+  });
+});

@@ -586,11 +586,15 @@ function plausible(name: string, schema: JsonSchema, f: Fixtures): fc.Arbitrary<
 }
 
 /** A value this field's schema refuses, whatever the other fields hold. */
-function refused(name: string, schema: JsonSchema): fc.Arbitrary<unknown> {
+function refused(name: string, field: JsonSchema): fc.Arbitrary<unknown> {
+  // A field that may be null (a crew taken off a visit) is refused only its other wrong values.
+  const branches = Array.isArray(field.anyOf) ? (field.anyOf as JsonSchema[]) : [];
+  const nullable = branches.some((branch) => branch.type === 'null');
+  const schema = nullable ? (branches.find((branch) => branch.type !== 'null') ?? {}) : field;
   const options: fc.Arbitrary<unknown>[] = [];
   const type = schema.type;
   if (type === 'integer' || type === 'number') options.push(notAnInteger);
-  else options.push(notAString);
+  else options.push(nullable ? notAString.filter((value) => value !== null) : notAString);
   if (typeof schema.maxLength === 'number') {
     const max = schema.maxLength;
     // Never blank (fields are trimmed first); sometimes far over the 100 kB JSON limit.

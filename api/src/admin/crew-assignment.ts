@@ -31,6 +31,8 @@ export async function assignCrew(
   if (UNASSIGNABLE.includes(booking.status)) {
     throw new DomainError('conflict', AdminMessages.notAVisit(booking.status));
   }
+  // Nothing to change writes nothing: the same crew again, or none for a visit that has none.
+  if ((booking.crewId ?? null) === (crew?.id ?? null)) return booking;
   try {
     const assigned = await BookingModel.findOneAndUpdate(
       { _id: booking._id, date: booking.date, time: booking.time, status: { $nin: UNASSIGNABLE } },

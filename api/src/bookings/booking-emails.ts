@@ -81,6 +81,15 @@ function lastChange(booking: BookingDocument): Date | undefined {
   return updatedAt instanceof Date && !Number.isNaN(updatedAt.getTime()) ? updatedAt : undefined;
 }
 
+/**
+ * A changed visit's calendar file carries SEQUENCE = the booking's updatedAt in Unix seconds (the
+ * first file has none, i.e. 0), so each change outranks the one before without storing a
+ * counter; it fits a 32-bit integer until 2038.
+ */
+function changeSequence(booking: BookingDocument): number {
+  return Math.floor((lastChange(booking)?.getTime() ?? 1000) / 1000);
+}
+
 /** The visit as a calendar file; the UID is the booking's, so a later file replaces this one. */
 export function invite(
   booking: BookingDocument,
@@ -142,7 +151,7 @@ export function estimateAcknowledgementEmail(booking: BookingDocument): MailMess
 export function siteVisitEmail(
   booking: BookingDocument,
   manageUrl: string,
-  sequence: number = Math.floor((lastChange(booking)?.getTime() ?? 1000) / 1000),
+  sequence: number = changeSequence(booking),
 ): MailMessage {
   const visit = visitOf(booking);
   return renderEmail({
@@ -255,15 +264,11 @@ export function bookingCancelledEmail(
   });
 }
 
-/**
- * The calendar file carries SEQUENCE = the booking's updatedAt in Unix seconds (the first file
- * has none, i.e. 0), so each move outranks the one before without storing a counter; it fits a
- * 32-bit integer until 2038. Pass `sequence` to override, e.g. from a counter of your own.
- */
+/** The notice of a moved visit, with its calendar file (changeSequence; pass `sequence` to override). */
 export function bookingRescheduledEmail(
   booking: BookingDocument,
   manageUrl: string,
-  sequence: number = Math.floor((lastChange(booking)?.getTime() ?? 1000) / 1000),
+  sequence: number = changeSequence(booking),
 ): MailMessage {
   const visit = visitOf(booking);
   return renderEmail({

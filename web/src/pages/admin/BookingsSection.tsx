@@ -14,21 +14,24 @@ import { BookingPhoto } from './BookingPhoto';
 import { BookingStatusControl } from './BookingStatusControl';
 import { LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
+import { AdminFilters, StatusSelect, type StatusWords } from './StatusFilter';
 import { type AdminSession, useAdminData } from './use-admin-data';
 
 type Message = { readonly tone: 'success' | 'error'; readonly text: string } | null;
 
 const NO_FILTER: BookingFilter = { date: '', status: '', page: 1 };
 
-function statusOf(value: string): BookingStatus | '' {
-  return BOOKING_STATUSES.find((status) => status === value) ?? '';
-}
+const STATUS_WORDS: StatusWords<BookingStatus> = {
+  statusLabel: copy.statusLabel,
+  anyStatus: copy.anyStatus,
+  statuses: BOOKING_STATUSES,
+  label: (status) => BOOKING_STATUS_LABELS[status],
+};
 
 /** Every booking, filtered by visit date and status, with the moves each may still make. */
 export function BookingsSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
   const dateId = useId();
-  const statusId = useId();
   const [filter, setFilter] = useState<BookingFilter>(NO_FILTER);
   const [message, setMessage] = useState<Message>(null);
   const load = useCallback(
@@ -65,13 +68,7 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{copy.heading}</h2>
-      <form
-        className="admin-filters"
-        aria-label={copy.filtersLabel}
-        onSubmit={(event) => {
-          event.preventDefault();
-        }}
-      >
+      <AdminFilters label={copy.filtersLabel}>
         <div className="admin-field">
           <label htmlFor={dateId}>{copy.dateLabel}</label>
           <input
@@ -83,23 +80,13 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
             }}
           />
         </div>
-        <div className="admin-field">
-          <label htmlFor={statusId}>{copy.statusLabel}</label>
-          <select
-            id={statusId}
-            value={filter.status}
-            onChange={(event) => {
-              changeFilter({ status: statusOf(event.target.value) });
-            }}
-          >
-            <option value="">{copy.anyStatus}</option>
-            {BOOKING_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {BOOKING_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusSelect
+          words={STATUS_WORDS}
+          value={filter.status}
+          onChange={(status) => {
+            changeFilter({ status });
+          }}
+        />
         <button
           type="button"
           className="button button--secondary"
@@ -110,7 +97,7 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
         >
           {copy.clearFilters}
         </button>
-      </form>
+      </AdminFilters>
       {message === null ? null : <Notice tone={message.tone}>{message.text}</Notice>}
       <LoadStatus state={state} loadingLabel={copy.loading} onRetry={retry} />
       {state.status === 'ready' ? (

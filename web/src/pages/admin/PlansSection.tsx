@@ -17,18 +17,19 @@ import { AdminTable } from './AdminTable';
 import { ConfirmQuestion } from './ConfirmQuestion';
 import { LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
+import { AdminFilters, StatusSelect, type StatusWords } from './StatusFilter';
 import { type AdminSession, failureText, reportDenial, useAdminData } from './use-admin-data';
 
 type Message = { readonly tone: 'success' | 'error'; readonly text: string } | null;
 
-function statusOf(value: string): PlanFilter['status'] {
-  return copy.statuses.find((status) => status === value) ?? '';
-}
+const STATUS_WORDS: StatusWords<(typeof copy.statuses)[number]> = {
+  ...copy,
+  label: (status) => copy.statusLabels[status],
+};
 
 /** Monthly Visit plans: where each stands, what comes next, what failed; end one now. */
 export function PlansSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
-  const statusId = useId();
   const [filter, setFilter] = useState<PlanFilter>({ status: '', page: 1 });
   const [message, setMessage] = useState<Message>(null);
   const load = useCallback(
@@ -56,33 +57,17 @@ export function PlansSection({ session }: { readonly session: AdminSession }) {
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{copy.heading}</h2>
-      <form
-        className="admin-filters"
-        aria-label={copy.filtersLabel}
-        onSubmit={(event) => {
-          event.preventDefault();
-        }}
-      >
-        <div className="admin-field">
-          <label htmlFor={statusId}>{copy.statusLabel}</label>
-          <select
-            id={statusId}
-            value={filter.status}
-            onChange={(event) => {
-              // A new filter starts again from its first page.
-              setFilter({ status: statusOf(event.target.value), page: 1 });
-              setMessage(null);
-            }}
-          >
-            <option value="">{copy.anyStatus}</option>
-            {copy.statuses.map((status) => (
-              <option key={status} value={status}>
-                {copy.statusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
+      <AdminFilters label={copy.filtersLabel}>
+        <StatusSelect
+          words={STATUS_WORDS}
+          value={filter.status}
+          onChange={(status) => {
+            // A new filter starts again from its first page.
+            setFilter({ status, page: 1 });
+            setMessage(null);
+          }}
+        />
+      </AdminFilters>
       {message === null ? null : <Notice tone={message.tone}>{message.text}</Notice>}
       <LoadStatus state={state} loadingLabel={copy.loading} onRetry={retry} />
       {state.status === 'ready' ? (

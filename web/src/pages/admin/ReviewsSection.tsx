@@ -6,14 +6,16 @@ import { Notice } from '../../components/Notice';
 import { formatMoment } from './admin-format';
 import { LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
+import { AdminFilters, StatusCounts, StatusSelect, type StatusWords } from './StatusFilter';
 import { reviewsContent as copy } from './reviews-content';
 import { type AdminSession, failureText, reportDenial, useAdminData } from './use-admin-data';
 
 type Message = { readonly tone: 'success' | 'error'; readonly text: string } | null;
 
-function statusOf(value: string): ReviewFilter['status'] {
-  return copy.statuses.find((status) => status === value) ?? '';
-}
+const STATUS_WORDS: StatusWords<(typeof copy.statuses)[number]> = {
+  ...copy,
+  label: (status) => copy.statusLabels[status],
+};
 
 /**
  * Customers' reviews of their visits, waiting ones first by default: an operator approves one
@@ -21,7 +23,6 @@ function statusOf(value: string): ReviewFilter['status'] {
  */
 export function ReviewsSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
-  const statusId = useId();
   const [filter, setFilter] = useState<ReviewFilter>({ status: 'pending', page: 1 });
   const [message, setMessage] = useState<Message>(null);
   const [working, setWorking] = useState<string | null>(null);
@@ -55,43 +56,23 @@ export function ReviewsSection({ session }: { readonly session: AdminSession }) 
       <h2 id={headingId}>{copy.heading}</h2>
       {state.status === 'ready' ? (
         <>
-          <h3>{copy.countsLabel}</h3>
-          <dl className="admin-counts">
-            {copy.statuses.map((status) => (
-              <div key={status} className="admin-counts__item">
-                <dt>{copy.statusLabels[status]}</dt>
-                <dd>{state.data.counts[status]}</dd>
-              </div>
-            ))}
-          </dl>
+          <StatusCounts
+            heading={copy.countsLabel}
+            words={STATUS_WORDS}
+            counts={state.data.counts}
+          />
         </>
       ) : null}
-      <form
-        className="admin-filters"
-        aria-label={copy.filtersLabel}
-        onSubmit={(event) => {
-          event.preventDefault();
-        }}
-      >
-        <div className="admin-field">
-          <label htmlFor={statusId}>{copy.statusLabel}</label>
-          <select
-            id={statusId}
-            value={filter.status}
-            onChange={(event) => {
-              setFilter({ status: statusOf(event.target.value), page: 1 });
-              setMessage(null);
-            }}
-          >
-            <option value="">{copy.anyStatus}</option>
-            {copy.statuses.map((status) => (
-              <option key={status} value={status}>
-                {copy.statusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
+      <AdminFilters label={copy.filtersLabel}>
+        <StatusSelect
+          words={STATUS_WORDS}
+          value={filter.status}
+          onChange={(status) => {
+            setFilter({ status, page: 1 });
+            setMessage(null);
+          }}
+        />
+      </AdminFilters>
       {message === null ? null : <Notice tone={message.tone}>{message.text}</Notice>}
       <LoadStatus state={state} loadingLabel={copy.loading} onRetry={retry} />
       {state.status === 'ready' ? (

@@ -5,16 +5,18 @@ import { formatMoment } from './admin-format';
 import { AdminTable } from './AdminTable';
 import { LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
+import { AdminFilters, StatusCounts, StatusSelect, type StatusWords } from './StatusFilter';
 import { type AdminSession, useAdminData } from './use-admin-data';
 
 function statusLabel(status: string): string {
   return copy.statusLabels[status] ?? status;
 }
 
+const STATUS_WORDS: StatusWords<(typeof copy.statuses)[number]> = { ...copy, label: statusLabel };
+
 /** The newsletter's addresses: how many stand where, and the list by status. */
 export function SubscribersSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
-  const statusId = useId();
   const [filter, setFilter] = useState<SubscriberFilter>({ status: '', page: 1 });
   const load = useCallback(
     (signal: AbortSignal) => fetchSubscribers(session.token, filter, signal),
@@ -30,36 +32,22 @@ export function SubscribersSection({ session }: { readonly session: AdminSession
       <h2 id={headingId}>{copy.heading}</h2>
       {state.status === 'ready' ? (
         <>
-          <h3>{copy.countsLabel}</h3>
-          <dl className="admin-counts">
-            {copy.statuses.map((status) => (
-              <div key={status} className="admin-counts__item">
-                <dt>{statusLabel(status)}</dt>
-                <dd>{state.data.counts[status] ?? 0}</dd>
-              </div>
-            ))}
-          </dl>
+          <StatusCounts
+            heading={copy.countsLabel}
+            words={STATUS_WORDS}
+            counts={state.data.counts}
+          />
         </>
       ) : null}
-      <div className="admin-filters">
-        <div className="admin-field">
-          <label htmlFor={statusId}>{copy.statusLabel}</label>
-          <select
-            id={statusId}
-            value={filter.status}
-            onChange={(event) => {
-              setFilter({ status: event.target.value, page: 1 });
-            }}
-          >
-            <option value="">{copy.anyStatus}</option>
-            {copy.statuses.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <AdminFilters label={copy.filtersLabel}>
+        <StatusSelect
+          words={STATUS_WORDS}
+          value={STATUS_WORDS.statuses.find((status) => status === filter.status) ?? ''}
+          onChange={(status) => {
+            setFilter({ status, page: 1 });
+          }}
+        />
+      </AdminFilters>
       <LoadStatus state={state} loadingLabel={copy.loading} onRetry={retry} />
       {state.status === 'ready' ? (
         <>

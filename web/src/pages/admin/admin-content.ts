@@ -136,6 +136,7 @@ export const subscribersContent = {
   empty: 'No subscribers match this filter.',
   countsLabel: 'Subscribers by status',
   statusLabel: 'Status',
+  filtersLabel: 'Filter subscribers',
   anyStatus: 'All statuses',
   statuses: ['pending', 'confirmed', 'unsubscribed'] as const,
   statusLabels: {

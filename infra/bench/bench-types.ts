@@ -27,9 +27,17 @@ export interface ScenarioResult {
   scenario: string;
   /** The product's result as printed: its throughput first, then what the target also asks. */
   product: string;
+  /** The echo (bare Express) or the bare nodemailer pool, as printed: no durable work at all. */
   baseline: string;
   /** Product throughput over baseline throughput; null where there is no baseline. */
   ratio: number | null;
+  /**
+   * The floor, as printed: the same durable work as the product (writes, queue adds, S3 puts,
+   * records of sends) done by bare code on the same services in the same run; '-' for none.
+   */
+  floor: string;
+  /** Product throughput over the floor's: what issue 20's targets are set against. */
+  floorRatio: number | null;
   target: string;
   met: boolean;
   /** What the target asks that was not met, in words; empty when met. */

@@ -23,16 +23,22 @@ export type Processes = Record<string, readonly number[]>;
 
 const pidsOf = (pid: number | undefined): number[] => (pid === undefined ? [] : [pid]);
 
-/** The product's own processes and the local services it runs on. */
-export function productProcesses(product: LoadProduct): Processes {
-  const processes: Processes = {
-    api: pidsOf(product.api.child.pid),
-    workers: pidsOf(product.workers.child.pid),
-  };
+/** The local services the product runs on (MongoDB, Redis), which its floors write to as well. */
+export function serviceProcesses(product: LoadProduct): Processes {
+  const processes: Processes = {};
   for (const service of product.services) {
     if (service.pids.length > 0) processes[service.name] = service.pids;
   }
   return processes;
+}
+
+/** The product's own processes and the local services it runs on. */
+export function productProcesses(product: LoadProduct): Processes {
+  return {
+    api: pidsOf(product.api.child.pid),
+    workers: pidsOf(product.workers.child.pid),
+    ...serviceProcesses(product),
+  };
 }
 
 function snapshot(processes: Processes): CpuSeconds {

@@ -14,6 +14,7 @@ export function productSettings(env: EnvSource) {
       NEWSLETTER_RATE_PER_SECOND: workersEnv.NEWSLETTER_RATE_PER_SECOND,
       NEWSLETTER_BATCH_SIZE: workersEnv.NEWSLETTER_BATCH_SIZE,
       NEWSLETTER_CONCURRENCY: workersEnv.NEWSLETTER_CONCURRENCY,
+      WORKER_CONCURRENCY: workersEnv.WORKER_CONCURRENCY,
     },
     env,
   );

@@ -1,12 +1,25 @@
 import type { ScenarioResult } from './bench-types';
 
-const COLUMNS = ['scenario', 'product', 'baseline', 'ratio', 'target', 'met'] as const;
+const COLUMNS = [
+  'scenario',
+  'product',
+  'echo or bare pool',
+  'ratio',
+  'floor (same durable work)',
+  'ratio to floor',
+  'target',
+  'met',
+] as const;
+
+const ratioCell = (ratio: number | null) => (ratio === null ? '-' : ratio.toFixed(2));
 
 const cells = (result: ScenarioResult): string[] => [
   result.scenario,
   result.product,
   result.baseline,
-  result.ratio === null ? '-' : result.ratio.toFixed(2),
+  ratioCell(result.ratio),
+  result.floor,
+  ratioCell(result.floorRatio),
   result.target,
   result.met ? 'yes' : 'no',
 ];

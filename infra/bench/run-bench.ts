@@ -16,11 +16,14 @@ import { bookingConfirmationsScenario } from './scenarios/booking-confirmations'
 import { bookingUploadScenario } from './scenarios/booking-upload';
 import { homePageScenario } from './scenarios/home-page';
 import { newsletterScenario } from './scenarios/newsletter';
+import { signUpScenario } from './scenarios/sign-up';
 import { subscribeScenario } from './scenarios/subscribe';
 
 /**
  * `npm run bench`: the product on the embedded local services, each scenario measured next to a
- * baseline taken in the same run on the same machine, as a table and in bench/results.json.
+ * baseline that does no durable work (an echo, a bare mail pool) and a floor that does the same
+ * durable work with bare code (infra/bench/baselines/floor-*), both taken in the same run on the
+ * same machine, as a table and in bench/results.json.
  *
  *   npm run bench -- --only subscribe,newsletter --subscribers 3000 --seconds 3
  *   npm run bench -- --only newsletter --profile /tmp/profiles   (CPU profiles of API and workers)
@@ -32,6 +35,7 @@ import { subscribeScenario } from './scenarios/subscribe';
 const SCENARIOS: readonly Scenario[] = [
   homePageScenario,
   subscribeScenario,
+  signUpScenario,
   bookingUploadScenario,
   bookingConfirmationsScenario,
   newsletterScenario,

@@ -5,7 +5,7 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { MailMessage } from '../../../api/src/platform/mailer';
 import { repoRoot } from '../../local/launcher';
 import type { SmtpSink } from '../../load/smtp-sink';
-import { cpuMsPer, describeCpuPer, measureCpu, type CpuSeconds } from '../cpu-time';
+import { cpuMsPer, describeCpuPer, measureCpu, type CpuSeconds, type Processes } from '../cpu-time';
 import { mailCount, waitForMail, type Arrival } from '../mail-arrival';
 
 /** The nodemailer the product itself sends with (the API workspace's), not another version. */
@@ -19,13 +19,23 @@ export interface BarePoolRun {
   poolSize: number;
   count: number;
   from: string;
-  /** The nth message, composed by the product's own template code. */
-  compose: (index: number) => MailMessage;
+  /** The nth message, composed by the product's own template code (a floor may read it first). */
+  compose: (index: number) => MailMessage | Promise<MailMessage>;
+  /** A floor's durable record of the nth message, written before it leaves; none for the pool. */
+  beforeSend?: (index: number, message: MailMessage) => Promise<void>;
+  /** Other processes the run costs, such as the MongoDB a floor writes to. */
+  processes?: Processes;
+  /**
+   * Messages on their way at once; two per connection by default, so none is ever idle between
+   * one message and the next. A floor, whose messages each wait for a write first, uses as many
+   * as the product's workers have.
+   */
+  inFlight?: number;
   log: (line: string) => void;
 }
 
 export interface BarePoolResult extends Arrival {
-  /** This process's alone: the pool, and the SMTP sink that receives for product and baseline. */
+  /** This process's (the pool, and the SMTP sink that receives for everyone) and `processes`'. */
   cpuSeconds: CpuSeconds;
   cpuMsPerMessage: Record<string, number>;
 }
@@ -53,7 +63,8 @@ function connectWithoutDelay(
 
 /**
  * The most this machine and this SMTP server deliver through nodemailer alone: a pool of as many
- * connections as the product's, fed without pause, and nothing recorded anywhere.
+ * connections as the product's, fed without pause, and nothing recorded anywhere unless a floor
+ * records each message through `beforeSend`.
  */
 export async function sendThroughBarePool(run: BarePoolRun): Promise<BarePoolResult> {
   const url = new URL(run.sink.url);
@@ -69,16 +80,17 @@ export async function sendThroughBarePool(run: BarePoolRun): Promise<BarePoolRes
     },
   };
   const transport = nodemailer.createTransport(options);
-  const cpu = measureCpu({});
+  const cpu = measureCpu(run.processes ?? {});
   const before = mailCount(run.sink);
   const startedAt = Date.now();
   let next = 0;
-  // Two messages waiting per connection, so none is ever idle between one message and the next.
-  const lanes = Array.from({ length: run.poolSize * 2 }, async () => {
+  const lanes = Array.from({ length: run.inFlight ?? run.poolSize * 2 }, async () => {
     while (next < run.count) {
       const index = next;
       next += 1;
-      await transport.sendMail({ from: run.from, ...run.compose(index) });
+      const message = await run.compose(index);
+      await run.beforeSend?.(index, message);
+      await transport.sendMail({ from: run.from, ...message });
     }
   });
   try {

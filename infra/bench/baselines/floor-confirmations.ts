@@ -1,0 +1,61 @@
+import { EmailDeliveryModel } from '../../../api/src/mail/email-delivery-model';
+import type { MailMessage } from '../../../api/src/platform/mailer';
+import type { LoadProduct } from '../../load/load-product';
+import type { SmtpSink } from '../../load/smtp-sink';
+import { serviceProcesses } from '../cpu-time';
+import { openFloorDatabase } from './floor-database';
+import { sendThroughBarePool, type BarePoolResult } from './nodemailer-pool';
+
+export interface ConfirmationsFloorRun {
+  product: LoadProduct;
+  sink: SmtpSink;
+  poolSize: number;
+  /** Messages on their way at once: the product's, one per confirmation job it runs at once. */
+  inFlight: number;
+  count: number;
+  from: string;
+  compose: (index: number) => MailMessage;
+  /** The nth message's send-once key, as the product's worker names it. */
+  keyOf: (index: number) => string;
+  log: (line: string) => void;
+}
+
+/**
+ * The confirmations' floor: the bare pool plus the one durable write per message that exactly
+ * once needs, the message's delivery row written as committed before the message leaves (the
+ * product's fields, into a collection with its unique key on the product's MongoDB): a retry
+ * finds it and sends nothing. The product's send-once writes that row three times (claimed,
+ * committed just before the final ".", sent), besides taking the job from its queue.
+ */
+export async function sendConfirmationsFloor(run: ConfirmationsFloorRun): Promise<BarePoolResult> {
+  const collection = EmailDeliveryModel.collection.collectionName;
+  const database = await openFloorDatabase(run.product.env, [collection]);
+  const deliveries = database.floor.collection(collection);
+  try {
+    return await sendThroughBarePool({
+      sink: run.sink,
+      poolSize: run.poolSize,
+      count: run.count,
+      from: run.from,
+      log: run.log,
+      compose: run.compose,
+      inFlight: run.inFlight,
+      processes: serviceProcesses(run.product),
+      beforeSend: async (index, message) => {
+        const now = new Date();
+        await deliveries.insertOne({
+          key: run.keyOf(index),
+          to: message.to,
+          subject: message.subject,
+          committedAt: now,
+          sentAt: null,
+          messageId: null,
+          createdAt: now,
+          updatedAt: now,
+        });
+      },
+    });
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,136 @@
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import type autocannon from 'autocannon';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { UserModel } from '../../../api/src/accounts/user-model';
+import { BookingModel } from '../../../api/src/bookings/booking-model';
+import { storageEnv } from '../../../api/src/config/env-schema';
+import { loadConfig } from '../../../api/src/config/load-config';
+import { QueueName } from '../../../api/src/jobs/job-definitions';
+import { SubscriberModel } from '../../../api/src/newsletter/subscriber-model';
+import { spawnManaged } from '../../local/child-processes';
+import { repoRoot } from '../../local/launcher';
+import { freePort, waitFor } from '../../local/ports';
+import type { LoadProduct } from '../../load/load-product';
+import { serviceProcesses } from '../cpu-time';
+import { runHttpLoad, type HttpLoadResult } from '../http-load';
+import {
+  FLOOR_CONFIG_VARIABLE,
+  FLOOR_DATABASE,
+  FLOOR_KEY_PREFIX,
+  FLOOR_QUEUE_PREFIX,
+  type FloorConfig,
+} from './floor-config';
+import { openFloorDatabase } from './floor-database';
+
+export type FloorRoute = '/subscribe' | '/sign-up' | '/bookings';
+
+function floorConfigOf(env: LoadProduct['env']): FloorConfig {
+  const storage = loadConfig(storageEnv, env);
+  return {
+    mongoUrl: env.MONGO_URL ?? '',
+    database: FLOOR_DATABASE,
+    redisUrl: env.REDIS_URL ?? '',
+    queuePrefix: FLOOR_QUEUE_PREFIX,
+    collections: {
+      subscribers: SubscriberModel.collection.collectionName,
+      users: UserModel.collection.collectionName,
+      bookings: BookingModel.collection.collectionName,
+    },
+    s3: {
+      endpoint: storage.S3_ENDPOINT,
+      region: storage.S3_REGION,
+      bucket: storage.S3_BUCKET,
+      accessKeyId: storage.S3_ACCESS_KEY_ID,
+      secretAccessKey: storage.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: storage.S3_FORCE_PATH_STYLE,
+      keyPrefix: `${storage.S3_KEY_PREFIX}${FLOOR_KEY_PREFIX}`,
+    },
+  };
+}
+
+/** Starts floor-server.ts as a process of its own, as the product's API runs, logging beside it. */
+async function startFloorServer(config: FloorConfig, logFile: string) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${String(port)}`;
+  const server = spawnManaged(
+    'floor',
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(repoRoot, 'infra/bench/baselines/floor-server.ts'),
+      String(port),
+    ],
+    {
+      cwd: repoRoot,
+      // As the API runs: Express skips some development-only work in production.
+      env: { NODE_ENV: 'production', [FLOOR_CONFIG_VARIABLE]: JSON.stringify(config) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const output = createWriteStream(logFile, { flags: 'a' });
+  // Both into one file: whichever ends first must not close it under the other.
+  server.child.stdout?.pipe(output, { end: false });
+  server.child.stderr?.pipe(output, { end: false });
+  void server.exited.then(() => output.end());
+  await waitFor('the floor server', async () => (await fetch(`${url}/ready`)).ok, {
+    timeoutMs: 30_000,
+    intervalMs: 200,
+    failed: () => (server.isRunning() ? undefined : `it exited (log: ${logFile})`),
+  });
+  return { url, pid: server.child.pid, stop: () => server.stop('SIGTERM', 5_000) };
+}
+
+/** Removes the floor's jobs from Redis: nothing takes them, and they would only fill it. */
+async function clearFloorJobs(redisUrl: string): Promise<void> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  try {
+    for (const name of Object.values(QueueName)) {
+      const queue = new Queue(name, { connection, prefix: FLOOR_QUEUE_PREFIX });
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+  } finally {
+    connection.disconnect();
+  }
+}
+
+/**
+ * A scenario's HTTP load pointed at the floor server's route for it, with the same settings, and
+ * the CPU of the services it writes to counted as the product's are.
+ */
+export async function measureFloor(
+  route: FloorRoute,
+  load: { connections: number; seconds: number; request: autocannon.Request },
+  product: LoadProduct,
+  log: (line: string) => void,
+): Promise<HttpLoadResult> {
+  const config = floorConfigOf(product.env);
+  const database = await openFloorDatabase(product.env, Object.values(config.collections));
+  try {
+    const logFile = path.join(product.logDir, 'floor.log');
+    log(`  floor server's own log: ${logFile}`);
+    const server = await startFloorServer(config, logFile);
+    try {
+      return await runHttpLoad(
+        {
+          ...load,
+          url: server.url,
+          request: { ...load.request, path: route },
+          server: {
+            floor: server.pid === undefined ? [] : [server.pid],
+            ...serviceProcesses(product),
+          },
+        },
+        log,
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await clearFloorJobs(config.redisUrl);
+    await database.close();
+  }
+}

@@ -5,7 +5,7 @@ import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import { isDuplicateKeyError } from '../platform/mongo';
 import type { NewsletterLinks } from './newsletter-links';
-import { SubscriberModel, type SubscriberDocument } from './subscriber-model';
+import { SubscriberModel } from './subscriber-model';
 
 /** At most one confirmation email per address in this window, however often the form is sent. */
 const CONFIRMATION_WINDOW_MS = 10 * 60_000;
@@ -23,7 +23,7 @@ export class SubscriptionService {
   async subscribe(email: string, source = 'footer'): Promise<void> {
     const subscriber = await this.pendingOrConfirmed(email, source);
     if (subscriber.status !== 'pending') return;
-    const subscriberId = subscriber.id as string;
+    const subscriberId = subscriber.id;
     const window = Math.floor(Date.now() / CONFIRMATION_WINDOW_MS);
     await this.deps.jobs.add(
       jobs.subscriptionConfirmation,
@@ -32,28 +32,42 @@ export class SubscriptionService {
     );
   }
 
-  /** The address's row: new ones and those who had left come back as pending. */
-  private async pendingOrConfirmed(email: string, source: string): Promise<SubscriberDocument> {
+  /**
+   * The address's status after the form: new ones and those who had left come back as pending,
+   * the others stay as they are. A new address (the common case, on the hot path of every
+   * sign-up) costs one round trip: the upsert creates it pending and answers its status. Only an
+   * address that had left costs a second, conditional write, so a concurrent change is never
+   * overwritten by a stale read. (MongoDB 4.0 here has no pipeline updates to do both in one.)
+   */
+  private async pendingOrConfirmed(
+    email: string,
+    source: string,
+  ): Promise<{ id: string; status: string }> {
     const now = new Date();
-    const existing = await SubscriberModel.findOneAndUpdate(
-      { email, status: 'unsubscribed' },
-      { $set: { status: 'pending', subscribedAt: now, source, confirmedAt: null } },
-      { new: true },
-    );
-    if (existing) return existing;
-    try {
-      return await SubscriberModel.findOneAndUpdate(
+    const upsert = () =>
+      SubscriberModel.findOneAndUpdate(
         { email },
         { $setOnInsert: { email, status: 'pending', subscribedAt: now, source } },
-        { upsert: true, new: true },
-      );
+        { upsert: true, new: true, projection: { status: 1 } },
+      ).lean();
+    let row;
+    try {
+      row = await upsert();
     } catch (error) {
-      // Two requests for one new address: the other one created it.
+      // Two requests for one new address: the other one created it, and this one finds it.
       if (!isDuplicateKeyError(error)) throw error;
-      const found = await SubscriberModel.findOne({ email });
-      if (!found) throw error;
-      return found;
+      row = await upsert();
     }
+    if (row.status === 'unsubscribed') {
+      const revived = await SubscriberModel.findOneAndUpdate(
+        { _id: row._id, status: 'unsubscribed' },
+        { $set: { status: 'pending', subscribedAt: now, source, confirmedAt: null } },
+        { new: true, projection: { status: 1 } },
+      ).lean();
+      // Null: something else moved it meanwhile (a confirmation, another sign-up); read as is.
+      row = revived ?? (await SubscriberModel.findById(row._id, { status: 1 }).lean()) ?? row;
+    }
+    return { id: row._id.toHexString(), status: row.status };
   }
 
   async confirm(subscriberId: string, token: unknown): Promise<void> {

@@ -3,7 +3,7 @@ import type {
   ManagedBookingView,
   NewBookingAnswer,
 } from '@hs/api/domain/booking/booking-schema';
-import type { Catalogue, TimeWindowId } from '@hs/api/domain/booking/catalogue';
+import type { TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import type { MonthlyPlanPreview, VisitSlot } from '@hs/api/domain/subscription/visit-schedule';
 import { apiRequest, type ApiRequestInit } from './api-client';
 import { uploadForm } from './upload';
@@ -88,11 +88,6 @@ export function fetchMonthlyPlan(
 ): Promise<MonthlyPlanPreview> {
   const query = new URLSearchParams({ date: firstVisit.date, time: firstVisit.time }).toString();
   return apiRequest<MonthlyPlanPreview>(`/api/monthly-plan?${query}`, signal ? { signal } : {});
-}
-
-/** The services, plans and time windows the services page is built from. */
-export function fetchCatalogue(signal?: AbortSignal): Promise<Catalogue> {
-  return apiRequest<Catalogue>('/api/catalogue', signal ? { signal } : {});
 }
 
 export type NewBooking = NewBookingAnswer;

@@ -1,7 +1,7 @@
 import type { Catalogue } from '@hs/api/domain/booking/catalogue';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from './api-client';
-import { fetchCatalogue } from './bookings-api';
+import { fetchCatalogue, takeEarlyCatalogue } from './catalogue-request';
 
 export type CatalogueLoad =
   | { readonly status: 'loading' }
@@ -16,8 +16,13 @@ export function useCatalogue(): { load: CatalogueLoad; retry: () => void } {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchCatalogue(controller.signal).then(
+    // The first load takes the request the route started as its code loaded, if there is one.
+    const request =
+      (attempt === 0 ? takeEarlyCatalogue() : null) ?? fetchCatalogue(controller.signal);
+    request.then(
       (catalogue) => {
+        // An early request is not aborted with the screen: its answer is dropped instead.
+        if (controller.signal.aborted) return;
         setLoad({ status: 'loaded', catalogue });
       },
       (error: unknown) => {

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
+import { forgetEarlyCatalogue, requestCatalogueEarly } from '../api/catalogue-request';
+import { preloadFirstServiceCards } from '../pages/services/service-card-picture';
 import { Layout } from './Layout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
@@ -10,9 +12,20 @@ const HomePage = lazy(() =>
 const AboutPage = lazy(() =>
   import('../pages/about/AboutPage').then((m) => ({ default: m.AboutPage })),
 );
-const ServicesPage = lazy(() =>
-  import('../pages/services/ServicesPage').then((m) => ({ default: m.ServicesPage })),
-);
+const ServicesPage = lazy(() => {
+  // The cards wait for the catalogue and the first card's picture is the page's largest paint:
+  // both download beside the page's code instead of after it.
+  requestCatalogueEarly();
+  preloadFirstServiceCards();
+  return import('../pages/services/ServicesPage').then(
+    (m) => ({ default: m.ServicesPage }),
+    (error: unknown) => {
+      // The page's code did not load, so no page takes the early answer.
+      forgetEarlyCatalogue();
+      throw error;
+    },
+  );
+});
 const ContactPage = lazy(() =>
   import('../pages/contact/ContactPage').then((m) => ({ default: m.ContactPage })),
 );

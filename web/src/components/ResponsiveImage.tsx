@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SiteImage } from '../content/images';
+import { largestSrcOf, srcSetOf, type SiteImage } from '../content/images';
 import './ResponsiveImage.css';
 
 interface ResponsiveImageProps {
@@ -20,15 +20,11 @@ export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
  */
 export function ResponsiveImage({ image, sizes, eager = false, className }: ResponsiveImageProps) {
   const [failed, setFailed] = useState(false);
-  const srcSet = image.widths.map(
-    (width) => `${image.base}-${String(width)}.webp ${String(width)}w`,
-  );
-  const largest = image.widths.at(-1) ?? 960;
   return (
     <img
       className={['responsive-image', className].filter(Boolean).join(' ')}
-      src={failed ? PLACEHOLDER_IMAGE : `${image.base}-${String(largest)}.webp`}
-      srcSet={failed ? undefined : srcSet.join(', ')}
+      src={failed ? PLACEHOLDER_IMAGE : largestSrcOf(image)}
+      srcSet={failed ? undefined : srcSetOf(image)}
       sizes={failed ? undefined : sizes}
       width={image.width}
       height={image.height}

@@ -13,6 +13,18 @@ export interface SiteImage {
   readonly alt: string;
 }
 
+/** The `srcset` of a picture: every width shipped. */
+export function srcSetOf(image: SiteImage): string {
+  return image.widths
+    .map((width) => `${image.base}-${String(width)}.webp ${String(width)}w`)
+    .join(', ');
+}
+
+/** The largest width shipped, for browsers that ignore `srcset`. */
+export function largestSrcOf(image: SiteImage): string {
+  return `${image.base}-${String(image.widths.at(-1) ?? image.width)}.webp`;
+}
+
 /** Card, teaser and article pictures: 4:3. */
 export const CARD_WIDTHS = [480, 960] as const;
 /** Full-width hero pictures: 16:9. */

@@ -92,6 +92,20 @@ describe('ContactPage (docs/product.md section 2)', () => {
     screen.getByText('Contact With Us');
   });
 
+  it('holds the map’s place, caption included, until the map’s code is asked for', async () => {
+    render(
+      <MemoryRouter initialEntries={['/contact']}>
+        <ContactPage />
+      </MemoryRouter>,
+    );
+    // The map's code waits for the page's first paint: the place it will fill is held for it.
+    expect(screen.queryByTestId('contact-map')).toBeNull();
+    const placeholder = screen.getByText('Loading the map…').closest('figure');
+    expect(placeholder?.querySelector('figcaption')?.textContent).toMatch(/^Our office: /);
+    await screen.findByTestId('contact-map');
+    expect(screen.queryByText('Loading the map…')).toBeNull();
+  });
+
   it('asks for all five fields, the e-mail as an email field', async () => {
     await renderPage();
     for (const label of Object.keys(FILLED)) expect(field(label).required, label).toBe(true);

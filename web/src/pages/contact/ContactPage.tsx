@@ -7,10 +7,12 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { MailIcon, PhoneIcon, PinIcon } from '../../components/icons';
 import { contactContent } from '../../content/contact-content';
 import { screens } from '../../content/site-content';
+import { useIdleAfter } from '../../hooks/use-idle-after';
 import { ContactForm } from './ContactForm';
 
 // Leaflet and its stylesheet are large and only this page uses them: they arrive in the map's own
-// chunk, after the rest of the page is already usable.
+// chunk, asked for once the rest of the page is shown and the browser is idle, so that on a
+// phone the page's first paint does not wait for them.
 const ContactMap = lazy(() => import('./ContactMap').then((m) => ({ default: m.ContactMap })));
 
 const { details, map } = contactContent;
@@ -87,6 +89,14 @@ export function ContactPage() {
   useDocumentTitle(screens.contact.title);
   const location = useLocation();
   const service = serviceFrom(location.state);
+  const mapWanted = useIdleAfter(true);
+  // With the map's caption, so that the page below stays where it is when the map arrives.
+  const mapLoading = (
+    <figure className="contact-page__map-placeholder">
+      <p className="contact-page__map-fallback">{map.loading}</p>
+      <figcaption className="contact-page__map-caption">{map.caption}</figcaption>
+    </figure>
+  );
 
   return (
     <div className="contact-page">
@@ -95,11 +105,15 @@ export function ContactPage() {
       </h1>
       <p className="screen__lead">{screens.contact.description}</p>
       <div className="contact-page__map">
-        <MapBoundary>
-          <Suspense fallback={<p className="contact-page__map-fallback">{map.loading}</p>}>
-            <ContactMap />
-          </Suspense>
-        </MapBoundary>
+        {mapWanted ? (
+          <MapBoundary>
+            <Suspense fallback={mapLoading}>
+              <ContactMap />
+            </Suspense>
+          </MapBoundary>
+        ) : (
+          mapLoading
+        )}
       </div>
       <div className="contact-page__body">
         <ContactDetails />

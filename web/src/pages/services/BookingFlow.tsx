@@ -1,7 +1,6 @@
-import { CUSTOM_ESTIMATE, type Plan, type Service } from '@hs/api/domain/booking/catalogue';
-import { BookingMessages, type BookingView } from '@hs/api/domain/booking/booking-schema';
+import { CUSTOM_ESTIMATE, type Plan } from '@hs/api/domain/booking/catalogue';
+import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
 import { PaymentMessages } from '@hs/api/domain/payment/payment-messages';
-import type { PaymentSetup } from '@hs/api/domain/payment/payment-schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-client';
 import type { NewBooking } from '../../api/bookings-api';
@@ -17,37 +16,9 @@ import {
   withField,
   withVisitChoice,
 } from './booking-draft';
+import { CLOSED, type BookingStep, type FlowNotice } from './booking-step';
 import { PaymentModal } from './PaymentModal';
 import { PlanModal } from './PlanModal';
-
-/** Where the visitor is in docs/product.md section 4's booking flow; one modal at a time. */
-export type BookingStep =
-  | { readonly kind: 'closed' }
-  | { readonly kind: 'plans'; readonly service: Service }
-  | {
-      readonly kind: 'form';
-      readonly service: Service;
-      readonly plan: Plan;
-      /** The plan modal led here, so Back and × return to it. */
-      readonly viaPlans: boolean;
-    }
-  | {
-      readonly kind: 'payment';
-      readonly service: Service;
-      readonly plan: Plan;
-      readonly viaPlans: boolean;
-      readonly booking: BookingView;
-      /** The booking's token from the booking answer: it lets this page pay for the booking. */
-      readonly token: string;
-      readonly setup: PaymentSetup;
-    };
-
-export const CLOSED: BookingStep = { kind: 'closed' };
-
-export interface FlowNotice {
-  readonly tone: 'success' | 'info';
-  readonly text: string;
-}
 
 interface BookingFlowProps {
   readonly step: BookingStep;

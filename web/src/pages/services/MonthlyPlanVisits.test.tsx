@@ -20,7 +20,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-client';
 import { uploadForm } from '../../api/upload';
 import { monthlyVisitsCopy } from '../../content/services-content';
-import { BookingFlow, type BookingStep } from './BookingFlow';
+import { BookingFlow } from './BookingFlow';
+import type { BookingStep } from './booking-step';
 
 vi.mock('../../api/upload', () => ({ uploadForm: vi.fn() }));
 const upload = vi.mocked(uploadForm);

@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { DESCRIPTION_LIMIT, servicesGridCopy as copy } from '../../content/services-content';
-import { cardImage } from '../../content/images';
 import { truncate } from './booking-draft';
+import { SERVICE_CARD_SIZES, serviceCardImage } from './service-card-picture';
 import './ServiceCard.css';
 
 interface ServiceCardProps {
@@ -12,6 +12,8 @@ interface ServiceCardProps {
   /** The card the visitor arrived for (`?service=<keyword>`). */
   readonly selected: boolean;
   readonly onBook: (service: Service) => void;
+  /** Above the fold on a phone: its picture loads at once, with priority (it is preloaded). */
+  readonly priority?: boolean;
 }
 
 /** The bullets as one text, each ending as a sentence, for cutting at the limit. */
@@ -25,7 +27,7 @@ export function serviceCardId(service: Service): string {
 }
 
 /** One service: picture, keyword, description cut to 120 characters, Book Now and Contact Us. */
-export function ServiceCard({ service, selected, onBook }: ServiceCardProps) {
+export function ServiceCard({ service, selected, onBook, priority = false }: ServiceCardProps) {
   const id = useId();
   const [expanded, setExpanded] = useState(false);
   const text = descriptionText(service);
@@ -37,10 +39,10 @@ export function ServiceCard({ service, selected, onBook }: ServiceCardProps) {
       {...(selected ? { 'aria-current': 'true' as const } : {})}
     >
       <article className="service-card__inner" aria-labelledby={`${id}-title`}>
-        {/* Empty alt: the title right below says what the picture shows. */}
         <ResponsiveImage
-          image={cardImage(service.image.replace(/\.webp$/, ''), '')}
-          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          image={serviceCardImage(service)}
+          sizes={SERVICE_CARD_SIZES}
+          eager={priority}
           className="service-card__image"
         />
         <div className="service-card__body">

@@ -8,7 +8,7 @@ import { PaymentMessages } from '@hs/api/domain/payment/payment-messages';
 import { CardMessages } from '@hs/api/domain/payment/test-cards';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-client';
 import { uploadForm } from '../../api/upload';
 import { ServicesPage } from './ServicesPage';
@@ -130,7 +130,8 @@ async function findCard(title: string): Promise<HTMLElement> {
 async function openForm(service = 'Garden Maintenance', plan = 'One-time Visit') {
   const card = await findCard(service);
   fireEvent.click(within(card).getByRole('button', { name: /^Book Now/ }));
-  const plans = screen.getByRole('dialog', { name: 'Choose Your Plan' });
+  // The modals' code loads after the cards: the first Book Now may wait for it.
+  const plans = await screen.findByRole('dialog', { name: 'Choose Your Plan' });
   fireEvent.click(within(plans).getByRole('button', { name: `Choose ${plan}` }));
   return screen.getByRole('dialog', { name: 'Book Your Service' });
 }
@@ -149,6 +150,12 @@ function fillForm(dialog: HTMLElement) {
 
 let scrollIntoView: ReturnType<typeof vi.fn>;
 const revokeObjectURL = vi.fn();
+
+// The page loads the modals' code once its cards are shown. Importing it once here spares the
+// first test that opens one the first, slow transform of that code; each still waits for it.
+beforeAll(async () => {
+  await import('./BookingFlow');
+});
 
 beforeEach(() => {
   scrollIntoView = vi.fn();
@@ -247,6 +254,7 @@ describe('ServicesPage', () => {
     const bookNow = within(card).getByRole('button', { name: /^Book Now/ });
     bookNow.focus();
     fireEvent.click(bookNow);
+    await screen.findByRole('dialog', { name: 'Choose Your Plan' });
     expect(document.body.classList.contains('modal-open')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Choose One-time Visit' }));
     expect(document.body.classList.contains('modal-open')).toBe(true);
@@ -421,8 +429,8 @@ describe('ServicesPage', () => {
     renderPage();
     const card = await findCard('Free Construction Estimate');
     fireEvent.click(within(card).getByRole('button', { name: /^Book Now/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a Custom Estimate' });
     expect(screen.queryByRole('dialog', { name: 'Choose Your Plan' })).toBeNull();
-    const dialog = screen.getByRole('dialog', { name: 'Request a Custom Estimate' });
     expect(valueOf(within(dialog).getByLabelText('Plan'))).toBe('Custom Estimate');
     expect(within(dialog).queryByRole('button', { name: 'Back' })).toBeNull();
     fillForm(dialog);

@@ -4,7 +4,7 @@ import {
   type Plan,
   type Service,
 } from '@hs/api/domain/booking/catalogue';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useCatalogue } from '../../api/use-catalogue';
 import { leaveForProvider, type Redirect } from '../../app/redirect';
@@ -20,13 +20,22 @@ import {
   servicesHero as hero,
   servicesTestimonial as testimonial,
 } from '../../content/services-content';
+import { useIdleAfter } from '../../hooks/use-idle-after';
 import { useReducedMotion } from '../../hooks/use-reduced-motion';
 import { memberLinkOf } from './booking-draft';
-import { BookingFlow, CLOSED, type BookingStep, type FlowNotice } from './BookingFlow';
+import { CLOSED, type BookingStep, type FlowNotice } from './booking-step';
 import { ServiceCard, serviceCardId } from './ServiceCard';
+import { CARDS_ABOVE_THE_FOLD } from './service-card-picture';
 import './ServicesPage.css';
 
 const GRID_ID = 'services-grid';
+
+/*
+ * The plan, form and payment modals, with their checks and the schemas behind them: a dozen
+ * files the cards do not need, which on a phone held the page's first paint back. They load
+ * once the cards are shown and the browser is idle, or at the first Book Now if that is sooner.
+ */
+const BookingFlow = lazy(() => import('./BookingFlow').then((m) => ({ default: m.BookingFlow })));
 
 interface ServicesPageProps {
   /** How the browser is sent to the provider's checkout; tests watch it instead of leaving. */
@@ -53,6 +62,7 @@ export function ServicesPage({ redirect = leaveForProvider }: ServicesPageProps 
   const services = load.status === 'loaded' ? load.catalogue.services : [];
   const plans: readonly Plan[] = load.status === 'loaded' ? load.catalogue.plans : [];
   const selected = services.find((service) => service.keyword === wantedKeyword);
+  const flowWanted = useIdleAfter(load.status === 'loaded') || step.kind !== 'closed';
 
   // The home page's cards link here with ?service=<keyword>: that card is brought into view.
   useEffect(() => {
@@ -107,8 +117,9 @@ export function ServicesPage({ redirect = leaveForProvider }: ServicesPageProps 
           {gridCopy.heading}
         </h2>
         <p className="services-catalogue__lead">{gridCopy.lead}</p>
+        {/* As tall as a screen at least: the cards then push nothing a visitor sees. */}
         {load.status === 'loading' && (
-          <p className="loading" role="status">
+          <p className="loading services-catalogue__loading" role="status">
             {gridCopy.loading}
           </p>
         )}
@@ -123,12 +134,13 @@ export function ServicesPage({ redirect = leaveForProvider }: ServicesPageProps 
         )}
         {load.status === 'loaded' && (
           <ul className="services-catalogue__list" aria-label={gridCopy.listLabel}>
-            {services.map((service) => (
+            {services.map((service, index) => (
               <ServiceCard
                 key={service.id}
                 service={service}
                 selected={service === selected}
                 onBook={book}
+                priority={index < CARDS_ABOVE_THE_FOLD}
               />
             ))}
           </ul>
@@ -164,14 +176,18 @@ export function ServicesPage({ redirect = leaveForProvider }: ServicesPageProps 
         </div>
       )}
 
-      <BookingFlow
-        step={step}
-        onStep={setStep}
-        plans={plans}
-        onNotice={setNotice}
-        redirect={redirect}
-        member={member}
-      />
+      {flowWanted && (
+        <Suspense fallback={null}>
+          <BookingFlow
+            step={step}
+            onStep={setStep}
+            plans={plans}
+            onNotice={setNotice}
+            redirect={redirect}
+            member={member}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

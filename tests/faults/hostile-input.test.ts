@@ -588,7 +588,7 @@ function plausible(name: string, schema: JsonSchema, f: Fixtures): fc.Arbitrary<
 /** A value this field's schema refuses, whatever the other fields hold. */
 function refused(name: string, field: JsonSchema): fc.Arbitrary<unknown> {
   // A field that may be null (a crew taken off a visit) is refused only its other wrong values.
-  const branches = Array.isArray(field.anyOf) ? (field.anyOf as JsonSchema[]) : [];
+  const branches = Array.isArray(field.anyOf) ? field.anyOf : [];
   const nullable = branches.some((branch) => branch.type === 'null');
   const schema = nullable ? (branches.find((branch) => branch.type !== 'null') ?? {}) : field;
   const options: fc.Arbitrary<unknown>[] = [];

@@ -7,12 +7,12 @@ import { jsonResponse } from '../http/openapi/shared-responses';
 import { queryParameters } from '../http/openapi/zod-to-openapi';
 import { parseBody } from '../http/parse-body';
 import { SubscriberModel, type SubscriberDocument } from '../newsletter/subscriber-model';
+import { countsByStatus } from '../platform/mongo';
 import { PAGE, subscriberListSchema } from './admin-answers';
 import { adminOnly } from './admin-guard';
 import { pageParam, pageWindow } from './admin-query';
 
 const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
-type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 const listQuery = z.object({
   status: z
@@ -31,18 +31,6 @@ function subscriberView(subscriber: SubscriberDocument): AdminSubscriberView {
     createdAt: subscriber.createdAt.toISOString(),
     confirmedAt: subscriber.confirmedAt?.toISOString() ?? null,
   };
-}
-
-/** Subscribers per status, every status named (0 when none): the list's tabs read it. */
-async function countsByStatus(): Promise<Record<SubscriberStatus, number>> {
-  const groups = await SubscriberModel.aggregate<{ _id: string; count: number }>([
-    { $group: { _id: '$status', count: { $sum: 1 } } },
-  ]);
-  const counts = { pending: 0, confirmed: 0, unsubscribed: 0 };
-  for (const group of groups) {
-    if (group._id in counts) counts[group._id as SubscriberStatus] = group.count;
-  }
-  return counts;
 }
 
 /** GET /admin/subscribers?status=: the newsletter's addresses, newest first, with the counts. */
@@ -68,7 +56,7 @@ export const adminSubscriberEndpoints = endpointGroup<{ tokens: AuthTokens }>('a
         const [subscribers, total, counts] = await Promise.all([
           SubscriberModel.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(pageSize),
           SubscriberModel.countDocuments(filter),
-          countsByStatus(),
+          countsByStatus(SubscriberModel, SUBSCRIBER_STATUSES),
         ]);
         const list: AdminSubscriberList = {
           subscribers: subscribers.map(subscriberView),

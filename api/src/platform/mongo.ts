@@ -81,3 +81,27 @@ export function isMongoUnavailable(error: unknown): boolean {
 export function isDuplicateKeyError(error: unknown): boolean {
   return error instanceof mongoose.mongo.MongoServerError && error.code === 11000;
 }
+
+/** A model's `aggregate`, whatever its document: enough to count its rows by status. */
+interface Aggregating {
+  aggregate<T>(pipeline: mongoose.PipelineStage[]): mongoose.Aggregate<T[]>;
+}
+
+/**
+ * How many rows stand in each status, every status named (0 when none): the operators' lists show
+ * the counts whatever their filter. A status nobody knows any more is left out.
+ */
+export async function countsByStatus<S extends string>(
+  model: Aggregating,
+  statuses: readonly S[],
+): Promise<Record<S, number>> {
+  const groups = await model.aggregate<{ _id: string; count: number }>([
+    { $group: { _id: '$status', count: { $sum: 1 } } },
+  ]);
+  const counts = Object.fromEntries(statuses.map((status) => [status, 0])) as Record<S, number>;
+  for (const group of groups) {
+    const status = statuses.find((known) => known === group._id);
+    if (status !== undefined) counts[status] = group.count;
+  }
+  return counts;
+}

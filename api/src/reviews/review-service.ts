@@ -1,8 +1,7 @@
 import type { BookingDocument } from '../bookings/booking-model';
 import { BookingModel } from '../bookings/booking-model';
-import { ADMIN_PAGE_SIZE } from '../domain/admin/admin-views';
+import { serviceTitle } from '../bookings/booking-view';
 import { isBookingId } from '../domain/booking/booking-id';
-import { SERVICES } from '../domain/booking/catalogue';
 import { torontoDate } from '../domain/calendar/toronto-date';
 import { DomainError } from '../domain/domain-error';
 import {
@@ -24,16 +23,14 @@ import type {
 } from '../domain/review/review-schema';
 import type { Clock } from '../platform/clock';
 import type { MailMessage } from '../platform/mailer';
-import { isDuplicateKeyError } from '../platform/mongo';
+import { countsByStatus, isDuplicateKeyError } from '../platform/mongo';
+import { pageWindow } from '../admin/admin-query';
 import { reviewRequestEmail } from './review-emails';
 import type { ReviewLinks } from './review-links';
 import { ReviewModel, type ReviewDocument } from './review-model';
 
 /** Only a visit marked done is reviewed: one called off, refunded or missed did no work to judge. */
 const REVIEWABLE = 'done';
-
-const serviceTitle = (serviceId: string): string =>
-  SERVICES.find((service) => service.id === serviceId)?.title ?? serviceId;
 
 function publishedView(review: ReviewDocument): PublishedReview {
   return {
@@ -163,29 +160,18 @@ export class ReviewService {
   /** The operators' list, newest first, with how many reviews stand in each status. */
   async list(query: { status?: ReviewStatus | undefined; page: number }): Promise<AdminReviewList> {
     const filter = query.status ? { status: query.status } : {};
-    const skip = (query.page - 1) * ADMIN_PAGE_SIZE;
-    const [reviews, total, groups] = await Promise.all([
-      ReviewModel.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(ADMIN_PAGE_SIZE),
+    const { page, pageSize, skip } = pageWindow(query.page);
+    const [reviews, total, counts] = await Promise.all([
+      ReviewModel.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(pageSize),
       ReviewModel.countDocuments(filter),
-      ReviewModel.aggregate<{ _id: string; count: number }>([
-        { $group: { _id: '$status', count: { $sum: 1 } } },
-      ]),
+      countsByStatus(ReviewModel, REVIEW_STATUSES),
     ]);
-    const counts = Object.fromEntries(REVIEW_STATUSES.map((status) => [status, 0])) as Record<
-      ReviewStatus,
-      number
-    >;
-    for (const group of groups) {
-      if ((REVIEW_STATUSES as readonly string[]).includes(group._id)) {
-        counts[group._id as ReviewStatus] = group.count;
-      }
-    }
     return {
       reviews: reviews.map(adminView),
       counts,
       total,
-      page: query.page,
-      pageSize: ADMIN_PAGE_SIZE,
+      page,
+      pageSize,
     };
   }
 

@@ -15,9 +15,7 @@ import { BookingStatusControl } from './BookingStatusControl';
 import { LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
 import { AdminFilters, StatusSelect, type StatusWords } from './StatusFilter';
-import { type AdminSession, useAdminData } from './use-admin-data';
-
-type Message = { readonly tone: 'success' | 'error'; readonly text: string } | null;
+import { type AdminSession, useAdminData, type AdminMessage } from './use-admin-data';
 
 const NO_FILTER: BookingFilter = { date: '', status: '', page: 1 };
 
@@ -33,7 +31,7 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
   const headingId = useId();
   const dateId = useId();
   const [filter, setFilter] = useState<BookingFilter>(NO_FILTER);
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<AdminMessage>(null);
   const load = useCallback(
     (signal: AbortSignal) => fetchAdminBookings(session.token, filter, signal),
     [session.token, filter],

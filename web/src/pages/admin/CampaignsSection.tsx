@@ -12,12 +12,16 @@ import { AdminTable } from './AdminTable';
 import { CampaignForm } from './CampaignForm';
 import { ConfirmQuestion } from './ConfirmQuestion';
 import { LoadStatus } from './LoadStatus';
-import { type AdminSession, failureText, reportDenial, useAdminData } from './use-admin-data';
+import {
+  type AdminSession,
+  failureText,
+  reportDenial,
+  useAdminData,
+  type AdminMessage,
+} from './use-admin-data';
 
 /** How often the list is read again while a campaign is going out. */
 export const CAMPAIGN_REFRESH_MS = 3000;
-
-type Message = { readonly tone: 'success' | 'error'; readonly text: string } | null;
 
 /** What may be done with a campaign in its status: one action at most. */
 function actionFor(campaign: CampaignView): CampaignAction | null {
@@ -41,7 +45,7 @@ function replaced(list: CampaignView[], campaign: CampaignView): CampaignView[] 
 /** The newsletters: where each delivery stands, a new draft, and send, pause or resume. */
 export function CampaignsSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<AdminMessage>(null);
   const load = useCallback(
     (signal: AbortSignal) => fetchCampaigns(session.token, signal),
     [session.token],

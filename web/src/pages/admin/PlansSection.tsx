@@ -17,21 +17,22 @@ import { AdminTable } from './AdminTable';
 import { ConfirmQuestion } from './ConfirmQuestion';
 import { LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
-import { AdminFilters, StatusSelect, type StatusWords } from './StatusFilter';
-import { type AdminSession, failureText, reportDenial, useAdminData } from './use-admin-data';
+import { AdminFilters, StatusSelect, statusWordsOf } from './StatusFilter';
+import {
+  type AdminSession,
+  failureText,
+  reportDenial,
+  useAdminData,
+  type AdminMessage,
+} from './use-admin-data';
 
-type Message = { readonly tone: 'success' | 'error'; readonly text: string } | null;
-
-const STATUS_WORDS: StatusWords<(typeof copy.statuses)[number]> = {
-  ...copy,
-  label: (status) => copy.statusLabels[status],
-};
+const STATUS_WORDS = statusWordsOf(copy);
 
 /** Monthly Visit plans: where each stands, what comes next, what failed; end one now. */
 export function PlansSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
   const [filter, setFilter] = useState<PlanFilter>({ status: '', page: 1 });
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<AdminMessage>(null);
   const load = useCallback(
     (signal: AbortSignal) => fetchAdminPlans(session.token, filter, signal),
     [session.token, filter],

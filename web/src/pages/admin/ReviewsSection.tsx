@@ -6,16 +6,17 @@ import { Notice } from '../../components/Notice';
 import { formatMoment } from './admin-format';
 import { LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
-import { AdminFilters, StatusCounts, StatusSelect, type StatusWords } from './StatusFilter';
+import { AdminFilters, StatusCounts, StatusSelect, statusWordsOf } from './StatusFilter';
 import { reviewsContent as copy } from './reviews-content';
-import { type AdminSession, failureText, reportDenial, useAdminData } from './use-admin-data';
+import {
+  type AdminSession,
+  failureText,
+  reportDenial,
+  useAdminData,
+  type AdminMessage,
+} from './use-admin-data';
 
-type Message = { readonly tone: 'success' | 'error'; readonly text: string } | null;
-
-const STATUS_WORDS: StatusWords<(typeof copy.statuses)[number]> = {
-  ...copy,
-  label: (status) => copy.statusLabels[status],
-};
+const STATUS_WORDS = statusWordsOf(copy);
 
 /**
  * Customers' reviews of their visits, waiting ones first by default: an operator approves one
@@ -24,7 +25,7 @@ const STATUS_WORDS: StatusWords<(typeof copy.statuses)[number]> = {
 export function ReviewsSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
   const [filter, setFilter] = useState<ReviewFilter>({ status: 'pending', page: 1 });
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<AdminMessage>(null);
   const [working, setWorking] = useState<string | null>(null);
   const load = useCallback(
     (signal: AbortSignal) => fetchAdminReviews(session.token, filter, signal),
@@ -55,13 +56,7 @@ export function ReviewsSection({ session }: { readonly session: AdminSession }) 
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{copy.heading}</h2>
       {state.status === 'ready' ? (
-        <>
-          <StatusCounts
-            heading={copy.countsLabel}
-            words={STATUS_WORDS}
-            counts={state.data.counts}
-          />
-        </>
+        <StatusCounts heading={copy.countsLabel} words={STATUS_WORDS} counts={state.data.counts} />
       ) : null}
       <AdminFilters label={copy.filtersLabel}>
         <StatusSelect

@@ -8,6 +8,16 @@ export interface StatusWords<S extends string> {
   readonly label: (status: S) => string;
 }
 
+/** The words of a list whose content names its statuses and a label for each. */
+export function statusWordsOf<S extends string>(copy: {
+  readonly statusLabel: string;
+  readonly anyStatus: string;
+  readonly statuses: readonly S[];
+  readonly statusLabels: Readonly<Record<S, string>>;
+}): StatusWords<S> {
+  return { ...copy, label: (status) => copy.statusLabels[status] };
+}
+
 /** The filters above an operators' list; they apply as they change, so nothing submits. */
 export function AdminFilters({
   label,

@@ -31,13 +31,7 @@ export function SubscribersSection({ session }: { readonly session: AdminSession
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{copy.heading}</h2>
       {state.status === 'ready' ? (
-        <>
-          <StatusCounts
-            heading={copy.countsLabel}
-            words={STATUS_WORDS}
-            counts={state.data.counts}
-          />
-        </>
+        <StatusCounts heading={copy.countsLabel} words={STATUS_WORDS} counts={state.data.counts} />
       ) : null}
       <AdminFilters label={copy.filtersLabel}>
         <StatusSelect

@@ -113,3 +113,6 @@ export function useAdminData<T>(
       : { status: 'loading' };
   return { state, retry, update, refresh };
 }
+
+/** What a section last said about an operator's action, if anything. */
+export type AdminMessage = { readonly tone: 'success' | 'error'; readonly text: string } | null;

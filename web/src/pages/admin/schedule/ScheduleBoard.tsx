@@ -5,7 +5,13 @@ import { useSearchParams } from 'react-router-dom';
 import { fetchScheduleWeek, type ScheduleMove } from '../../../api/admin-api';
 import { Notice } from '../../../components/Notice';
 import { LoadStatus } from '../LoadStatus';
-import { type AdminSession, failureText, reportDenial, useAdminData } from '../use-admin-data';
+import {
+  type AdminMessage,
+  type AdminSession,
+  failureText,
+  reportDenial,
+  useAdminData,
+} from '../use-admin-data';
 import {
   type BoardActions,
   cardTarget,
@@ -20,11 +26,7 @@ import { WeekNav } from './WeekNav';
 import { WeekSummary } from './WeekSummary';
 
 /** `seq` tells two messages apart, so that the same words said again are announced again. */
-type Message = {
-  readonly tone: 'success' | 'error';
-  readonly text: string;
-  readonly seq: number;
-} | null;
+type Message = (NonNullable<AdminMessage> & { readonly seq: number }) | null;
 
 /** The address keeps what the board shows (?week=, ?sheet=, ?crew=) beside the console's ?tab=. */
 type Param = 'week' | 'sheet' | 'crew';

@@ -15,6 +15,7 @@ export function productSettings(env: EnvSource) {
       NEWSLETTER_BATCH_SIZE: workersEnv.NEWSLETTER_BATCH_SIZE,
       NEWSLETTER_CONCURRENCY: workersEnv.NEWSLETTER_CONCURRENCY,
       WORKER_CONCURRENCY: workersEnv.WORKER_CONCURRENCY,
+      BUSINESS_INBOX: workersEnv.BUSINESS_INBOX,
     },
     env,
   );

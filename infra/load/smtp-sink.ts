@@ -31,6 +31,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       stream.resume();
     },
   });
+  // A client that drops its connection (a floor's workers stopped mid-pool) is the client's
+  // business: a mail server goes on serving the others.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

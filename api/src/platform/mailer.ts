@@ -31,10 +31,13 @@ export interface SendOptions {
   beforeCommit?: () => Promise<void>;
 }
 
+/** Connections a mailer keeps for recorded sends unless told otherwise. */
+export const DEFAULT_MAIL_POOL_SIZE = 2;
+
 export interface MailerOptions {
   smtpUrl: string;
   from: string;
-  /** Connections kept open for recorded sends (sendOnce, the newsletter); 2 by default. */
+  /** Connections kept open for recorded sends (sendOnce, the newsletter). */
   poolSize?: number;
 }
 
@@ -94,7 +97,7 @@ export class Mailer {
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
     });
-    this.pool = new SmtpPool(server, options.poolSize ?? 2);
+    this.pool = new SmtpPool(server, options.poolSize ?? DEFAULT_MAIL_POOL_SIZE);
   }
 
   async send(message: MailMessage, options: SendOptions = {}): Promise<{ messageId: string }> {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Where a floor writes: the product's own MongoDB, Redis and S3 server, under names of its own,
- * so its rows, jobs and objects never mix with the product's (nor its jobs reach the workers).
+ * so its rows, jobs and objects never mix with the product's (nor its jobs reach the product's
+ * workers: the floor's own take them).
  */
 export const FLOOR_DATABASE = 'bench-floor';
 export const FLOOR_QUEUE_PREFIX = 'bench-floor';
@@ -18,6 +19,15 @@ const floorConfigSchema = z.object({
     subscribers: z.string().min(1),
     users: z.string().min(1),
     bookings: z.string().min(1),
+    deliveries: z.string().min(1),
+  }),
+  /** What the floor's workers send with: the product's SMTP server, pool and concurrency. */
+  mail: z.object({
+    smtpUrl: z.string().min(1),
+    from: z.string().min(1),
+    businessInbox: z.string().min(1),
+    poolSize: z.number().int().positive(),
+    concurrency: z.number().int().positive(),
   }),
   s3: z.object({
     endpoint: z.string().optional(),

@@ -8,13 +8,16 @@ import { BookingModel } from '../../../api/src/bookings/booking-model';
 import { storageEnv } from '../../../api/src/config/env-schema';
 import { loadConfig } from '../../../api/src/config/load-config';
 import { QueueName } from '../../../api/src/jobs/job-definitions';
+import { EmailDeliveryModel } from '../../../api/src/mail/email-delivery-model';
 import { SubscriberModel } from '../../../api/src/newsletter/subscriber-model';
+import { DEFAULT_MAIL_POOL_SIZE } from '../../../api/src/platform/mailer';
 import { spawnManaged } from '../../local/child-processes';
 import { repoRoot } from '../../local/launcher';
 import { freePort, waitFor } from '../../local/ports';
 import type { LoadProduct } from '../../load/load-product';
 import { serviceProcesses } from '../cpu-time';
 import { runHttpLoad, type HttpLoadResult } from '../http-load';
+import { productSettings } from '../product-settings';
 import {
   FLOOR_CONFIG_VARIABLE,
   FLOOR_DATABASE,
@@ -28,6 +31,7 @@ export type FloorRoute = '/subscribe' | '/sign-up' | '/bookings';
 
 function floorConfigOf(env: LoadProduct['env']): FloorConfig {
   const storage = loadConfig(storageEnv, env);
+  const settings = productSettings(env);
   return {
     mongoUrl: env.MONGO_URL ?? '',
     database: FLOOR_DATABASE,
@@ -37,6 +41,14 @@ function floorConfigOf(env: LoadProduct['env']): FloorConfig {
       subscribers: SubscriberModel.collection.collectionName,
       users: UserModel.collection.collectionName,
       bookings: BookingModel.collection.collectionName,
+      deliveries: EmailDeliveryModel.collection.collectionName,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL ?? '',
+      from: settings.MAIL_FROM,
+      businessInbox: settings.BUSINESS_INBOX,
+      poolSize: DEFAULT_MAIL_POOL_SIZE,
+      concurrency: settings.WORKER_CONCURRENCY,
     },
     s3: {
       endpoint: storage.S3_ENDPOINT,
@@ -50,40 +62,42 @@ function floorConfigOf(env: LoadProduct['env']): FloorConfig {
   };
 }
 
-/** Starts floor-server.ts as a process of its own, as the product's API runs, logging beside it. */
-async function startFloorServer(config: FloorConfig, logFile: string) {
+/**
+ * Starts one of the floor's processes (floor-server.ts, floor-mail-worker.ts), as the product's
+ * API and workers run, logging beside them; each answers on the port it is given once ready.
+ */
+async function startFloorProcess(
+  name: 'floor-server' | 'floor-mail-worker',
+  config: FloorConfig,
+  logFile: string,
+) {
   const port = await freePort();
   const url = `http://127.0.0.1:${String(port)}`;
-  const server = spawnManaged(
-    'floor',
+  const child = spawnManaged(
+    name,
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(repoRoot, 'infra/bench/baselines/floor-server.ts'),
-      String(port),
-    ],
+    ['--import', 'tsx', path.join(repoRoot, `infra/bench/baselines/${name}.ts`), String(port)],
     {
       cwd: repoRoot,
-      // As the API runs: Express skips some development-only work in production.
+      // As the product runs: Express skips some development-only work in production.
       env: { NODE_ENV: 'production', [FLOOR_CONFIG_VARIABLE]: JSON.stringify(config) },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   const output = createWriteStream(logFile, { flags: 'a' });
   // Both into one file: whichever ends first must not close it under the other.
-  server.child.stdout?.pipe(output, { end: false });
-  server.child.stderr?.pipe(output, { end: false });
-  void server.exited.then(() => output.end());
-  await waitFor('the floor server', async () => (await fetch(`${url}/ready`)).ok, {
+  child.child.stdout?.pipe(output, { end: false });
+  child.child.stderr?.pipe(output, { end: false });
+  void child.exited.then(() => output.end());
+  await waitFor(name, async () => (await fetch(`${url}/ready`)).ok, {
     timeoutMs: 30_000,
     intervalMs: 200,
-    failed: () => (server.isRunning() ? undefined : `it exited (log: ${logFile})`),
+    failed: () => (child.isRunning() ? undefined : `it exited (log: ${logFile})`),
   });
-  return { url, pid: server.child.pid, stop: () => server.stop('SIGTERM', 5_000) };
+  return { url, pid: child.child.pid, stop: () => child.stop('SIGTERM', 5_000) };
 }
 
-/** Removes the floor's jobs from Redis: nothing takes them, and they would only fill it. */
+/** Removes the floor's jobs from Redis: those its workers had not taken would only fill it. */
 async function clearFloorJobs(redisUrl: string): Promise<void> {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   try {
@@ -98,8 +112,9 @@ async function clearFloorJobs(redisUrl: string): Promise<void> {
 }
 
 /**
- * A scenario's HTTP load pointed at the floor server's route for it, with the same settings, and
- * the CPU of the services it writes to counted as the product's are.
+ * A scenario's HTTP load pointed at the floor server's route for it, with the same settings, its
+ * jobs taken by the floor's workers as the product's workers take the product's, and the CPU of
+ * the services it writes to counted as the product's are.
  */
 export async function measureFloor(
   route: FloorRoute,
@@ -110,24 +125,31 @@ export async function measureFloor(
   const config = floorConfigOf(product.env);
   const database = await openFloorDatabase(product.env, Object.values(config.collections));
   try {
-    const logFile = path.join(product.logDir, 'floor.log');
-    log(`  floor server's own log: ${logFile}`);
-    const server = await startFloorServer(config, logFile);
+    const serverLog = path.join(product.logDir, 'floor.log');
+    const workerLog = path.join(product.logDir, 'floor-mail-worker.log');
+    log(`  floor's own logs: ${serverLog}, ${workerLog}`);
+    const worker = await startFloorProcess('floor-mail-worker', config, workerLog);
     try {
-      return await runHttpLoad(
-        {
-          ...load,
-          url: server.url,
-          request: { ...load.request, path: route },
-          server: {
-            floor: server.pid === undefined ? [] : [server.pid],
-            ...serviceProcesses(product),
+      const server = await startFloorProcess('floor-server', config, serverLog);
+      try {
+        return await runHttpLoad(
+          {
+            ...load,
+            url: server.url,
+            request: { ...load.request, path: route },
+            server: {
+              floor: server.pid === undefined ? [] : [server.pid],
+              'floor workers': worker.pid === undefined ? [] : [worker.pid],
+              ...serviceProcesses(product),
+            },
           },
-        },
-        log,
-      );
+          log,
+        );
+      } finally {
+        await server.stop();
+      }
     } finally {
-      await server.stop();
+      await worker.stop();
     }
   } finally {
     await clearFloorJobs(config.redisUrl);

@@ -61,25 +61,30 @@ function connectWithoutDelay(
   });
 }
 
+/** A nodemailer pool of `poolSize` connections to the SMTP server at `smtpUrl`, as the product's. */
+export function barePoolTransport(smtpUrl: string, poolSize: number) {
+  const url = new URL(smtpUrl);
+  const options: SMTPPool.Options = {
+    pool: true,
+    host: url.hostname,
+    port: Number(url.port),
+    secure: false,
+    maxConnections: poolSize,
+    maxMessages: MESSAGES_PER_CONNECTION,
+    getSocket: (_options, callback) => {
+      connectWithoutDelay(url, callback);
+    },
+  };
+  return nodemailer.createTransport(options);
+}
+
 /**
  * The most this machine and this SMTP server deliver through nodemailer alone: a pool of as many
  * connections as the product's, fed without pause, and nothing recorded anywhere unless a floor
  * records each message through `beforeSend`.
  */
 export async function sendThroughBarePool(run: BarePoolRun): Promise<BarePoolResult> {
-  const url = new URL(run.sink.url);
-  const options: SMTPPool.Options = {
-    pool: true,
-    host: url.hostname,
-    port: Number(url.port),
-    secure: false,
-    maxConnections: run.poolSize,
-    maxMessages: MESSAGES_PER_CONNECTION,
-    getSocket: (_options, callback) => {
-      connectWithoutDelay(url, callback);
-    },
-  };
-  const transport = nodemailer.createTransport(options);
+  const transport = barePoolTransport(run.sink.url, run.poolSize);
   const cpu = measureCpu(run.processes ?? {});
   const before = mailCount(run.sink);
   const startedAt = Date.now();

@@ -7,13 +7,14 @@ import type { Scenario } from '../bench-types';
 import { cpuMsPer, describeCpuPer, measureCpu, productProcesses } from '../cpu-time';
 import { mailCount, mailSince, waitForMail } from '../mail-arrival';
 import { insertPaidBookings } from '../paid-bookings';
+import { DEFAULT_MAIL_POOL_SIZE } from '../../../api/src/platform/mailer';
 import { productSettings } from '../product-settings';
 import { waitUntilQuiet } from '../settle';
 import { ratioOf, TargetCheck, TARGETS } from '../targets';
 
 const TARGET = TARGETS.bookingEmails;
-/** The workers' mailer keeps this many connections for emails sent once (Mailer's default). */
-const WORKERS_MAILER_POOL = 2;
+/** The workers' mailer keeps this many connections for emails sent once. */
+const WORKERS_MAILER_POOL = DEFAULT_MAIL_POOL_SIZE;
 const ENQUEUE_LANES = 20;
 
 /**

@@ -108,9 +108,19 @@ export function expressPath(path: string, mountedAt: string): string {
   return path.slice(mountedAt.length).replace(/\{(\w+)\}/g, ':$1');
 }
 
+/** A path's first segment, lower-cased: Express matches routes whatever their letter case. */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
+}
+
 /**
  * Registers each operation of the group on the router, in the order declared. `mountedAt` is
  * where the app mounts the router: /api for the JSON API, '' for routers on the app itself.
+ *
+ * The router first leaves at once (`next('router')`) a request whose path starts where none of
+ * its routes do: every API request passes every feature's router on its way, and walking each
+ * one's routes cost a subscribe an eighth of its CPU.
  */
 export function mountEndpoints<Ctx>(
   router: Router,
@@ -118,8 +128,17 @@ export function mountEndpoints<Ctx>(
   ctx: Ctx,
   mountedAt = '/api',
 ): Router {
-  for (const endpoint of group.endpoints) {
-    router.route(expressPath(endpoint.path, mountedAt))[endpoint.method](endpoint.handlers(ctx));
+  const routes = group.endpoints.map((endpoint) => ({
+    endpoint,
+    path: expressPath(endpoint.path, mountedAt),
+  }));
+  const segments = new Set(routes.map(({ path }) => firstSegment(path)));
+  router.use((req, _res, next) => {
+    if (segments.has(firstSegment(req.path))) next();
+    else next('router');
+  });
+  for (const { endpoint, path } of routes) {
+    router.route(path)[endpoint.method](endpoint.handlers(ctx));
   }
   return router;
 }

@@ -72,7 +72,7 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
     next(error);
     return;
   }
-  const requestId = typeof req.id === 'object' ? '' : String(req.id);
+  const requestId = req.id;
   let status = 500;
   let message = 'Something went wrong on our side. Please try again.';
   let details: Record<string, unknown> | undefined;

@@ -58,6 +58,16 @@ describe('Toronto dates', () => {
     expect(torontoTimeToUtc('2026-11-01', 8).toISOString()).toBe('2026-11-01T13:00:00.000Z');
   });
 
+  it('keeps each side of a clock change apart, asked again and again (offsets are kept per hour)', () => {
+    for (let round = 0; round < 2; round += 1) {
+      // Spring: 1:00 is still EST, 3:00 already EDT; autumn: midnight is EDT, 3:00 is EST.
+      expect(torontoTimeToUtc('2026-03-08', 1).toISOString()).toBe('2026-03-08T06:00:00.000Z');
+      expect(torontoTimeToUtc('2026-03-08', 3).toISOString()).toBe('2026-03-08T07:00:00.000Z');
+      expect(torontoTimeToUtc('2026-11-01', 0).toISOString()).toBe('2026-11-01T04:00:00.000Z');
+      expect(torontoTimeToUtc('2026-11-01', 3).toISOString()).toBe('2026-11-01T08:00:00.000Z');
+    }
+  });
+
   it("says today is still yesterday's date in Toronto late in the UTC day", () => {
     expect(todayInToronto(new Date('2026-11-21T03:00:00Z'))).toBe('2026-11-20');
     expect(todayInToronto(new Date('2026-11-21T06:00:00Z'))).toBe('2026-11-21');

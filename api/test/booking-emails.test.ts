@@ -141,6 +141,22 @@ describe('calendarInvite', () => {
     expect(props.get('LOCATION')).toBe('é'.repeat(100));
   });
 
+  it('drops control characters from values, keeping tabs in text and none in a URI', () => {
+    const props = properties(
+      calendarInvite({
+        ...event,
+        summary: '\u0007Deep\tclean\u001f',
+        location: '\u0000 12 Rosedale\u007f Ave',
+        url: 'https://example.com/\tmanage\u0001',
+      }),
+    );
+    expect(props.get('SUMMARY')).toBe('Deep\tclean');
+    expect(props.get('LOCATION')).toBe(' 12 Rosedale Ave');
+    expect(props.get('URL')).toBe('https://example.com/manage');
+    // A line short enough to leave unfolded is written as it is.
+    expect(calendarInvite(event).split('\r\n')).toContain('UID:booking-1@homeservices');
+  });
+
   it('writes SEQUENCE when given one', () => {
     expect(properties(calendarInvite({ ...event, sequence: 7 })).get('SEQUENCE')).toBe('7');
   });

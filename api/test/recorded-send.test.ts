@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiContext, type ApiContext } from '../src/api-context';
 import { EmailDeliveryModel } from '../src/mail/email-delivery-model';
-import { sendOnce } from '../src/mail/send-once';
+import { OnceSender } from '../src/mail/send-once';
 import { createLogger } from '../src/platform/logger';
 import { Mailer } from '../src/platform/mailer';
 import { testApiConfig, testEmail } from '../../tests/support/test-env';
@@ -13,6 +13,7 @@ describe('a recorded send the server refuses', () => {
   let refusing = true;
   let smtp: TestSmtp;
   let mailer: Mailer;
+  let sender: OnceSender;
   beforeAll(async () => {
     // The send's record lives in MongoDB, which the context connects.
     context = await createApiContext(
@@ -26,8 +27,10 @@ describe('a recorded send the server refuses', () => {
           : null,
     });
     mailer = new Mailer({ smtpUrl: smtp.url, from: 'hello@homeservices.local' });
+    sender = new OnceSender(mailer, createLogger({ name: 'test', level: 'silent' }));
   });
   afterAll(async () => {
+    await sender.close();
     mailer.close();
     await smtp.close();
     await context.close();
@@ -63,11 +66,11 @@ describe('a recorded send the server refuses', () => {
 
   it('lets a later attempt send it once the server accepts, and only once', async () => {
     const key = `test:${refused}`;
-    await expect(sendOnce(mailer, key, message)).rejects.toMatchObject({ responseCode: 550 });
+    await expect(sender.send(key, message)).rejects.toMatchObject({ responseCode: 550 });
     await sendAfter();
     refusing = false;
-    expect(await sendOnce(mailer, key, message)).toBe('sent');
-    expect(await sendOnce(mailer, key, message)).toBe('already-sent');
+    expect(await sender.send(key, message)).toBe('sent');
+    expect(await sender.send(key, message)).toBe('already-sent');
     expect(smtp.received.filter((mail) => mail.to.includes(refused))).toHaveLength(1);
   });
   it('sends again nothing whose final "." was recorded without an answer, and says so', async () => {
@@ -75,8 +78,34 @@ describe('a recorded send the server refuses', () => {
     const to = testEmail('unanswered');
     const key = `test:${to}`;
     await EmailDeliveryModel.create({ key, to, subject: 'Your booking', committedAt: new Date() });
-    expect(await sendOnce(mailer, key, { ...message, to })).toBe('unconfirmed');
+    expect(await sender.send(key, { ...message, to })).toBe('unconfirmed');
     await sendAfter();
     expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(0);
+  });
+
+  it('sends one of two tries racing for the same key; the other is cut off before its "."', async () => {
+    // Two copies of one job in two workers: each composes and sends, and the single write just
+    // before the final "." lets only one through.
+    const to = testEmail('racing');
+    const key = `test:${to}`;
+    const results = await Promise.all([
+      sender.send(key, { ...message, to }),
+      sender.send(key, { ...message, to }),
+    ]);
+    expect(results).toContain('sent');
+    expect(results.filter((result) => result === 'sent')).toHaveLength(1);
+    await sendAfter();
+    expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(1);
+    // The one recorded send, its server's answer written a moment later with others.
+    await vi.waitFor(
+      async () => {
+        const rows = await EmailDeliveryModel.find({ key }).lean();
+        expect(rows).toHaveLength(1);
+        expect(rows[0]?.sentAt).toBeInstanceOf(Date);
+        expect(rows[0]?.messageId).toMatch(/@/);
+      },
+      { timeout: 5_000 },
+    );
+    expect(await sender.send(key, { ...message, to })).toBe('already-sent');
   });
 });

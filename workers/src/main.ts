@@ -21,6 +21,7 @@ import { NewsletterSender } from '@hs/api/newsletter/newsletter-sender';
 import { SendRate } from '@hs/api/newsletter/send-rate';
 import { systemClock } from '@hs/api/platform/clock';
 import { createLogger } from '@hs/api/platform/logger';
+import { OnceSender } from '@hs/api/mail/send-once';
 import { Mailer } from '@hs/api/platform/mailer';
 import { connectMongo, disconnectMongo, pingMongo } from '@hs/api/platform/mongo';
 import { Readiness } from '@hs/api/health/readiness';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   const queues = parseQueueList(config.WORKER_QUEUES);
   const logger = createLogger({ name: 'workers', level: config.LOG_LEVEL });
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const sender = new OnceSender(mailer, logger);
   const connect = () => {
     const connection = createRedis(config.REDIS_URL, { blocking: true });
     connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
@@ -86,7 +88,7 @@ async function main(): Promise<void> {
   const registry = buildRegistry(
     allJobs,
     allProcessors({
-      mailer,
+      sender,
       passwordResets: new PasswordResetService(config.PASSWORD_RESET_TTL_MINUTES),
       // Wrong passwords are counted by the API; here the service only mints the links' tokens.
       emailChanges: new EmailChangeService(producer, null),
@@ -155,6 +157,9 @@ async function main(): Promise<void> {
     await metrics?.close();
     await health?.close();
     await producer.close();
+    // The answers of the last sends are written before the connection to MongoDB goes.
+    await sender.close();
+    await newsletter.close();
     producerConnection.disconnect();
     mailer.close();
     newsletterMailer.close();

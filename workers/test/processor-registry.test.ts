@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { AccountLinks } from '@hs/api/accounts/account-links';
 import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
 import { allJobs, jobs, QueueName } from '@hs/api/jobs/job-definitions';
+import { OnceSender } from '@hs/api/mail/send-once';
+import { createLogger } from '@hs/api/platform/logger';
 import { Mailer } from '@hs/api/platform/mailer';
 import { ManageLinks } from '@hs/api/bookings/manage-link';
 import { systemClock } from '@hs/api/platform/clock';
@@ -22,7 +24,7 @@ describe('the processor registry', () => {
     const registry = buildRegistry(
       allJobs,
       allProcessors({
-        mailer,
+        sender: new OnceSender(mailer, createLogger({ name: 'test', level: 'silent' })),
         passwordResets: new PasswordResetService(60),
         emailChanges: { issueToken: () => Promise.resolve(null) },
         accountLinks: new AccountLinks('a-secret-long-enough-for-the-test-0123456789', 'http://x'),

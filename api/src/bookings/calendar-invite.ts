@@ -31,29 +31,36 @@ function utcDateTime(instant: Date): string {
     .replace(/[-:]/g, '');
 }
 
-const isControl = (char: string) => {
-  const code = char.charCodeAt(0);
-  return code < 0x20 || code === 0x7f;
-};
+const isControl = (code: number, keepTab: boolean) =>
+  (code < 0x20 && !(keepTab && code === 0x09)) || code === 0x7f;
+
+/** `value` without control characters (tabs kept when asked); most values have none. */
+function withoutControls(value: string, keepTab: boolean): string {
+  let kept = '';
+  let from = 0;
+  for (let index = 0; index < value.length; index += 1) {
+    if (!isControl(value.charCodeAt(index), keepTab)) continue;
+    kept += value.slice(from, index);
+    from = index + 1;
+  }
+  return from === 0 ? value : kept + value.slice(from);
+}
 
 /** TEXT values (section 3.3.11): control characters other than tab are not allowed at all. */
 function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    .split('')
-    .filter((char) => char === '\t' || !isControl(char))
-    .join('');
+  return withoutControls(
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n'),
+    true,
+  );
 }
 
 /** A URI is not escaped like TEXT, but a line break in it would start a property of its own. */
 function cleanUri(value: string): string {
-  return value
-    .split('')
-    .filter((char) => !isControl(char))
-    .join('');
+  return withoutControls(value, false);
 }
 
 /**
@@ -61,6 +68,8 @@ function cleanUri(value: string): string {
  * cutting only between code points keeps 'é' or '—' whole on one side of the fold.
  */
 function fold(line: string): string {
+  // Most lines are short: counting code point by code point is for those that are not.
+  if (Buffer.byteLength(line, 'utf8') <= MAX_LINE_OCTETS) return line;
   const lines: string[] = [];
   let current = '';
   let octets = 0;

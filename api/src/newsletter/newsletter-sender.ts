@@ -4,10 +4,15 @@ import type { JobProducer } from '../jobs/job-producer';
 import type { Logger } from '../platform/logger';
 import { mayHaveBeenKept, serverAnswer, type Mailer } from '../platform/mailer';
 import { CampaignModel, type CampaignDocument } from './campaign-model';
-import { NewsletterDeliveryModel, type NewsletterDelivery } from './newsletter-delivery-model';
+import {
+  NewsletterDeliveryModel,
+  OPEN_DELIVERY,
+  type NewsletterDelivery,
+} from './newsletter-delivery-model';
 import { newsletterEmail } from './newsletter-emails';
 import type { NewsletterLinks } from './newsletter-links';
 import type { SendRate } from './send-rate';
+import { WriteBehind } from '../platform/write-behind';
 import { SubscriberModel } from './subscriber-model';
 
 export interface NewsletterSenderOptions {
@@ -26,6 +31,9 @@ export interface NewsletterSenderOptions {
 }
 
 type Delivery = NewsletterDelivery & { _id: mongoose.Types.ObjectId };
+
+/** A message not sent because its campaign was paused while it waited for its turn. */
+const PAUSED = Symbol('paused');
 
 /** A retry of the job, not a failure: what is left is sent on the next try. */
 export class BatchIncompleteError extends Error {
@@ -70,7 +78,34 @@ async function forEachAtMost<T>(
  * server in full, so no retry, restart or second worker sends anyone a campaign twice.
  */
 export class NewsletterSender {
-  constructor(private readonly options: NewsletterSenderOptions) {}
+  /**
+   * Server answers, recorded many to a write. A row whose answer is lost with its process stays
+   * committed: never sent again, and counted as sent but unconfirmed.
+   */
+  private readonly sentMarks: WriteBehind<{ _id: mongoose.Types.ObjectId; sentAt: Date }>;
+
+  constructor(private readonly options: NewsletterSenderOptions) {
+    this.sentMarks = new WriteBehind({
+      write: async (marks) => {
+        await NewsletterDeliveryModel.collection.bulkWrite(
+          marks.map(({ _id, sentAt }) => ({
+            updateOne: {
+              filter: { _id, status: 'committed' },
+              update: { $set: { status: 'sent', sentAt, lastError: null, updatedAt: sentAt } },
+            },
+          })),
+          { ordered: false },
+        );
+      },
+      maxBatch: options.batchSize,
+      onError: (error, ops) => {
+        options.logger.warn(
+          { err: error, ops },
+          'newsletter answers not recorded yet; trying again',
+        );
+      },
+    });
+  }
 
   /**
    * Writes the delivery rows of every confirmed subscriber, batch by batch, queueing each batch
@@ -144,11 +179,15 @@ export class NewsletterSender {
   async sendBatch(campaignId: string, batch: number, jobId: string): Promise<void> {
     const campaign = await CampaignModel.findById(campaignId);
     if (campaign?.status !== 'sending') return;
-    const deliveries: Delivery[] = await NewsletterDeliveryModel.find({
-      campaignId: campaign._id,
-      batch,
-      status: { $in: ['pending', 'sending'] },
+    const ofBatch = { campaignId: campaign._id, batch };
+    await this.claimBatch(ofBatch, jobId);
+    const open: Delivery[] = await NewsletterDeliveryModel.find({
+      ...ofBatch,
+      status: { $in: OPEN_DELIVERY },
     }).lean();
+    const deliveries = open.filter(
+      (delivery) => delivery.status === 'sending' && delivery.claimedBy === jobId,
+    );
     const subscriberIds = deliveries.map((delivery) => delivery.subscriberId);
     const confirmed = async () =>
       new Set(
@@ -163,39 +202,56 @@ export class NewsletterSender {
       paused: false,
       checkedAt: Date.now(),
       subscribed: await confirmed(),
-      retryLater: 0,
+      // Rows another job holds are left to it; this job is tried again for them.
+      retryLater: open.length - deliveries.length,
       lastError: '',
+      /** Claimed and not tried: handed back for the resume when the campaign is paused. */
+      untried: [] as mongoose.Types.ObjectId[],
     };
-    // Once a second: a pause, and people who left since the batch began, take effect at once.
+    // Once a second: a pause, and people who left since the batch began, take effect at once,
+    // and the claim is renewed, so a long batch is never taken for an abandoned one.
     const stillSending = async (soon = false) => {
       if (Date.now() - state.checkedAt > (soon ? 200 : 1_000)) {
         state.checkedAt = Date.now();
         state.paused = !(await CampaignModel.exists({ _id: campaign._id, status: 'sending' }));
         state.subscribed = await confirmed();
+        await NewsletterDeliveryModel.updateMany(
+          { ...ofBatch, status: 'sending', claimedBy: jobId },
+          { $set: { claimedAt: new Date() } },
+        );
       }
       return !state.paused;
     };
 
-    await forEachAtMost(deliveries, this.options.concurrency, async (delivery) => {
-      if (!(await stillSending())) return;
-      if (!state.subscribed.has(String(delivery.subscriberId))) {
-        await NewsletterDeliveryModel.updateOne(
-          { _id: delivery._id, status: { $in: ['pending', 'sending'] } },
-          { $set: { status: 'skipped' } },
-        );
-        return;
-      }
-      const claimed = await this.claim(delivery, jobId);
-      if (!claimed) {
-        state.retryLater += 1;
-        return;
-      }
-      const outcome = await this.deliver(campaign, claimed, () => stillSending(true));
-      if (outcome) {
-        state.retryLater += 1;
-        state.lastError = outcome;
-      }
-    });
+    try {
+      await forEachAtMost(deliveries, this.options.concurrency, async (delivery) => {
+        if (!(await stillSending())) {
+          state.untried.push(delivery._id);
+          return;
+        }
+        if (!state.subscribed.has(String(delivery.subscriberId))) {
+          await NewsletterDeliveryModel.updateOne(
+            { _id: delivery._id, status: { $in: OPEN_DELIVERY } },
+            { $set: { status: 'skipped' } },
+          );
+          return;
+        }
+        const outcome = await this.deliver(campaign, delivery, () => stillSending(true));
+        if (outcome === PAUSED) state.untried.push(delivery._id);
+        else if (outcome) {
+          state.retryLater += 1;
+          state.lastError = outcome;
+        }
+      });
+    } finally {
+      await this.sentMarks.flush();
+    }
+    if (state.untried.length > 0) {
+      await NewsletterDeliveryModel.updateMany(
+        { _id: { $in: state.untried }, status: 'sending', claimedBy: jobId },
+        { $set: { status: 'pending', claimedBy: null }, $inc: { attempts: -1 } },
+      );
+    }
 
     if (state.retryLater > 0 && !state.paused) {
       throw new BatchIncompleteError(
@@ -205,12 +261,18 @@ export class NewsletterSender {
     await this.finishIfDone(campaign._id);
   }
 
-  /** Takes a row for this job: a pending one, one of its own, or one abandoned by another. */
-  private async claim(delivery: Delivery, jobId: string): Promise<Delivery | null> {
+  /**
+   * Takes, in one write, every row of the batch this job may send: pending ones, its own from an
+   * earlier try, and those of a job that died (claimed longer ago than any live one renews).
+   */
+  private async claimBatch(
+    ofBatch: { campaignId: mongoose.Types.ObjectId; batch: number },
+    jobId: string,
+  ): Promise<void> {
     const abandoned = new Date(Date.now() - this.options.abandonedAfterMs);
-    return NewsletterDeliveryModel.findOneAndUpdate(
+    await NewsletterDeliveryModel.updateMany(
       {
-        _id: delivery._id,
+        ...ofBatch,
         $or: [
           { status: 'pending' },
           { status: 'sending', claimedBy: jobId },
@@ -221,16 +283,18 @@ export class NewsletterSender {
         $set: { status: 'sending', claimedBy: jobId, claimedAt: new Date() },
         $inc: { attempts: 1 },
       },
-      { new: true },
-    ).lean();
+    );
   }
 
-  /** Sends one message; answers a reason when it should be tried again, null when it is settled. */
+  /**
+   * Sends one message; answers a reason when it should be tried again, null when it is settled,
+   * PAUSED when the campaign was paused before it went.
+   */
   private async deliver(
     campaign: CampaignDocument,
     delivery: Delivery,
     stillSending: () => Promise<boolean>,
-  ): Promise<string | null> {
+  ): Promise<string | null | typeof PAUSED> {
     const subscriberId = String(delivery.subscriberId);
     const message = newsletterEmail({
       to: delivery.email,
@@ -242,27 +306,19 @@ export class NewsletterSender {
     // The turn is taken last, just before the message goes: what comes between a turn and the
     // server (a first connection, a slow query) would otherwise bunch messages together.
     await this.options.rate.acquire();
-    if (!(await stillSending())) {
-      // Paused while waiting for its turn: handed back untouched for the resume.
-      await NewsletterDeliveryModel.updateOne(
-        { _id: delivery._id, status: 'sending' },
-        { $set: { status: 'pending', claimedBy: null }, $inc: { attempts: -1 } },
-      );
-      return null;
-    }
+    if (!(await stillSending())) return PAUSED;
     try {
       await this.options.mailer.send(message, {
         beforeCommit: async () => {
-          await NewsletterDeliveryModel.updateOne(
+          // The driver's own call: a write on every message, where the schema's casting bought
+          // nothing.
+          await NewsletterDeliveryModel.collection.updateOne(
             { _id: delivery._id, status: 'sending' },
-            { $set: { status: 'committed' } },
+            { $set: { status: 'committed', updatedAt: new Date() } },
           );
         },
       });
-      await NewsletterDeliveryModel.updateOne(
-        { _id: delivery._id },
-        { $set: { status: 'sent', sentAt: new Date(), lastError: null } },
-      );
+      this.sentMarks.add({ _id: delivery._id, sentAt: new Date() });
       return null;
     } catch (error) {
       const reason = reasonOf(error);
@@ -285,11 +341,16 @@ export class NewsletterSender {
     }
   }
 
+  /** Writes the answers still waiting (a process about to stop). */
+  async close(): Promise<void> {
+    await this.sentMarks.close();
+  }
+
   /** The campaign is sent once its recipients are fixed and none is left to send. */
   private async finishIfDone(campaignId: mongoose.Types.ObjectId): Promise<void> {
     const open = await NewsletterDeliveryModel.exists({
       campaignId,
-      status: { $in: ['pending', 'sending'] },
+      status: { $in: OPEN_DELIVERY },
     });
     if (open) return;
     await CampaignModel.updateOne(

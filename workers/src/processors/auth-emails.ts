@@ -14,12 +14,11 @@ import type { PasswordResetService } from '@hs/api/accounts/password-reset-servi
 import { UserModel } from '@hs/api/accounts/user-model';
 import { jobs } from '@hs/api/jobs/job-definitions';
 import { EmailDeliveryModel } from '@hs/api/mail/email-delivery-model';
-import { sendOnce } from '@hs/api/mail/send-once';
-import type { Mailer } from '@hs/api/platform/mailer';
+import type { OnceSender } from '@hs/api/mail/send-once';
 import { defineProcessor } from '../processor';
 
 export interface AuthEmailDependencies {
-  mailer: Mailer;
+  sender: OnceSender;
   passwordResets: PasswordResetService;
   /** Only mints the links' tokens here. */
   emailChanges: Pick<EmailChangeService, 'issueToken'>;
@@ -51,8 +50,7 @@ export function authEmailProcessors(deps: AuthEmailDependencies) {
         return;
       }
       const { token } = await deps.passwordResets.issueToken(userId);
-      await sendOnce(
-        deps.mailer,
+      await deps.sender.send(
         key,
         passwordResetEmail(
           user,
@@ -68,8 +66,7 @@ export function authEmailProcessors(deps: AuthEmailDependencies) {
       const confirmUrl = user.emailVerifiedAt
         ? null
         : deps.accountLinks.verifyEmailUrl(user.id as string, user.email);
-      const result = await sendOnce(
-        deps.mailer,
+      const result = await deps.sender.send(
         `${jobs.welcomeEmail.name}:${jobId}`,
         welcomeEmail(user, deps.siteUrl, confirmUrl),
       );
@@ -83,8 +80,7 @@ export function authEmailProcessors(deps: AuthEmailDependencies) {
         log.info({ requestId }, 'email change voided, expired or its address taken; nothing sent');
         return;
       }
-      await sendOnce(
-        deps.mailer,
+      await deps.sender.send(
         key,
         emailChangeConfirmationEmail(
           issued.newEmail,
@@ -104,8 +100,7 @@ export function authEmailProcessors(deps: AuthEmailDependencies) {
         return;
       }
       const { token } = await deps.passwordResets.issueToken(String(change.userId));
-      await sendOnce(
-        deps.mailer,
+      await deps.sender.send(
         key,
         emailChangeNoticeEmail(
           change.previousEmail,

@@ -7,15 +7,15 @@ import {
   siteVisitEmail,
   estimateAcknowledgementEmail,
 } from '@hs/api/bookings/booking-emails';
-import { BookingModel, type BookingDocument } from '@hs/api/bookings/booking-model';
+import { BookingModel, type BookingRecord } from '@hs/api/bookings/booking-model';
 import type { ManageLinks } from '@hs/api/bookings/manage-link';
 import { jobs, type JobDefinition, type PayloadOf } from '@hs/api/jobs/job-definitions';
-import { sendOnce } from '@hs/api/mail/send-once';
-import type { Mailer, MailMessage } from '@hs/api/platform/mailer';
+import type { OnceSender } from '@hs/api/mail/send-once';
+import type { MailMessage } from '@hs/api/platform/mailer';
 import { defineProcessor, type JobContext, type Processor } from '../processor';
 
 export interface BookingEmailDependencies {
-  mailer: Mailer;
+  sender: OnceSender;
   links: ManageLinks;
   siteUrl: string;
   businessInbox: string;
@@ -30,11 +30,11 @@ type BookingJob = JobDefinition & { schema: { _output: { bookingId: string } } }
 function bookingEmail<J extends BookingJob>(
   deps: BookingEmailDependencies,
   job: J,
-  compose: (booking: BookingDocument, payload: PayloadOf<J>) => MailMessage | null,
+  compose: (booking: BookingRecord, payload: PayloadOf<J>) => MailMessage | null,
 ): Processor {
   return defineProcessor(job, async (payload: PayloadOf<J>, { jobId, log }: JobContext) => {
     const { bookingId } = payload as { bookingId: string };
-    const booking = await BookingModel.findById(bookingId);
+    const booking = await BookingModel.findById(bookingId).lean();
     if (!booking) {
       log.info({ bookingId }, 'booking gone before its email; nothing to send');
       return;
@@ -44,18 +44,18 @@ function bookingEmail<J extends BookingJob>(
       log.info({ bookingId, status: booking.status }, 'email no longer applies; not sent');
       return;
     }
-    const result = await sendOnce(deps.mailer, `${job.name}:${jobId}`, message);
+    const result = await deps.sender.send(`${job.name}:${jobId}`, message);
     log.info({ bookingId, result }, 'booking email handled');
   });
 }
 
-const sameVisit = (booking: BookingDocument, visit: { date: string; time: string }) =>
+const sameVisit = (booking: BookingRecord, visit: { date: string; time: string }) =>
   booking.date === visit.date && booking.time === visit.time;
 
 export function bookingEmailProcessors(deps: BookingEmailDependencies): Processor[] {
   // A plan's visit links to its plan: the plan's token proves every visit and the plan itself.
-  const manage = (booking: BookingDocument) =>
-    deps.links.url(booking.subscriptionId ?? (booking.id as string));
+  const manage = (booking: BookingRecord) =>
+    deps.links.url(booking.subscriptionId ?? String(booking._id));
   return [
     bookingEmail(deps, jobs.estimateAcknowledgementEmail, (booking) =>
       estimateAcknowledgementEmail(booking),

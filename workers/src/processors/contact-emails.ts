@@ -8,12 +8,11 @@ import {
   type ContactEmailInput,
 } from '@hs/api/contact/contact-emails';
 import { jobs } from '@hs/api/jobs/job-definitions';
-import { sendOnce } from '@hs/api/mail/send-once';
-import type { Mailer } from '@hs/api/platform/mailer';
+import type { OnceSender } from '@hs/api/mail/send-once';
 import { defineProcessor, type Processor } from '../processor';
 
 export interface ContactEmailDependencies {
-  mailer: Mailer;
+  sender: OnceSender;
   businessInbox: string;
 }
 
@@ -34,8 +33,7 @@ export function contactEmailProcessors(deps: ContactEmailDependencies): Processo
     defineProcessor(jobs.contactNotification, async ({ messageId }, { jobId, log }) => {
       const message = await ContactMessageModel.findById(messageId);
       if (!message) return;
-      const result = await sendOnce(
-        deps.mailer,
+      const result = await deps.sender.send(
         `${jobs.contactNotification.name}:${jobId}`,
         contactNotificationEmail(inputOf(message), deps.businessInbox),
       );
@@ -44,8 +42,7 @@ export function contactEmailProcessors(deps: ContactEmailDependencies): Processo
     defineProcessor(jobs.contactAcknowledgement, async ({ messageId }, { jobId, log }) => {
       const message = await ContactMessageModel.findById(messageId);
       if (!message) return;
-      const result = await sendOnce(
-        deps.mailer,
+      const result = await deps.sender.send(
         `${jobs.contactAcknowledgement.name}:${jobId}`,
         contactAcknowledgementEmail(inputOf(message)),
       );

@@ -19,7 +19,7 @@ export type ProcessorDependencies = AuthEmailDependencies &
 /** Every processor of the product; the registry checks this list against the job definitions. */
 export function allProcessors(deps: ProcessorDependencies): Processor[] {
   return [
-    sendMailProcessor(deps.mailer),
+    sendMailProcessor(deps.sender),
     ...authEmailProcessors(deps),
     ...bookingEmailProcessors(deps),
     ...planEmailProcessors(deps),

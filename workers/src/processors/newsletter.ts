@@ -1,14 +1,13 @@
 import { jobs } from '@hs/api/jobs/job-definitions';
-import { sendOnce } from '@hs/api/mail/send-once';
+import type { OnceSender } from '@hs/api/mail/send-once';
 import { subscriptionConfirmationEmail } from '@hs/api/newsletter/newsletter-emails';
 import type { NewsletterLinks } from '@hs/api/newsletter/newsletter-links';
 import type { NewsletterSender } from '@hs/api/newsletter/newsletter-sender';
 import { SubscriberModel } from '@hs/api/newsletter/subscriber-model';
-import type { Mailer } from '@hs/api/platform/mailer';
 import { defineProcessor, type Processor } from '../processor';
 
 export interface NewsletterDependencies {
-  mailer: Mailer;
+  sender: OnceSender;
   newsletterLinks: NewsletterLinks;
   newsletter: Pick<NewsletterSender, 'fanOut' | 'sendBatch'>;
 }
@@ -19,8 +18,7 @@ export function newsletterProcessors(deps: NewsletterDependencies): Processor[] 
       const subscriber = await SubscriberModel.findById(subscriberId);
       // Confirmed meanwhile, or gone: nothing to ask.
       if (subscriber?.status !== 'pending') return;
-      const result = await sendOnce(
-        deps.mailer,
+      const result = await deps.sender.send(
         `${jobs.subscriptionConfirmation.name}:${jobId}`,
         subscriptionConfirmationEmail(
           subscriber.email,

@@ -1,6 +1,5 @@
 import { BookingModel } from '@hs/api/bookings/booking-model';
 import { jobs, type JobDefinition, type PayloadOf } from '@hs/api/jobs/job-definitions';
-import { sendOnce } from '@hs/api/mail/send-once';
 import type { MailMessage } from '@hs/api/platform/mailer';
 import { todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import type { PlanMembership } from '@hs/api/subscriptions/plan-membership';
@@ -39,7 +38,7 @@ function planEmail<J extends PlanJob>(
       log.info({ subscriptionId, status: plan.status }, 'email no longer applies; not sent');
       return;
     }
-    const result = await sendOnce(deps.mailer, `${job.name}:${jobId}`, message);
+    const result = await deps.sender.send(`${job.name}:${jobId}`, message);
     log.info({ subscriptionId, result }, 'plan email handled');
   });
 }
@@ -59,8 +58,7 @@ export function planEmailProcessors(deps: PlanEmailDependencies): Processor[] {
         log.info('no active plan for the address; no link sent');
         return;
       }
-      const result = await sendOnce(
-        deps.mailer,
+      const result = await deps.sender.send(
         `${jobs.planMemberLinkEmail.name}:${jobId}`,
         planMemberLinkEmail(email, deps.membership.url(email)),
       );

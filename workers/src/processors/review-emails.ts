@@ -1,11 +1,10 @@
 import { jobs } from '@hs/api/jobs/job-definitions';
-import { sendOnce } from '@hs/api/mail/send-once';
-import type { Mailer } from '@hs/api/platform/mailer';
+import type { OnceSender } from '@hs/api/mail/send-once';
 import type { ReviewService } from '@hs/api/reviews/review-service';
 import { defineProcessor, type Processor } from '../processor';
 
 export interface ReviewEmailDependencies {
-  mailer: Mailer;
+  sender: OnceSender;
   reviews: Pick<ReviewService, 'reviewRequest'>;
 }
 
@@ -22,7 +21,7 @@ export function reviewEmailProcessors(deps: ReviewEmailDependencies): Processor[
         log.info({ bookingId, why: request.why }, 'review request no longer applies; not sent');
         return;
       }
-      const result = await sendOnce(deps.mailer, `${job.name}:${jobId}`, request.message);
+      const result = await deps.sender.send(`${job.name}:${jobId}`, request.message);
       log.info({ bookingId, result }, 'review request handled');
     }),
   ];

@@ -1,11 +1,10 @@
 import { jobs } from '@hs/api/jobs/job-definitions';
-import { sendOnce } from '@hs/api/mail/send-once';
-import type { Mailer } from '@hs/api/platform/mailer';
+import type { OnceSender } from '@hs/api/mail/send-once';
 import { defineProcessor } from '../processor';
 
-export function sendMailProcessor(mailer: Mailer) {
+export function sendMailProcessor(sender: OnceSender) {
   return defineProcessor(jobs.sendMail, async (message, { jobId, log }) => {
-    const result = await sendOnce(mailer, `${jobs.sendMail.name}:${jobId}`, message);
+    const result = await sender.send(`${jobs.sendMail.name}:${jobId}`, message);
     log.info({ result, subject: message.subject }, 'email handled');
   });
 }

@@ -91,8 +91,26 @@ export function weekdayName(isoDate: string): string {
   return weekdayFormat.format(torontoTimeToUtc(isoDate, 12));
 }
 
-/** Toronto's offset from UTC at `instant`, in minutes (-300 in winter, -240 in summer). */
+const HOUR_MS = 3_600_000;
+/** Offsets by UTC hour: Toronto's clocks change on the hour, so an hour has one offset. */
+const offsetsByHour = new Map<number, number>();
+const OFFSETS_KEPT = 10_000;
+
+/**
+ * Toronto's offset from UTC at `instant`, in minutes (-300 in winter, -240 in summer). Asking
+ * Intl for it is slow (a calendar email asks several times), so each hour's answer is kept.
+ */
 function offsetMinutes(instant: number): number {
+  const hour = Math.floor(instant / HOUR_MS);
+  const known = offsetsByHour.get(hour);
+  if (known !== undefined) return known;
+  if (offsetsByHour.size >= OFFSETS_KEPT) offsetsByHour.clear();
+  const offset = offsetFromIntl(hour * HOUR_MS);
+  offsetsByHour.set(hour, offset);
+  return offset;
+}
+
+function offsetFromIntl(instant: number): number {
   const parts: Record<string, number> = {};
   for (const part of partsFormat.formatToParts(new Date(instant))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);

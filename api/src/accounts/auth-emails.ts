@@ -38,7 +38,7 @@ export function passwordResetEmail(
  * proved yet (one made by Google sign-in starts proved).
  */
 export function welcomeEmail(
-  user: UserDocument,
+  user: { email: string },
   siteUrl: string,
   confirmUrl: string | null,
 ): MailMessage {

@@ -8,6 +8,7 @@ import {
   BOOKING_IMAGE_FIELD,
   BOOKING_IMAGE_MAX_BYTES,
 } from '../../../api/src/domain/booking/booking-schema';
+import { findPlan, findService } from '../../../api/src/domain/booking/catalogue';
 import { jobs } from '../../../api/src/jobs/job-definitions';
 import { emailOf, textField } from './floor-form';
 import type { FloorQueues } from './floor-queues';
@@ -93,8 +94,9 @@ export function bookingUploadFloor(deps: BookingFloorDeps): RequestHandler[] {
       email,
       address: field('address'),
       postalCode: field('postalCode'),
-      serviceId: field('service'),
-      planId: field('plan'),
+      // The catalogue's ids for the form's title and name, as the product stores them.
+      serviceId: findService(field('service'))?.id ?? '',
+      planId: findPlan(field('plan'))?.id ?? '',
       date: field('date'),
       time: field('time'),
       amountCents: null,

@@ -26,6 +26,9 @@ const floorConfigSchema = z.object({
     smtpUrl: z.string().min(1),
     from: z.string().min(1),
     businessInbox: z.string().min(1),
+    /** For the links in the product's messages, signed as the product signs them. */
+    linkSecret: z.string().min(1),
+    siteUrl: z.string().min(1),
     poolSize: z.number().int().positive(),
     concurrency: z.number().int().positive(),
   }),

@@ -11,7 +11,7 @@ import { QueueName } from '../../../api/src/jobs/job-definitions';
 import { EmailDeliveryModel } from '../../../api/src/mail/email-delivery-model';
 import { SubscriberModel } from '../../../api/src/newsletter/subscriber-model';
 import { DEFAULT_MAIL_POOL_SIZE } from '../../../api/src/platform/mailer';
-import { spawnManaged } from '../../local/child-processes';
+import { spawnManaged, tailOfFile } from '../../local/child-processes';
 import { repoRoot } from '../../local/launcher';
 import { freePort, waitFor } from '../../local/ports';
 import type { LoadProduct } from '../../load/load-product';
@@ -47,6 +47,8 @@ function floorConfigOf(env: LoadProduct['env']): FloorConfig {
       smtpUrl: env.SMTP_URL ?? '',
       from: settings.MAIL_FROM,
       businessInbox: settings.BUSINESS_INBOX,
+      linkSecret: settings.LINK_SECRET,
+      siteUrl: settings.SITE_URL,
       poolSize: DEFAULT_MAIL_POOL_SIZE,
       concurrency: settings.WORKER_CONCURRENCY,
     },
@@ -129,10 +131,11 @@ export async function measureFloor(
     const workerLog = path.join(product.logDir, 'floor-mail-worker.log');
     log(`  floor's own logs: ${serverLog}, ${workerLog}`);
     const worker = await startFloorProcess('floor-mail-worker', config, workerLog);
+    let result: HttpLoadResult;
     try {
       const server = await startFloorProcess('floor-server', config, serverLog);
       try {
-        return await runHttpLoad(
+        result = await runHttpLoad(
           {
             ...load,
             url: server.url,
@@ -151,6 +154,12 @@ export async function measureFloor(
     } finally {
       await worker.stop();
     }
+    // The worker's one row per email it sent: proof it did the email work it is counted for.
+    const sent = await database.floor.collection(config.collections.deliveries).countDocuments();
+    log(`  the floor's workers sent ${String(sent)} emails (each recorded once)`);
+    // A floor that skipped its email work would flatter nothing but itself: not a floor.
+    if (sent === 0) throw new Error(`the floor's workers sent nothing:\n${tailOfFile(workerLog)}`);
+    return result;
   } finally {
     await clearFloorJobs(config.redisUrl);
     await database.close();

@@ -2,7 +2,17 @@ import http from 'node:http';
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { MongoClient, MongoServerError, ObjectId, type Db } from 'mongodb';
+import { AccountLinks } from '../../../api/src/accounts/account-links';
+import { welcomeEmail } from '../../../api/src/accounts/auth-emails';
+import {
+  businessNotificationEmail,
+  estimateAcknowledgementEmail,
+} from '../../../api/src/bookings/booking-emails';
+import type { BookingRecord } from '../../../api/src/bookings/booking-model';
 import { jobs, QueueName } from '../../../api/src/jobs/job-definitions';
+import { NewsletterLinks } from '../../../api/src/newsletter/newsletter-links';
+import { subscriptionConfirmationEmail } from '../../../api/src/newsletter/newsletter-emails';
+import type { MailMessage } from '../../../api/src/platform/mailer';
 import { FLOOR_CONFIG_VARIABLE, parseFloorConfig, type FloorConfig } from './floor-config';
 import { barePoolTransport } from './nodemailer-pool';
 
@@ -18,36 +28,65 @@ import { barePoolTransport } from './nodemailer-pool';
 
 type Mail = FloorConfig['mail'];
 
-/** Where each job's recipient is: the collection of the row it names, and the row's id field. */
-const RECIPIENT_OF: Record<string, { collection: keyof FloorConfig['collections']; id: string }> = {
-  [jobs.subscriptionConfirmation.name]: { collection: 'subscribers', id: 'subscriberId' },
-  [jobs.welcomeEmail.name]: { collection: 'users', id: 'userId' },
-  [jobs.estimateAcknowledgementEmail.name]: { collection: 'bookings', id: 'bookingId' },
-  [jobs.businessBookingNotification.name]: { collection: 'bookings', id: 'bookingId' },
-};
+type Row = Record<string, unknown> & { _id: ObjectId | string; email: string };
+
+interface FloorEmail {
+  /** The row the job names: the collection, and its id as stored (bookings' ids are strings). */
+  collection: keyof FloorConfig['collections'];
+  idOf: (data: Record<string, string>) => ObjectId | string;
+  /** The product's own message for it, from its own templates. */
+  compose: (row: Row, id: string) => MailMessage;
+}
+
+/** The emails the HTTP floors queue, each composed as the product's worker composes it. */
+function floorEmails(config: FloorConfig): Record<string, FloorEmail> {
+  const newsletterLinks = new NewsletterLinks(config.mail.linkSecret, config.mail.siteUrl);
+  const accountLinks = new AccountLinks(config.mail.linkSecret, config.mail.siteUrl);
+  const booking = (compose: (row: BookingRecord) => MailMessage): FloorEmail => ({
+    collection: 'bookings',
+    idOf: (data) => String(data.bookingId),
+    // The floor's rows carry every field of the product's bookings (floor-booking-upload.ts).
+    compose: (row) => compose(row as unknown as BookingRecord),
+  });
+  return {
+    [jobs.subscriptionConfirmation.name]: {
+      collection: 'subscribers',
+      idOf: (data) => new ObjectId(data.subscriberId),
+      compose: (row, id) => subscriptionConfirmationEmail(row.email, newsletterLinks.confirmUrl(id)),
+    },
+    [jobs.welcomeEmail.name]: {
+      collection: 'users',
+      idOf: (data) => new ObjectId(data.userId),
+      compose: (row, id) =>
+        welcomeEmail(row, config.mail.siteUrl, accountLinks.verifyEmailUrl(id, row.email)),
+    },
+    [jobs.estimateAcknowledgementEmail.name]: booking((row) => estimateAcknowledgementEmail(row)),
+    [jobs.businessBookingNotification.name]: booking((row) =>
+      businessNotificationEmail(row, config.mail.businessInbox),
+    ),
+  };
+}
 
 const DUPLICATE_KEY = 11000;
 
-function processorOf(db: Db, config: FloorConfig, send: (to: string, subject: string) => Promise<void>) {
+function processorOf(db: Db, config: FloorConfig, send: (message: MailMessage) => Promise<void>) {
   const deliveries = db.collection(config.collections.deliveries);
+  const emails = floorEmails(config);
   return async (job: Job<Record<string, string>>) => {
-    const recipient = RECIPIENT_OF[job.name];
-    if (!recipient) throw new Error(`the floor has no email for ${job.name}`);
+    const email = emails[job.name];
+    if (!email) throw new Error(`the floor has no email for ${job.name}`);
+    const id = email.idOf(job.data);
     const row = await db
-      .collection(config.collections[recipient.collection])
-      .findOne({ _id: new ObjectId(job.data[recipient.id]) }, { projection: { email: 1 } });
-    if (!row) throw new Error(`${job.name}: no row ${String(job.data[recipient.id])}`);
-    const to =
-      job.name === jobs.businessBookingNotification.name
-        ? config.mail.businessInbox
-        : String(row.email);
-    const subject = `${job.name} ${String(job.id)}`;
+      .collection<Row>(config.collections[email.collection])
+      .findOne({ _id: id });
+    if (!row) throw new Error(`${job.name}: no row ${String(id)}`);
+    const message = email.compose(row, String(id));
     const now = new Date();
     try {
       await deliveries.insertOne({
-        key: job.id,
-        to,
-        subject,
+        key: `${job.name}:${String(job.id)}`,
+        to: message.to,
+        subject: message.subject,
         committedAt: now,
         sentAt: null,
         messageId: null,
@@ -58,15 +97,15 @@ function processorOf(db: Db, config: FloorConfig, send: (to: string, subject: st
       if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return;
       throw error;
     }
-    await send(to, subject);
+    await send(message);
   };
 }
 
 function transportOf(mail: Mail) {
   const transport = barePoolTransport(mail.smtpUrl, mail.poolSize);
   return {
-    send: async (to: string, subject: string) => {
-      await transport.sendMail({ from: mail.from, to, subject, text: subject });
+    send: async (message: MailMessage) => {
+      await transport.sendMail({ from: mail.from, ...message });
     },
     close: () => {
       transport.close();

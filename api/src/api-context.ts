@@ -182,6 +182,7 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     }),
     async close() {
       await followUps.stop();
+      await lifecycle.close();
       await relay.stop();
       await jobs.close();
       queueConnection.disconnect();

@@ -104,6 +104,11 @@ export class BookingLifecycle {
     return this.opening.openVisits(requests, holdSeconds);
   }
 
+  /** Writes what the lifecycle records late (the openings' handed-over flags) before a stop. */
+  close(): Promise<void> {
+    return this.opening.close();
+  }
+
   /** Hands over the follow-ups of a booking whose opening stopped before it did (safe to repeat). */
   finishOpening(booking: BookingDocument): Promise<void> {
     return this.opening.finish(booking);

@@ -6,10 +6,14 @@ import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { isDuplicateKeyError } from '../../platform/mongo';
 import { referenceCode } from '../../platform/reference-code';
+import { WriteBehind } from '../../platform/write-behind';
 import type { BookingEffects } from './booking-effects';
 import { BookingModel, type BookingDocument } from '../booking-model';
 import { type BookingMove, OPENINGS } from './booking-moves';
 import { refundCutoffFor } from './refund-policy';
+
+/** Bookings whose handed-over flag one write clears, at most. */
+const HANDED_OVER_BATCH = 100;
 
 export interface LifecycleSettings {
   holdSeconds: number;
@@ -76,6 +80,13 @@ function openingOf(booking: {
 
 /** The lifecycle's first step (BookingLifecycle.open): where a booking starts, and its hold. */
 export class BookingOpening {
+  /**
+   * Bookings whose follow-ups were handed over, their flag cleared many to a write. Safe to lose
+   * with the process: a booking left flagged is finished again by the sweep, and its jobs' ids are
+   * its own, so nothing is queued or sent twice.
+   */
+  private readonly handedOver: WriteBehind<BookingDocument['_id']>;
+
   constructor(
     private readonly deps: {
       effects: BookingEffects;
@@ -83,7 +94,22 @@ export class BookingOpening {
       settings: LifecycleSettings;
       logger: Logger;
     },
-  ) {}
+  ) {
+    this.handedOver = new WriteBehind({
+      write: async (ids) => {
+        await BookingModel.updateMany({ _id: { $in: ids } }, { $set: { followUpsPending: false } });
+      },
+      maxBatch: HANDED_OVER_BATCH,
+      onError: (error, ops) => {
+        deps.logger.warn({ err: error, ops }, 'follow-ups handed over, not recorded yet');
+      },
+    });
+  }
+
+  /** Records what is waiting to be recorded (a process about to stop). */
+  close(): Promise<void> {
+    return this.handedOver.close();
+  }
 
   /** Whatever fails after the place was taken gives it back. */
   async open(request: BookingRequest): Promise<BookingDocument> {
@@ -116,7 +142,7 @@ export class BookingOpening {
         after: booking,
         refund: false,
       });
-      await BookingModel.updateOne({ _id: booking._id }, { $set: { followUpsPending: false } });
+      this.handedOver.add(booking._id);
     } catch (error) {
       this.deps.logger.error(
         { err: error, bookingId: booking.id as string },

@@ -4,6 +4,7 @@ import type { LoadProduct } from '../../load/load-product';
 import type { SmtpSink } from '../../load/smtp-sink';
 import { serviceProcesses } from '../cpu-time';
 import { openFloorDatabase } from './floor-database';
+import { committedDeliveryRow } from './floor-delivery-row';
 import { sendThroughBarePool, type BarePoolResult } from './nodemailer-pool';
 
 export interface ConfirmationsFloorRun {
@@ -42,17 +43,7 @@ export async function sendConfirmationsFloor(run: ConfirmationsFloorRun): Promis
       inFlight: run.inFlight,
       processes: serviceProcesses(run.product),
       beforeSend: async (index, message) => {
-        const now = new Date();
-        await deliveries.insertOne({
-          key: run.keyOf(index),
-          to: message.to,
-          subject: message.subject,
-          committedAt: now,
-          sentAt: null,
-          messageId: null,
-          createdAt: now,
-          updatedAt: now,
-        });
+        await deliveries.insertOne(committedDeliveryRow(run.keyOf(index), message));
       },
     });
   } finally {

@@ -14,6 +14,7 @@ import { NewsletterLinks } from '../../../api/src/newsletter/newsletter-links';
 import { subscriptionConfirmationEmail } from '../../../api/src/newsletter/newsletter-emails';
 import type { MailMessage } from '../../../api/src/platform/mailer';
 import { FLOOR_CONFIG_VARIABLE, parseFloorConfig, type FloorConfig } from './floor-config';
+import { committedDeliveryRow } from './floor-delivery-row';
 import { barePoolTransport } from './nodemailer-pool';
 
 /**
@@ -81,18 +82,8 @@ function processorOf(db: Db, config: FloorConfig, send: (message: MailMessage) =
       .findOne({ _id: id });
     if (!row) throw new Error(`${job.name}: no row ${String(id)}`);
     const message = email.compose(row, String(id));
-    const now = new Date();
     try {
-      await deliveries.insertOne({
-        key: `${job.name}:${String(job.id)}`,
-        to: message.to,
-        subject: message.subject,
-        committedAt: now,
-        sentAt: null,
-        messageId: null,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await deliveries.insertOne(committedDeliveryRow(`${job.name}:${String(job.id)}`, message));
     } catch (error) {
       if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return;
       throw error;

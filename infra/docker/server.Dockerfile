@@ -67,4 +67,4 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "api/dist/api/main.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=64", "api/dist/api/main.js"]

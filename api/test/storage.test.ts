@@ -39,6 +39,23 @@ describe('S3 storage', () => {
     expect(sha256(readBack)).toBe(sha256(original));
   });
 
+  it('lists past the first page of 1,000 keys, every key once and in order', async () => {
+    const prefix = `listing-${randomBytes(4).toString('hex')}/`;
+    const keys = Array.from(
+      { length: 1_005 },
+      (_, index) => `${prefix}${String(index).padStart(4, '0')}`,
+    );
+    for (let start = 0; start < keys.length; start += 50) {
+      await Promise.all(
+        keys
+          .slice(start, start + 50)
+          .map((key) => storage.put(key, Buffer.from('x'), 'text/plain')),
+      );
+    }
+    expect(await storage.list(prefix, Number.POSITIVE_INFINITY)).toEqual(keys);
+    expect(await storage.list(prefix, 1_002)).toEqual(keys.slice(0, 1_002));
+  });
+
   it('deletes an object so it cannot be read again', async () => {
     await storage.put('photos/small.jpg', Buffer.from('tiny'), 'image/jpeg');
     await storage.delete('photos/small.jpg');

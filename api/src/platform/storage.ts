@@ -1,8 +1,8 @@
 import {
-  paginateListObjectsV2,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -122,21 +122,31 @@ export class Storage {
 
   /**
    * Keys under `prefix` (without the environment's key prefix), up to `max` of them, through as
-   * many pages of the listing as that takes.
+   * many pages of the listing as that takes. The first version of the listing, each page
+   * starting after the last key of the one before (Marker): s3rver, the embedded S3, makes the
+   * second version's continuation tokens with DES, which Node's OpenSSL 3 no longer has, and so
+   * failed every listing longer than a page (1,000 keys). Real S3 and MinIO answer both.
    */
   async list(prefix: string, max = 1_000): Promise<string[]> {
     const keys: string[] = [];
-    const pages = paginateListObjectsV2(
-      { client: this.client },
-      { Bucket: this.options.bucket, Prefix: this.fullKey(prefix) },
-    );
-    for await (const page of pages) {
-      for (const object of page.Contents ?? []) {
+    let marker: string | undefined;
+    for (;;) {
+      const page = await this.client.send(
+        new ListObjectsCommand({
+          Bucket: this.options.bucket,
+          Prefix: this.fullKey(prefix),
+          ...(marker === undefined ? {} : { Marker: marker }),
+        }),
+      );
+      const contents = page.Contents ?? [];
+      for (const object of contents) {
         if (object.Key) keys.push(object.Key.slice(this.options.keyPrefix.length));
         if (keys.length >= max) return keys;
       }
+      const last = contents.at(-1)?.Key;
+      if (!page.IsTruncated || last === undefined) return keys;
+      marker = last;
     }
-    return keys;
   }
 
   async ping(): Promise<void> {

@@ -59,7 +59,7 @@ export const bookingUploadScenario: Scenario = {
       { email: { $regex: `@${DOMAIN.replaceAll('.', '\\.')}$` } },
       { imageKey: 1 },
     ).lean();
-    const keys = await storedKeys(product.env, 'bookings/', log);
+    const keys = await storedKeys(product.env, 'bookings/');
     const stored = {
       // Warm-up requests make bookings too.
       accepted: result.warmUpSucceeded + result.succeeded,

@@ -182,7 +182,7 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     }),
     async close() {
       await followUps.stop();
-      await lifecycle.close();
+      await lifecycle.flush();
       await relay.stop();
       await jobs.close();
       queueConnection.disconnect();

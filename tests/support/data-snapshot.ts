@@ -15,6 +15,8 @@ export interface DataSnapshot {
 
 /** Reads the test's database (the API's connection), its storage prefix and its queues. */
 export async function snapshotData(context: ApiContext): Promise<DataSnapshot> {
+  // What the API records a moment after answering (written behind) belongs to the request before.
+  await context.lifecycle.flush();
   const db = mongoose.connection.db;
   if (!db) throw new Error('not connected to MongoDB');
   const collections: DataSnapshot['collections'] = {};

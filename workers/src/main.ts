@@ -160,7 +160,7 @@ async function main(): Promise<void> {
     // The answers of the last sends are written before the connection to MongoDB goes.
     await sender.close();
     await newsletter.close();
-    await lifecycle.close();
+    await lifecycle.flush();
     producerConnection.disconnect();
     mailer.close();
     newsletterMailer.close();

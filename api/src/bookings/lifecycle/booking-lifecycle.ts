@@ -104,9 +104,12 @@ export class BookingLifecycle {
     return this.opening.openVisits(requests, holdSeconds);
   }
 
-  /** Writes what the lifecycle records late (the openings' handed-over flags) before a stop. */
-  close(): Promise<void> {
-    return this.opening.close();
+  /**
+   * Writes now what the lifecycle records late (the openings' handed-over flags): before a stop,
+   * and for whoever must read those records at once.
+   */
+  flush(): Promise<void> {
+    return this.opening.flush();
   }
 
   /** Hands over the follow-ups of a booking whose opening stopped before it did (safe to repeat). */

@@ -106,9 +106,9 @@ export class BookingOpening {
     });
   }
 
-  /** Records what is waiting to be recorded (a process about to stop). */
-  close(): Promise<void> {
-    return this.handedOver.close();
+  /** Records now what is waiting to be recorded. */
+  flush(): Promise<void> {
+    return this.handedOver.flush();
   }
 
   /** Whatever fails after the place was taken gives it back. */

@@ -14,7 +14,7 @@ import { isCalendarDate, longDate, torontoTimeToUtc } from '../domain/calendar/t
 import { Company } from '../domain/company';
 import { renderEmail } from '../mail/email-layout';
 import type { MailMessage } from '../platform/mailer';
-import type { BookingRecord } from './booking-model';
+import type { Booking } from './booking-model';
 import { calendarInvite } from './calendar-invite';
 
 /**
@@ -37,7 +37,7 @@ export interface Visit {
  * The catalogue entries a booking points to. A booking that names none is a bug upstream: better
  * a failed job than an email with a blank service or a wrong time.
  */
-export function visitOf(booking: BookingRecord): Visit {
+export function visitOf(booking: Booking): Visit {
   const service = SERVICES.find((entry) => entry.id === booking.serviceId);
   const plan = PLANS.find((entry) => entry.id === booking.planId);
   const window = findTimeWindow(booking.time);
@@ -48,10 +48,10 @@ export function visitOf(booking: BookingRecord): Visit {
   return { service, plan, window, day, when: timeLabel(window.id) };
 }
 
-const greeting = (booking: BookingRecord) => `Hello ${booking.name},`;
+const greeting = (booking: Booking) => `Hello ${booking.name},`;
 
 /** The plan member's discount, as the receipt shows it. */
-function discountLine(booking: BookingRecord): [string, string][] {
+function discountLine(booking: Booking): [string, string][] {
   const discount = booking.discount;
   if (!discount) return [];
   return [
@@ -62,10 +62,10 @@ function discountLine(booking: BookingRecord): [string, string][] {
   ];
 }
 
-const paidAmount = (booking: BookingRecord, plan: Plan): number | null =>
+const paidAmount = (booking: Booking, plan: Plan): number | null =>
   booking.amountCents ?? plan.amountCents;
 
-function visitDetails(booking: BookingRecord, visit: Visit): [string, string][] {
+function visitDetails(booking: Booking, visit: Visit): [string, string][] {
   return [
     ['Reference', booking.reference],
     ['Service', visit.service.title],
@@ -76,7 +76,7 @@ function visitDetails(booking: BookingRecord, visit: Visit): [string, string][] 
   ];
 }
 
-function lastChange(booking: BookingRecord): Date | undefined {
+function lastChange(booking: Booking): Date | undefined {
   const updatedAt: Date | null | undefined = booking.updatedAt;
   return updatedAt instanceof Date && !Number.isNaN(updatedAt.getTime()) ? updatedAt : undefined;
 }
@@ -86,19 +86,19 @@ function lastChange(booking: BookingRecord): Date | undefined {
  * first file has none, i.e. 0), so each change outranks the one before without storing a
  * counter; it fits a 32-bit integer until 2038.
  */
-function changeSequence(booking: BookingRecord): number {
+function changeSequence(booking: Booking): number {
   return Math.floor((lastChange(booking)?.getTime() ?? 1000) / 1000);
 }
 
 /** The visit as a calendar file; the UID is the booking's, so a later file replaces this one. */
 export function invite(
-  booking: BookingRecord,
+  booking: Booking,
   visit: Visit,
   manageUrl: string,
   sequence?: number,
 ): NonNullable<MailMessage['attachments']>[number] {
   const content = calendarInvite({
-    uid: `booking-${String(booking._id)}@homeservices`,
+    uid: `booking-${booking._id}@homeservices`,
     start: torontoTimeToUtc(booking.date, visit.window.startHour),
     end: torontoTimeToUtc(booking.date, visit.window.endHour),
     summary: `${visit.service.title} — ${Company.name}`,
@@ -125,7 +125,7 @@ export function invite(
  * email repeats nothing the requester typed (no name, no address): only our own words and the
  * catalogue's. Otherwise the form would mail a stranger's text, links and all, under our name.
  */
-export function estimateAcknowledgementEmail(booking: BookingRecord): MailMessage {
+export function estimateAcknowledgementEmail(booking: Booking): MailMessage {
   const visit = visitOf(booking);
   return renderEmail({
     to: booking.email,
@@ -149,7 +149,7 @@ export function estimateAcknowledgementEmail(booking: BookingRecord): MailMessag
  * with a calendar file, and the link to move or cancel it.
  */
 export function siteVisitEmail(
-  booking: BookingRecord,
+  booking: Booking,
   manageUrl: string,
   sequence: number = changeSequence(booking),
 ): MailMessage {
@@ -168,7 +168,7 @@ export function siteVisitEmail(
   });
 }
 
-export function bookingConfirmationEmail(booking: BookingRecord, manageUrl: string): MailMessage {
+export function bookingConfirmationEmail(booking: Booking, manageUrl: string): MailMessage {
   const visit = visitOf(booking);
   const amount = paidAmount(booking, visit.plan);
   return renderEmail({
@@ -189,7 +189,7 @@ export function bookingConfirmationEmail(booking: BookingRecord, manageUrl: stri
   });
 }
 
-export function bookingReminderEmail(booking: BookingRecord, manageUrl: string): MailMessage {
+export function bookingReminderEmail(booking: Booking, manageUrl: string): MailMessage {
   const visit = visitOf(booking);
   return renderEmail({
     to: booking.email,
@@ -204,7 +204,7 @@ export function bookingReminderEmail(booking: BookingRecord, manageUrl: string):
   });
 }
 
-export function businessNotificationEmail(booking: BookingRecord, inbox: string): MailMessage {
+export function businessNotificationEmail(booking: Booking, inbox: string): MailMessage {
   const visit = visitOf(booking);
   const estimate = booking.planId === CUSTOM_ESTIMATE;
   const amount = paidAmount(booking, visit.plan);
@@ -236,7 +236,7 @@ export function businessNotificationEmail(booking: BookingRecord, inbox: string)
 }
 
 export function bookingCancelledEmail(
-  booking: BookingRecord,
+  booking: Booking,
   refund: boolean,
   siteUrl: string,
 ): MailMessage {
@@ -266,7 +266,7 @@ export function bookingCancelledEmail(
 
 /** The notice of a moved visit, with its calendar file (changeSequence; pass `sequence` to override). */
 export function bookingRescheduledEmail(
-  booking: BookingRecord,
+  booking: Booking,
   manageUrl: string,
   sequence: number = changeSequence(booking),
 ): MailMessage {

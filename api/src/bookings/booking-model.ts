@@ -134,6 +134,4 @@ bookingSchema.index(
 
 export type Booking = InferSchemaType<typeof bookingSchema>;
 export type BookingDocument = HydratedDocument<Booking>;
-/** A booking as read with lean(): what code that only reads it takes (a document is one too). */
-export type BookingRecord = Booking & { _id: mongoose.Types.ObjectId | string };
 export const BookingModel = mongoose.model('Booking', bookingSchema);

@@ -8,7 +8,7 @@ import {
   businessNotificationEmail,
   estimateAcknowledgementEmail,
 } from '../../../api/src/bookings/booking-emails';
-import type { BookingRecord } from '../../../api/src/bookings/booking-model';
+import type { Booking } from '../../../api/src/bookings/booking-model';
 import { jobs, QueueName } from '../../../api/src/jobs/job-definitions';
 import { NewsletterLinks } from '../../../api/src/newsletter/newsletter-links';
 import { subscriptionConfirmationEmail } from '../../../api/src/newsletter/newsletter-emails';
@@ -43,11 +43,11 @@ interface FloorEmail {
 function floorEmails(config: FloorConfig): Record<string, FloorEmail> {
   const newsletterLinks = new NewsletterLinks(config.mail.linkSecret, config.mail.siteUrl);
   const accountLinks = new AccountLinks(config.mail.linkSecret, config.mail.siteUrl);
-  const booking = (compose: (row: BookingRecord) => MailMessage): FloorEmail => ({
+  const booking = (compose: (row: Booking) => MailMessage): FloorEmail => ({
     collection: 'bookings',
     idOf: (data) => String(data.bookingId),
     // The floor's rows carry every field of the product's bookings (floor-booking-upload.ts).
-    compose: (row) => compose(row as unknown as BookingRecord),
+    compose: (row) => compose(row as unknown as Booking),
   });
   return {
     [jobs.subscriptionConfirmation.name]: {

@@ -7,7 +7,7 @@ import {
   siteVisitEmail,
   estimateAcknowledgementEmail,
 } from '@hs/api/bookings/booking-emails';
-import { BookingModel, type BookingRecord } from '@hs/api/bookings/booking-model';
+import { BookingModel, type Booking } from '@hs/api/bookings/booking-model';
 import type { ManageLinks } from '@hs/api/bookings/manage-link';
 import { jobs, type JobDefinition, type PayloadOf } from '@hs/api/jobs/job-definitions';
 import type { OnceSender } from '@hs/api/mail/send-once';
@@ -30,7 +30,7 @@ type BookingJob = JobDefinition & { schema: { _output: { bookingId: string } } }
 function bookingEmail<J extends BookingJob>(
   deps: BookingEmailDependencies,
   job: J,
-  compose: (booking: BookingRecord, payload: PayloadOf<J>) => MailMessage | null,
+  compose: (booking: Booking, payload: PayloadOf<J>) => MailMessage | null,
 ): Processor {
   return defineProcessor(job, async (payload: PayloadOf<J>, { jobId, log }: JobContext) => {
     const { bookingId } = payload as { bookingId: string };
@@ -49,13 +49,12 @@ function bookingEmail<J extends BookingJob>(
   });
 }
 
-const sameVisit = (booking: BookingRecord, visit: { date: string; time: string }) =>
+const sameVisit = (booking: Booking, visit: { date: string; time: string }) =>
   booking.date === visit.date && booking.time === visit.time;
 
 export function bookingEmailProcessors(deps: BookingEmailDependencies): Processor[] {
   // A plan's visit links to its plan: the plan's token proves every visit and the plan itself.
-  const manage = (booking: BookingRecord) =>
-    deps.links.url(booking.subscriptionId ?? String(booking._id));
+  const manage = (booking: Booking) => deps.links.url(booking.subscriptionId ?? booking._id);
   return [
     bookingEmail(deps, jobs.estimateAcknowledgementEmail, (booking) =>
       estimateAcknowledgementEmail(booking),

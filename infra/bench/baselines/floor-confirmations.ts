@@ -1,24 +1,15 @@
 import { EmailDeliveryModel } from '../../../api/src/mail/email-delivery-model';
 import type { MailMessage } from '../../../api/src/platform/mailer';
-import type { LoadProduct } from '../../load/load-product';
-import type { SmtpSink } from '../../load/smtp-sink';
 import { serviceProcesses } from '../cpu-time';
 import { openFloorDatabase } from './floor-database';
 import { committedDeliveryRow } from './floor-delivery-row';
-import { sendThroughBarePool, type BarePoolResult } from './nodemailer-pool';
+import { sendThroughBarePool, type BarePoolResult, type FloorMailRun } from './nodemailer-pool';
 
-export interface ConfirmationsFloorRun {
-  product: LoadProduct;
-  sink: SmtpSink;
-  poolSize: number;
-  /** Messages on their way at once: the product's, one per confirmation job it runs at once. */
-  inFlight: number;
-  count: number;
-  from: string;
+/** In flight: the product's, one per confirmation job it runs at once. */
+export interface ConfirmationsFloorRun extends FloorMailRun {
   compose: (index: number) => MailMessage;
   /** The nth message's send-once key, as the product's worker names it. */
   keyOf: (index: number) => string;
-  log: (line: string) => void;
 }
 
 /**

@@ -2,29 +2,20 @@ import { ObjectId, type FindCursor } from 'mongodb';
 import { NewsletterDeliveryModel } from '../../../api/src/newsletter/newsletter-delivery-model';
 import { SubscriberModel } from '../../../api/src/newsletter/subscriber-model';
 import type { MailMessage } from '../../../api/src/platform/mailer';
-import type { LoadProduct } from '../../load/load-product';
-import type { SmtpSink } from '../../load/smtp-sink';
 import { serviceProcesses } from '../cpu-time';
 import { openFloorDatabase } from './floor-database';
-import { sendThroughBarePool, type BarePoolResult } from './nodemailer-pool';
+import { sendThroughBarePool, type BarePoolResult, type FloorMailRun } from './nodemailer-pool';
 
 export interface Recipient {
   _id: ObjectId;
   email: string;
 }
 
-export interface NewsletterFloorRun {
-  product: LoadProduct;
-  sink: SmtpSink;
-  poolSize: number;
+/** In flight: the product's (batch jobs at once, times their lanes). */
+export interface NewsletterFloorRun extends FloorMailRun {
   batchSize: number;
-  /** Messages on their way at once: the product's (batch jobs at once, times their lanes). */
-  inFlight: number;
-  count: number;
-  from: string;
   /** The newsletter to one subscriber, by the product's template and signed links. */
   compose: (recipient: Recipient) => MailMessage;
-  log: (line: string) => void;
 }
 
 /** The floor's record of which worker holds which batch: the product has none of its own. */

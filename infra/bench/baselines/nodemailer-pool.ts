@@ -4,6 +4,7 @@ import path from 'node:path';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { MailMessage } from '../../../api/src/platform/mailer';
 import { repoRoot } from '../../local/launcher';
+import type { LoadProduct } from '../../load/load-product';
 import type { SmtpSink } from '../../load/smtp-sink';
 import { cpuMsPer, describeCpuPer, measureCpu, type CpuSeconds, type Processes } from '../cpu-time';
 import { mailCount, waitForMail, type Arrival } from '../mail-arrival';
@@ -32,6 +33,15 @@ export interface BarePoolRun {
    */
   inFlight?: number;
   log: (line: string) => void;
+}
+
+/**
+ * What an email floor is given: the product whose services it writes to, the pool's size, the
+ * messages it sends and as many on their way at once as the product's workers have.
+ */
+export interface FloorMailRun extends Pick<BarePoolRun, 'sink' | 'poolSize' | 'count' | 'from' | 'log'> {
+  product: LoadProduct;
+  inFlight: number;
 }
 
 export interface BarePoolResult extends Arrival {

@@ -1,10 +1,6 @@
-import type autocannon from 'autocannon';
 import { UserModel } from '../../../api/src/accounts/user-model';
-import { measureJsonEcho } from '../baselines/express-json-echo';
-import { measureFloor } from '../baselines/floor-http';
 import type { Scenario } from '../bench-types';
-import { productProcesses } from '../cpu-time';
-import { runHttpLoad } from '../http-load';
+import { jsonPosts, measureJsonScenario } from '../json-scenario';
 import { waitUntilQuiet } from '../settle';
 import { ratioOf, TargetCheck } from '../targets';
 
@@ -23,36 +19,20 @@ const PASSWORD = 'bench-Garden-Shed-7341';
 export const signUpScenario: Scenario = {
   name: 'sign-up',
   async run(context) {
-    const { product, sizes, log } = context;
-    let sequence = 0;
-    const request: autocannon.Request = {
-      method: 'POST',
-      path: '/api/auth/register',
-      headers: { 'content-type': 'application/json' },
-      setupRequest: (shape) => ({
-        ...shape,
-        body: JSON.stringify({
-          email: `customer-${String((sequence += 1))}@${DOMAIN}`,
-          password: PASSWORD,
-          confirmPassword: PASSWORD,
-          firstName: 'Bench',
-          lastName: 'Customer',
-          address: '1 Yonge St, Toronto, ON',
-        }),
-      }),
-    };
-    const load = { connections: CONNECTIONS, seconds: sizes.seconds, request };
-    const shape = `${String(CONNECTIONS)} connections, ${String(sizes.seconds)} s`;
-    await waitUntilQuiet(context);
-    log(`baseline: bare Express echoing the JSON, ${shape}...`);
-    const baseline = await measureJsonEcho(load, log);
-    log(`floor: bare Express, argon2id hash, one insert (raw mongodb driver), one queue add, ${shape}...`);
-    const floor = await measureFloor('/sign-up', load, product, log);
-    log(`product: POST /api/auth/register, ${shape}...`);
-    const result = await runHttpLoad(
-      { ...load, url: product.url, server: productProcesses(product) },
-      log,
-    );
+    const { sizes } = context;
+    const { baseline, floor, result, shape } = await measureJsonScenario(context, {
+      connections: CONNECTIONS,
+      request: jsonPosts('/api/auth/register', (sequence) => ({
+        email: `customer-${String(sequence)}@${DOMAIN}`,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        firstName: 'Bench',
+        lastName: 'Customer',
+        address: '1 Yonge St, Toronto, ON',
+      })),
+      floorRoute: '/sign-up',
+      floorWork: 'bare Express, argon2id hash, one insert (raw mongodb driver), one queue add',
+    });
 
     await waitUntilQuiet(context);
     const accepted = result.warmUpSucceeded + result.succeeded;

@@ -1,10 +1,5 @@
-import type autocannon from 'autocannon';
-import { measureJsonEcho } from '../baselines/express-json-echo';
-import { measureFloor } from '../baselines/floor-http';
 import type { Scenario } from '../bench-types';
-import { productProcesses } from '../cpu-time';
-import { runHttpLoad } from '../http-load';
-import { waitUntilQuiet } from '../settle';
+import { jsonPosts, measureJsonScenario } from '../json-scenario';
 import { ratioOf, TargetCheck, TARGETS } from '../targets';
 
 const CONNECTIONS = 50;
@@ -18,29 +13,15 @@ const TARGET = TARGETS.subscribe;
 export const subscribeScenario: Scenario = {
   name: 'subscribe',
   async run(context) {
-    const { product, sizes, log } = context;
-    let sequence = 0;
-    const request: autocannon.Request = {
-      method: 'POST',
-      path: '/api/subscribe',
-      headers: { 'content-type': 'application/json' },
-      setupRequest: (shape) => ({
-        ...shape,
-        body: JSON.stringify({ email: `signup-${String((sequence += 1))}@subscribe.bench.test` }),
-      }),
-    };
-    const load = { connections: CONNECTIONS, seconds: sizes.seconds, request };
-    const shape = `${String(CONNECTIONS)} connections, ${String(sizes.seconds)} s`;
-    await waitUntilQuiet(context);
-    log(`baseline: bare Express echoing the JSON, ${shape}...`);
-    const baseline = await measureJsonEcho(load, log);
-    log(`floor: bare Express, one upsert (raw mongodb driver), one queue add (BullMQ), ${shape}...`);
-    const floor = await measureFloor('/subscribe', load, product, log);
-    log(`product: POST /api/subscribe, ${shape}...`);
-    const result = await runHttpLoad(
-      { ...load, url: product.url, server: productProcesses(product) },
-      log,
-    );
+    const { sizes } = context;
+    const { baseline, floor, result } = await measureJsonScenario(context, {
+      connections: CONNECTIONS,
+      request: jsonPosts('/api/subscribe', (sequence) => ({
+        email: `signup-${String(sequence)}@subscribe.bench.test`,
+      })),
+      floorRoute: '/subscribe',
+      floorWork: 'bare Express, one upsert (raw mongodb driver), one queue add (BullMQ)',
+    });
     const apiCpuMs = result.cpuMsPerRequest.api ?? 0;
     const floorRatio = ratioOf(result.perSecond, floor.perSecond);
     const check = new TargetCheck()

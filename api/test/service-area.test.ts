@@ -9,6 +9,7 @@ import {
   inServiceArea,
   normalisePostalCode,
   normaliseServiceArea,
+  postalCodeIn,
 } from '../src/domain/booking/service-area';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
 import { bookingFields, withFields, type BookingFields } from '../../tests/support/booking-form';
@@ -44,6 +45,19 @@ describe('postal codes and service areas (the shared rule)', () => {
     ['empty', ''],
   ])('refuses %s (%j)', (_reason, typed) => {
     expect(normalisePostalCode(typed)).toBeNull();
+  });
+
+  it.each([
+    ['100 Queen St W, Toronto, ON M5H 2N2', 'M5H 2N2'],
+    ['100 queen st w, toronto, on m5h2n2', 'M5H 2N2'],
+    ['M4W-1P8, 12 Rosedale Ave', 'M4W 1P8'],
+    ['Apt 4B, 12 Main St, Ottawa K1A 0A9 (back door)', 'K1A 0A9'],
+    ['12 Rosedale Ave, Toronto', null],
+    ['Unit XM5H 2N2', null],
+    ['M5H 2N2A', null],
+    ['12345 Main St, Buffalo NY 14201', null],
+  ])('finds the postal code in the address %j: %j', (address, postalCode) => {
+    expect(postalCodeIn(address)).toBe(postalCode);
   });
 
   it('serves a code whose area starts with an entry: a letter, two characters or a whole FSA', () => {
@@ -154,6 +168,7 @@ describe('the service area of POST /api/bookings (default: M)', () => {
   });
 
   it.each([
+    // The address carries no code either: see the original form's tests below for one that does.
     ['missing', undefined, BookingMessages.postalCodeRequired],
     ['blank', '   ', BookingMessages.postalCodeRequired],
     ['a US ZIP code', '12345', BookingMessages.postalCodeFormat],
@@ -162,7 +177,9 @@ describe('the service area of POST /api/bookings (default: M)', () => {
   ])(
     'refuses a postal code that is %s with 400, naming the field',
     async (_reason, value, message) => {
-      const { postalCode: _typed, ...fields } = bookingFields();
+      const { postalCode: _typed, ...fields } = bookingFields({
+        address: '12 Rosedale Ave, Toronto',
+      });
       const before = await snapshotData(api.context);
       const response = await post(value === undefined ? fields : { ...fields, postalCode: value });
       expect(response.status).toBe(400);
@@ -222,6 +239,89 @@ describe('the service area of POST /api/bookings (default: M)', () => {
     const response = await request(api.app).get('/api/site-config');
     expect(response.status).toBe(200);
     expect(response.body.serviceAreas).toEqual(['M']);
+  });
+});
+
+/**
+ * The original site's form posts name, phone, email, address, date, time, service, plan and an
+ * optional photo as multipart, with no postal code field: the code is read from the address.
+ */
+describe('the original booking form, without a postal code field', () => {
+  const env = testEnv({ FORM_RATE_LIMIT_MAX: '1000' });
+  let api: ApiHarness;
+
+  beforeAll(async () => {
+    api = await startApi(env);
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  /** The original form's fields exactly: no postalCode. */
+  function originalForm(address: string): BookingFields {
+    const { postalCode: _ours, ...fields } = bookingFields({ address });
+    return fields;
+  }
+
+  it.each(['/api/bookings', '/api-docs/api/bookings'])(
+    'books at %s with the code read from a Toronto address, and stores it',
+    async (path) => {
+      const response = await withFields(
+        request(api.app).post(path),
+        originalForm('100 Queen St W, Toronto, ON M5H 2N2'),
+      ).attach('image', jpeg(), 'yard.jpg');
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      const stored = await BookingModel.findById(response.body.booking.id);
+      expect(stored?.postalCode).toBe('M5H 2N2');
+    },
+  );
+
+  it.each([
+    ['lower case, no space', '100 queen st w, toronto m5h2n2', 'M5H 2N2'],
+    ['inside the line', 'M4W 1P8 12 Rosedale Ave, Toronto', 'M4W 1P8'],
+    ['with a hyphen', '12 Rosedale Ave, Toronto ON M4W-1P8', 'M4W 1P8'],
+  ])('reads the code written %s', async (_how, address, postalCode) => {
+    const response = await withFields(
+      request(api.app).post('/api/bookings'),
+      originalForm(address),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect((await BookingModel.findById(response.body.booking.id))?.postalCode).toBe(postalCode);
+  });
+
+  it('refuses an address outside the area, naming the area, and changes nothing', async () => {
+    const fields = originalForm('111 Wellington St, Ottawa, ON K1A 0A9');
+    const before = await snapshotData(api.context);
+    for (const path of ['/api/bookings', '/api-docs/api/bookings']) {
+      const response = await withFields(request(api.app).post(path), fields);
+      expect(response.status).toBe(400);
+      expect(response.body.fields.postalCode).toBe(BookingMessages.outsideServiceArea('K1A'));
+    }
+    expect(dataChanges(before, await snapshotData(api.context))).toEqual([]);
+  });
+
+  it('answers 400 as before when neither the form nor the address has a code', async () => {
+    const fields = originalForm('12 Rosedale Ave, Toronto');
+    const before = await snapshotData(api.context);
+    const response = await withFields(request(api.app).post('/api/bookings'), fields);
+    expect(response.status).toBe(400);
+    expect(response.body.fields.postalCode).toBe(BookingMessages.postalCodeRequired);
+    expect(dataChanges(before, await snapshotData(api.context))).toEqual([]);
+  });
+
+  it('keeps the postal code field first when both are given', async () => {
+    const response = await withFields(
+      request(api.app).post('/api/bookings'),
+      bookingFields({ address: '100 Queen St W, Toronto, ON M5H 2N2', postalCode: 'M4W 1P8' }),
+    );
+    expect(response.status).toBe(201);
+    expect((await BookingModel.findById(response.body.booking.id))?.postalCode).toBe('M4W 1P8');
+  });
+
+  it('says so in the API reference', async () => {
+    const document = await request(api.app).get('/api/openapi.json');
+    const operation = document.body.paths['/api/bookings'].post as { description: string };
+    expect(operation.description).toContain('read from `address`');
   });
 });
 

@@ -223,7 +223,10 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
       '`POST /api-docs/api/bookings`, the path the original site posted to. ' +
       `\`service\` is a catalogue id or title, \`plan\` an id or name; ${VISIT_FIELDS} ` +
       '`postalCode` is a Canadian postal code (M4W 1P8) in the service area ' +
-      '(`GET /api/site-config`), estimates included; any other is refused with a 400.',
+      '(`GET /api/site-config`), estimates included; any other is refused with a 400. A form ' +
+      'that leaves `postalCode` out (the original site had no such field) has it read from ' +
+      '`address`: the first Canadian postal code written there, any case, with or without the ' +
+      'space, judged by the same rule; with none in either, 400 "Postal code is required.".',
     access: 'optionalUser',
     request: {
       headers: [

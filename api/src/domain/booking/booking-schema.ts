@@ -14,7 +14,12 @@ import {
   type PlanId,
   type TimeWindowId,
 } from './catalogue';
-import { forwardSortationArea, inServiceArea, normalisePostalCode } from './service-area';
+import {
+  forwardSortationArea,
+  inServiceArea,
+  normalisePostalCode,
+  postalCodeIn,
+} from './service-area';
 
 /**
  * The booking form of docs/product.md sections 3 and 5, shared by the API and the site: one set of rules,
@@ -219,6 +224,23 @@ export function bookingFormSchema(
   today: () => string = todayInToronto,
   serviceAreas?: readonly string[],
 ) {
+  return z.preprocess(withPostalCodeFromAddress, bookingFormFields(today, serviceAreas));
+}
+
+/**
+ * The original site's form has no postal code field: a form that leaves `postalCode` out takes
+ * the code written in its address, so the same service-area rule judges it. A form that sends
+ * the field (the site's, even blank) is judged on what it sent.
+ */
+function withPostalCodeFromAddress(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const form = input as Record<string, unknown>;
+  if (form.postalCode !== undefined || typeof form.address !== 'string') return input;
+  const postalCode = postalCodeIn(form.address);
+  return postalCode === null ? input : { ...form, postalCode };
+}
+
+function bookingFormFields(today: () => string, serviceAreas?: readonly string[]) {
   return z
     .object({
       name: lineOfText('Full name', BOOKING_LIMITS.name, true),

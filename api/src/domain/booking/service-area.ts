@@ -16,6 +16,14 @@ const POSTAL_CODE = new RegExp(
   `^(${FIRST_LETTER}\\d${OTHER_LETTER})(?: +|-)?(\\d${OTHER_LETTER}\\d)$`,
 );
 
+/**
+ * A postal code inside a longer text ('100 Queen St W, Toronto, ON M5H 2N2'): not glued to other
+ * letters or digits, so a word or a number around it is never read as part of one.
+ */
+const POSTAL_CODE_IN_TEXT = new RegExp(
+  `(?<![A-Z0-9])(${FIRST_LETTER}\\d${OTHER_LETTER})(?: +|-)?(\\d${OTHER_LETTER}\\d)(?![A-Z0-9])`,
+);
+
 /** One entry of a service area: a whole FSA ('M4W') or a prefix of one ('M', 'M4'). */
 const AREA_PREFIX = new RegExp(`^${FIRST_LETTER}(?:\\d${OTHER_LETTER}?)?$`);
 
@@ -25,6 +33,17 @@ export const DEFAULT_SERVICE_AREAS: readonly string[] = ['M'];
 /** The postal code as Canada Post writes it ('M4W 1P8'), or null when it is not one. */
 export function normalisePostalCode(input: string): string | null {
   const match = POSTAL_CODE.exec(input.trim().toUpperCase());
+  if (!match?.[1] || !match[2]) return null;
+  return `${match[1]} ${match[2]}`;
+}
+
+/**
+ * The first postal code written anywhere in `text` (an address, any case, with or without the
+ * space), as Canada Post writes it, or null when it holds none. The original booking form had no
+ * postal code field: its address is where the code is.
+ */
+export function postalCodeIn(text: string): string | null {
+  const match = POSTAL_CODE_IN_TEXT.exec(text.toUpperCase());
   if (!match?.[1] || !match[2]) return null;
   return `${match[1]} ${match[2]}`;
 }

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { scaled } from './tests/support/time-scale.ts';
 
 /**
  * One run, six projects. The global setup starts the embedded services once for the whole run
@@ -9,8 +10,8 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/setup/global-stack.ts'],
     reporters: ['default', './tests/setup/summary-reporter.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    testTimeout: scaled(30_000),
+    hookTimeout: scaled(120_000),
     projects: [
       {
         extends: true,
@@ -45,7 +46,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 300_000,
+          testTimeout: scaled(300_000),
         },
       },
       {
@@ -56,7 +57,7 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          testTimeout: scaled(60_000),
         },
       },
     ],

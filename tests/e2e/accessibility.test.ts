@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,13 +5,11 @@ import { todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { ReviewLinks } from '../../api/src/reviews/review-links';
 import { ReviewModel } from '../../api/src/reviews/review-model';
 import { signUp } from '../support/accounts';
+import { auditPage, violationLines } from '../support/axe';
 import { bookingFields, withFields } from '../support/booking-form';
 import { doneVisitToday } from '../support/done-visits';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
-
-/** WCAG 2.2 levels A and AA, with the 2.0 and 2.1 criteria they include. */
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 /** Every screen of the site (docs/product.md section 2 and the additions of docs/product.md#decisions). */
 const ROUTES = [
@@ -100,14 +97,10 @@ describe('accessibility of every route (axe-core, WCAG 2.2 AA)', () => {
     await page.evaluate(() => {
       window.scrollTo(0, 0);
     });
-    const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+    const results = await auditPage(page);
     // A page that rendered nothing would pass every rule: make sure axe had something to check.
     expect(results.passes.length, route).toBeGreaterThan(10);
-    return results.violations.map(
-      (violation) =>
-        `${route}: ${violation.id} (${violation.impact ?? 'unknown'}) ${violation.help}: ` +
-        violation.nodes.map((node) => node.target.join(' ')).join(', '),
-    );
+    return violationLines(results, route);
   }
 
   for (const signedIn of [false, true]) {
@@ -129,15 +122,41 @@ describe('accessibility of every route (axe-core, WCAG 2.2 AA)', () => {
     }
   }
 
+  it("has no violations in the home page's carousels, moving and then paused by their buttons", async () => {
+    const found: string[] = [];
+    for (const width of WIDTHS) {
+      const context = await site.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${site.origin}/`);
+      // Each carousel's pause button, as a visitor reaches it: the later sections load on approach.
+      for (const pause of ['Pause animation', 'Pause slideshow', 'Pause testimonials']) {
+        const button = page.getByRole('button', { name: pause, exact: true });
+        await button.scrollIntoViewIfNeeded();
+        await button.click();
+        await page.getByRole('button', { name: pause.replace('Pause', 'Play') }).waitFor();
+      }
+      const results = await auditPage(page, {
+        include: '[aria-roledescription="carousel"]',
+        motion: 'as is',
+      });
+      expect(results.passes.length).toBeGreaterThan(5);
+      found.push(...violationLines(results, `${String(width)} px`));
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  });
+
   it('has no violations in the booking modals', async () => {
     const context = await site.browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${site.origin}/service/service1`);
     await page.getByRole('button', { name: 'Book Now for Painting' }).click();
-    const planModal = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+    // The modals load after the first paint: audit the chooser once it is there.
+    await page.getByRole('button', { name: 'Choose One-time Visit' }).waitFor();
+    const planModal = await auditPage(page);
     await page.getByRole('button', { name: 'Choose One-time Visit' }).click();
     await page.getByRole('dialog').getByLabel('Full Name').waitFor();
-    const formModal = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+    const formModal = await auditPage(page);
     await context.close();
     expect([...planModal.violations, ...formModal.violations].map((v) => v.id)).toEqual([]);
   });
@@ -162,7 +181,7 @@ describe('accessibility of every route (axe-core, WCAG 2.2 AA)', () => {
       const context = await site.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const check = async (state: string) => {
-        const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+        const results = await auditPage(page);
         for (const violation of results.violations) {
           found.push(`${String(width)} px, ${state}: ${violation.id} ${violation.help}`);
         }
@@ -203,14 +222,14 @@ describe('accessibility of every route (axe-core, WCAG 2.2 AA)', () => {
         .getByLabel('Preferred Date')
         .fill(fields.date ?? '');
       await page.getByRole('dialog').getByText('Your four visits').first().waitFor();
-      const form = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+      const form = await auditPage(page);
       const query = new URLSearchParams({
         booking: booked.body.booking.id as string,
         token: booked.body.token as string,
       });
       await page.goto(`${site.origin}/bookings/manage?${query.toString()}`);
       await page.getByRole('heading', { name: 'Your Monthly Visit plan' }).waitFor();
-      const manage = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+      const manage = await auditPage(page);
       for (const violation of [...form.violations, ...manage.violations]) {
         found.push(`${String(width)} px: ${violation.id} ${violation.help}`);
       }

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForValue } from '../support/browser';
 import { waitForMail } from '../support/mailbox';
 import { logInThroughPage } from '../support/login-page';
 import { startSite, type SiteHarness } from '../support/site-harness';
@@ -55,7 +56,8 @@ describe('account journeys in Chromium', () => {
     await profile.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Profile updated successfully!').waitFor();
     await page.reload();
-    await expect(page.getByRole('main').getByLabel('City').inputValue()).resolves.toBe('Toronto');
+    // The profile is fetched after the page loads: the field fills in a moment later.
+    await waitForValue(page.getByRole('main').getByLabel('City'), 'Toronto');
     await page.getByText('Welcome, Maya Singh').first().waitFor();
     await page.context().close();
   });

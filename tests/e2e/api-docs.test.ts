@@ -48,13 +48,16 @@ describe('the API reference in Chromium', () => {
       .locator('.opblock-post')
       .filter({ has: page.locator('[data-path="/api/bookings"]') });
     await createBooking.waitFor();
-    await expect(createBooking.locator('.opblock-summary-method').textContent()).resolves.toBe(
-      'POST',
-    );
+    await createBooking
+      .locator('.opblock-summary-method')
+      .getByText('POST', { exact: true })
+      .waitFor();
     for (const path of ['/api/admin/bookings/{id}', '/api/openapi.json', '/api/me/profile']) {
-      await expect(
-        page.locator('.opblock-summary-path').getByText(path, { exact: true }).count(),
-      ).resolves.toBeGreaterThan(0);
+      await page
+        .locator('.opblock-summary-path')
+        .getByText(path, { exact: true })
+        .first()
+        .waitFor();
     }
 
     // Opening an operation shows its request body, generated from the route's zod schema.

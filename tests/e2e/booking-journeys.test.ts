@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingModel } from '../../api/src/bookings/booking-model';
 import { fillBookingDialog, payInDialog, payWithTestCard } from '../support/booking-form';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
-import { cspViolations, watchCspViolations } from '../support/browser';
+import { cspViolations, waitForValue, watchCspViolations } from '../support/browser';
 import { jpeg } from '../support/images';
 import { waitForMail } from '../support/mailbox';
 import { startSite, type SiteHarness } from '../support/site-harness';
@@ -54,9 +54,8 @@ describe('booking journeys in Chromium', () => {
     const page = await servicesPage();
     const email = testEmail('estimate');
     await page.getByRole('button', { name: 'Book Now for Free Construction Estimate' }).click();
-    await expect(
-      page.getByRole('dialog').getByText('Custom Estimate').first().isVisible(),
-    ).resolves.toBe(true);
+    // The booking form loads after the first paint: wait for it, as a person would.
+    await page.getByRole('dialog').getByText('Custom Estimate').first().waitFor();
     await fillBookingForm(page, email, 13);
     await page.getByRole('dialog').getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByText('Thank you! We will contact you soon.').waitFor();
@@ -74,7 +73,7 @@ describe('booking journeys in Chromium', () => {
     const payment = await payInDialog(page, '4000 0000 0000 0002');
     await payment.getByText('Payment failed. Please try again.').waitFor();
     await payment.getByRole('button', { name: 'Back' }).click();
-    expect(await page.getByRole('dialog').getByLabel('Email Address').inputValue()).toBe(email);
+    await waitForValue(page.getByRole('dialog').getByLabel('Email Address'), email);
     await page.context().close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ContactMessages } from '../../api/src/domain/contact/contact-messages';
+import { waitForValue } from '../support/browser';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
 
@@ -46,9 +47,7 @@ describe('the contact page in Chromium', () => {
     await fillForm(page, testEmail('visitor'));
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText(ContactMessages.sent).waitFor();
-    expect(await page.getByRole('main').getByLabel('Subject', { exact: true }).inputValue()).toBe(
-      '',
-    );
+    await waitForValue(page.getByRole('main').getByLabel('Subject', { exact: true }), '');
     await page.close();
   });
 
@@ -65,9 +64,7 @@ describe('the contact page in Chromium', () => {
     await fillForm(page, email);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Messages are unavailable right now.').waitFor();
-    expect(
-      await page.getByRole('main').getByLabel('Email address', { exact: true }).inputValue(),
-    ).toBe(email);
+    await waitForValue(page.getByRole('main').getByLabel('Email address', { exact: true }), email);
     await page.close();
   });
 });

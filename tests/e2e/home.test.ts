@@ -61,7 +61,9 @@ describe('the built site in Chromium, served by the API', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
 
     await page.goto(`${origin}/Service/Service1`);
-    const heading = await page.getByRole('heading', { level: 1 }).first().textContent();
-    expect(heading).toMatch(/Services/);
+    await page
+      .getByRole('heading', { level: 1, name: /Services/ })
+      .first()
+      .waitFor();
   });
 });

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminMessages } from '../../api/src/admin/admin-messages';
@@ -9,7 +8,8 @@ import { longDate, todayInToronto } from '../../api/src/domain/calendar/toronto-
 import { QueueName } from '../../api/src/jobs/job-definitions';
 import { ReviewModel } from '../../api/src/reviews/review-model';
 import { signUp } from '../support/accounts';
-import { watchCspViolations, cspViolations } from '../support/browser';
+import { auditPage, violationLines } from '../support/axe';
+import { cspViolations, waitForDisabled, watchCspViolations } from '../support/browser';
 import { paidVisit } from '../support/done-visits';
 import { logInThroughPage } from '../support/login-page';
 import { waitForMail } from '../support/mailbox';
@@ -17,7 +17,6 @@ import { eventually } from '../support/poll';
 import { startSite, type SiteHarness } from '../support/site-harness';
 
 const PASSWORD = 'operators-day-Passw0rd!';
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const ARTIFACTS = path.join(import.meta.dirname, '..', '..', 'test-artifacts', 'screenshots');
 const REVIEW_TEXT = 'The crew was on time, careful with the floors and left the room spotless.';
 
@@ -54,10 +53,7 @@ describe("the operator's day in Chromium", () => {
     await page.getByText(AdminMessages.crewAssigned(crew, reference)).waitFor();
   }
 
-  const axe = async (page: Page) =>
-    (await new AxeBuilder({ page }).withTags(WCAG_AA).analyze()).violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
-    );
+  const axe = async (page: Page) => violationLines(await auditPage(page));
 
   it('assigns crews, prints a day sheet, ends the visits, and publishes the review they earn', async () => {
     const today = todayInToronto();
@@ -81,7 +77,7 @@ describe("the operator's day in Chromium", () => {
     await sendCrew(page, third.reference, 'Crew A');
     // Crew A is out on the first visit that morning: the board offers it to nobody else there.
     const secondCrews = page.getByLabel(`Crew for ${second.reference}`);
-    expect(await secondCrews.locator('option', { hasText: 'Crew A' }).isDisabled()).toBe(true);
+    await waitForDisabled(secondCrews.locator('option', { hasText: 'Crew A' }));
 
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({
@@ -104,8 +100,8 @@ describe("the operator's day in Chromium", () => {
     expect(await axe(page)).toEqual([]);
     // Printed, the sheet is all there is: the console around it is hidden.
     await page.emulateMedia({ media: 'print' });
-    expect(await page.getByRole('tab', { name: 'Schedule' }).isVisible()).toBe(false);
-    expect(await sheet.isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'Schedule' }).waitFor({ state: 'hidden' });
+    await sheet.waitFor({ state: 'visible' });
     await page.screenshot({ path: path.join(ARTIFACTS, 'day-sheet-crew-a.png'), fullPage: true });
     await page.emulateMedia({ media: 'screen' });
     await page.getByRole('button', { name: 'Back to the board' }).click();

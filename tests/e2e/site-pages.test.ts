@@ -54,14 +54,14 @@ describe('the site pages in Chromium', () => {
       const page = await open(375, label === 'Home' ? '/about' : '/');
       const menu = page.getByRole('button', { name: 'Menu' });
       await menu.click();
-      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      await page.getByRole('button', { name: 'Menu', expanded: true }).waitFor();
       await page
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: label })
         .click();
       await page.waitForURL(url);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'attached' });
-      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      await page.getByRole('button', { name: 'Menu', expanded: false }).waitFor();
       await page.context().close();
     },
   );

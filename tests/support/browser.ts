@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { eventually } from './poll';
 
 /** Debian's Chromium (Playwright's own download is not reachable here); CHROMIUM_PATH overrides. */
 export function chromiumPath(): string {
@@ -50,4 +51,24 @@ export async function watchCspViolations(page: Page): Promise<void> {
 /** What the policy refused so far, as 'directive blocked-uri' lines. */
 export function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate<string[]>(`window.${CSP_LOG} ?? []`);
+}
+
+/**
+ * Waits until the field holds `value`, failing with what it held at the deadline. A field the page
+ * fills after a fetch (a profile, a form put back) holds something else at first: read once, it is
+ * a race a slower machine loses.
+ */
+export async function waitForValue(field: Locator, value: string): Promise<void> {
+  await eventually(async () => {
+    const held = await field.inputValue();
+    if (held !== value)
+      throw new Error(`The field holds ${JSON.stringify(held)}, not ${JSON.stringify(value)}`);
+  });
+}
+
+/** Waits until the element is disabled (an option taken, a button spent). */
+export async function waitForDisabled(element: Locator): Promise<void> {
+  await eventually(async () => {
+    if (!(await element.isDisabled())) throw new Error('The element is still enabled');
+  });
 }

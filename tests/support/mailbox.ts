@@ -1,3 +1,5 @@
+import { scaled } from './time-scale';
+
 import { inject } from 'vitest';
 import './stack-env';
 import { MailboxClient, type MailDetail } from '../../api/src/dev-mailbox/mailbox-client';
@@ -13,7 +15,7 @@ export async function waitForMail(
 ): Promise<MailDetail[]> {
   const client = mailbox();
   const count = options.count ?? 1;
-  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  const deadline = Date.now() + scaled(options.timeoutMs ?? 15_000);
   for (;;) {
     const found = await client.list({ to });
     if (found.length >= count) return Promise.all(found.map((mail) => client.get(mail.ID)));

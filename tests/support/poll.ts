@@ -1,9 +1,11 @@
+import { scaled } from './time-scale';
+
 /** Retries `check` until it stops throwing, or rethrows its last error after `timeoutMs`. */
 export async function eventually<T>(
   check: () => Promise<T>,
   options: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  const deadline = Date.now() + scaled(options.timeoutMs ?? 15_000);
   for (;;) {
     try {
       return await check();

@@ -1,3 +1,5 @@
+import { scaled } from './time-scale';
+
 import type { Queue } from 'bullmq';
 import { QueueName } from '../../api/src/jobs/job-definitions';
 import { JobProducer } from '../../api/src/jobs/job-producer';
@@ -49,7 +51,7 @@ export async function jobsSettled(
         throw new Error(`jobs still running or just finished: ${now.state}`);
       }
     },
-    { timeoutMs: options.timeoutMs ?? 30_000, intervalMs: 100 },
+    { timeoutMs: scaled(options.timeoutMs ?? 30_000), intervalMs: 100 },
   );
 }
 
@@ -82,6 +84,6 @@ export async function jobCompleted(
       }
       if (state !== 'completed') throw new Error(`job ${jobId} is ${state}, not completed yet`);
     },
-    { timeoutMs: options.timeoutMs ?? 30_000, intervalMs: 100 },
+    { timeoutMs: scaled(options.timeoutMs ?? 30_000), intervalMs: 100 },
   );
 }

@@ -1,3 +1,5 @@
+import { scaled } from './time-scale';
+
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,7 +92,7 @@ export function spawnEntryPoint(
         const timer = setTimeout(() => {
           listeners.delete(check);
           reject(new Error(`timed out waiting for ${String(pattern)}; output:\n${output}`));
-        }, timeoutMs);
+        }, scaled(timeoutMs));
         const check = () => {
           if (pattern.test(output)) {
             clearTimeout(timer);

@@ -32,6 +32,10 @@ export interface RawHttp {
  */
 export async function listenRaw(app: Express): Promise<RawHttp> {
   const server = createServer(app);
+  // The client reuses idle sockets; a server closing one at its keep-alive timeout (5 s) just as
+  // the client sends on it is a reset no product bug caused. Slow batches meet that race: here
+  // only the client ends a connection.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });

@@ -46,7 +46,8 @@ export class ContactService {
     );
   }
 
-  private async handOverEmails(message: ContactMessageDocument): Promise<void> {
+  /** Answers whether the emails were handed over (to Redis or the outbox). */
+  private async handOverEmails(message: ContactMessageDocument): Promise<boolean> {
     const messageId = message.id as string;
     try {
       await this.deps.jobs.add(
@@ -60,9 +61,11 @@ export class ContactService {
         { jobId: `contact-ack-${messageId}` },
       );
       await ContactMessageModel.updateOne({ _id: message._id }, { $set: { emailsPending: false } });
+      return true;
     } catch (error) {
       // The message is kept and readable by the business; its emails wait for the sweep.
       this.deps.logger.error({ err: error, messageId }, 'contact message saved, emails not queued');
+      return false;
     }
   }
 }

@@ -10,7 +10,7 @@ import type { Logger } from '../platform/logger';
 export interface FollowUpSource {
   /** What the records are, for the logs. */
   name: string;
-  /** Hands over the jobs of up to `limit` records; answers how many it found. */
+  /** Hands over the jobs of up to `limit` records; answers how many it handed over. */
   resume(savedBefore: Date, limit: number): Promise<number>;
 }
 
@@ -28,14 +28,16 @@ const CLAIM_MS = 60_000;
 /**
  * A source's usual `resume`: the records of `model` still marked by `pendingFlag`, saved before
  * `savedBefore` and claimed by no other sweep, oldest first, each claimed and handed to
- * `handOver`. Answers how many this sweep handed over.
+ * `handOver`, which answers whether its jobs left. Answers how many this sweep handed over: a
+ * record whose hand-over failed (MongoDB away as it wrote the outbox) stays pending, is taken
+ * again once its claim runs out, and is counted by the sweep that finally hands it over.
  */
 export async function resumeStranded<T>(
   model: Model<T>,
   pendingFlag: keyof T & string,
   savedBefore: Date,
   limit: number,
-  handOver: (record: HydratedDocument<T>) => Promise<void>,
+  handOver: (record: HydratedDocument<T>) => Promise<boolean>,
 ): Promise<number> {
   const now = new Date();
   const unclaimed = {
@@ -46,13 +48,14 @@ export async function resumeStranded<T>(
   let handedOver = 0;
   // Oldest first, each claimed as it is taken: a record another sweep holds is not found here.
   while (handedOver < limit) {
+    // The claim runs from the moment it is taken: on a slow machine a batch outlasts `now`.
     const claimed = await model.findOneAndUpdate(
       unclaimed,
-      { $set: { followUpClaimedUntil: new Date(now.getTime() + CLAIM_MS) } },
+      { $set: { followUpClaimedUntil: new Date(Date.now() + CLAIM_MS) } },
       { new: true, sort: { createdAt: 1 } },
     );
     if (!claimed) break;
-    await handOver(claimed);
+    if (!(await handOver(claimed))) break;
     handedOver += 1;
   }
   return handedOver;

@@ -87,7 +87,10 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
   );
   const loginThrottle = new LoginThrottle(redis, `${config.QUEUE_PREFIX}:`, logger);
   const crews = crewRoster(config);
-  const slots = new SlotLedger(crews.length);
+  const slots = new SlotLedger(crews.length, {
+    leadHours: config.SAME_DAY_LEAD_HOURS,
+    clock: systemClock,
+  });
   const links = new ManageLinks(config.LINK_SECRET, config.SITE_URL);
   const lifecycle = new BookingLifecycle({
     slots,
@@ -105,7 +108,14 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     settings: subscriptionSettings(config),
   });
   const membership = new PlanMembership(config.LINK_SECRET, config.SITE_URL, systemClock);
-  const bookings = new BookingService({ lifecycle, subscriptions, links, membership });
+  const bookings = new BookingService({
+    lifecycle,
+    subscriptions,
+    links,
+    membership,
+    slots,
+    jobs,
+  });
   const contact = new ContactService({ jobs, logger });
   const followUps = new FollowUpSweep({
     sources: [

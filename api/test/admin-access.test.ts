@@ -48,6 +48,8 @@ describe('the operators area', () => {
   let admin: string;
   let adminId: string;
   let campaignId: string;
+  /** A draft the access table deletes. */
+  let draftToDelete: string;
   /** A booking the access table's PATCH cancels. */
   let tableBookingId: string;
   /** A Monthly Visit plan the access table renews and cancels. */
@@ -67,6 +69,11 @@ describe('the operators area', () => {
       .set(bearer(admin))
       .send({ subject: 'Spring tips', format: 'markdown', body: 'Hello **there**' });
     campaignId = campaign.body.campaign.id as string;
+    const other = await request(api.app)
+      .post('/api/admin/campaigns')
+      .set(bearer(admin))
+      .send({ subject: 'Never sent', format: 'markdown', body: 'Draft' });
+    draftToDelete = other.body.campaign.id as string;
     tableBookingId = await book(api);
     tablePlanId = await book(api, bookingFields({ plan: 'monthly' }));
     await ReviewModel.create({
@@ -84,7 +91,7 @@ describe('the operators area', () => {
   });
 
   interface Route {
-    method: 'get' | 'post' | 'patch' | 'put';
+    method: 'get' | 'post' | 'patch' | 'put' | 'delete';
     path: () => string;
     body?: object;
     /** What an admin gets: the call is valid, so it succeeds. */
@@ -97,8 +104,9 @@ describe('the operators area', () => {
     ...(body ? { body } : {}),
   });
   // Every admin route, in an order in which each admin call is valid (send, then pause, then
-  // resume). The photo route (its signed address is the credential) and DELETE queue-session
-  // (it only clears the caller's own cookie) are open by design and tested below.
+  // resume). The photo route and the campaign preview's page (their signed addresses are the
+  // credential, campaign-admin.test.ts for the page) and DELETE queue-session (it only clears the
+  // caller's own cookie) are open by design and tested below.
   const routes: [string, Route][] = [
     ['GET bookings', route('get', () => '/api/admin/bookings', 200)],
     [
@@ -139,6 +147,17 @@ describe('the operators area', () => {
     ],
     ['GET a campaign', route('get', () => `/api/admin/campaigns/${campaignId}`, 200)],
     ['GET its failures', route('get', () => `/api/admin/campaigns/${campaignId}/failures`, 200)],
+    [
+      'edit it',
+      route('put', () => `/api/admin/campaigns/${campaignId}`, 200, {
+        subject: 'Spring tips, again',
+        format: 'markdown',
+        body: 'Hello **again**',
+      }),
+    ],
+    ['preview it', route('get', () => `/api/admin/campaigns/${campaignId}/preview`, 200)],
+    ['send a test of it', route('post', () => `/api/admin/campaigns/${campaignId}/test`, 202)],
+    ['delete a draft', route('delete', () => `/api/admin/campaigns/${draftToDelete}`, 204)],
     ['send it', route('post', () => `/api/admin/campaigns/${campaignId}/send`, 200)],
     ['pause it', route('post', () => `/api/admin/campaigns/${campaignId}/pause`, 200)],
     ['resume it', route('post', () => `/api/admin/campaigns/${campaignId}/resume`, 200)],
@@ -218,8 +237,9 @@ describe('the operators area', () => {
 
       const all = await list();
       expect(all.body.total).toBeGreaterThanOrEqual(3);
+      // Every visit here is still to come: the soonest first.
       const dates = (all.body.bookings as { date: string }[]).map((b) => b.date);
-      expect(dates).toEqual([...dates].sort().reverse());
+      expect(dates).toEqual([...dates].sort());
       const pageTwo = await list({ page: '2' });
       expect(pageTwo.body).toMatchObject({ bookings: [], page: 2, total: all.body.total });
     });
@@ -437,6 +457,63 @@ describe('the operators area', () => {
         .get('/admin/queues')
         .set('Cookie', `hs_admin_queues=${admin}`);
       expect(tokenAsCookie.status).toBe(401);
+    });
+
+    it('sends a signed-out page visit to the site’s login, with the way back to that page', async () => {
+      const deepLink = `/admin/queues/queue/${QueueName.Mail}?status=failed`;
+      for (const target of ['/admin/queues', deepLink]) {
+        for (const jar of [{}, { Cookie: 'hs_admin_queues=nonsense' }]) {
+          const visit = await request(api.app)
+            .get(target)
+            .set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8')
+            .set(jar);
+          expect(visit.status, target).toBe(303);
+          expect(visit.headers['cache-control']).toBe('no-store');
+          const login = new URL(visit.headers.location ?? '', 'http://site.test');
+          expect(login.pathname).toBe('/login');
+          const back = new URL(login.searchParams.get('next') ?? '', 'http://site.test');
+          expect(back.pathname).toBe('/admin');
+          expect(Object.fromEntries(back.searchParams)).toEqual({ tab: 'queues', open: target });
+        }
+      }
+      // Its JSON API, its files and any call that does not ask for a page keep the 401.
+      for (const [target, accept] of [
+        ['/admin/queues/api/queues', 'text/html'],
+        ['/admin/queues/api/queues', 'application/json'],
+        [deepLink, 'application/json'],
+        [deepLink, '*/*'],
+      ] as const) {
+        const call = await request(api.app).get(target).set('Accept', accept);
+        expect(call.status, `${target} ${accept}`).toBe(401);
+        expect(call.headers['content-type']).toMatch(/^application\/json/);
+        expect(call.body.error).toBe('Please log in to continue.');
+      }
+      // A customer is signed in: told no, not sent to log in again.
+      const customerUser = await UserModel.findOne({ role: 'customer' });
+      const customerCookie = `hs_admin_queues=${queueSessionsFor(api.context.config).issue(customerUser?.id as string, 0)}`;
+      const refused = await request(api.app)
+        .get(deepLink)
+        .set('Accept', 'text/html')
+        .set('Cookie', customerCookie);
+      expect(refused.status).toBe(403);
+    });
+
+    it('serves its page without Google Fonts, with our button names, under a policy that allows what it runs', async () => {
+      const page = await request(api.app).get('/admin/queues').set('Cookie', cookie);
+      expect(page.status).toBe(200);
+      expect(page.text).not.toContain('fonts.googleapis.com');
+      expect(page.text).toContain(
+        '<script defer src="/admin/queues/hs/labels.js"></script></body>',
+      );
+      const policy = page.headers['content-security-policy'] ?? '';
+      expect(policy).toContain("script-src 'self';");
+      expect(policy).toMatch(/style-src-attr 'unsafe-hashes'( 'sha256-[\w+/=]+')+;/);
+      expect(policy).not.toMatch(/unsafe-eval|unsafe-inline|googleapis/);
+
+      const script = await request(api.app).get('/admin/queues/hs/labels.js');
+      expect(script.status).toBe(200);
+      expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(script.text).toContain('"refresh-cw":"Retry"');
     });
 
     it("refuses a customer's cookie and a cookie whose session has ended", async () => {

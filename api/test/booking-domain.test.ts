@@ -123,6 +123,11 @@ describe('booking states', () => {
         'pending_payment->cancelled',
         'pending_payment->paid',
         'pending_payment->payment_failed',
+        // A plan's visit skipped by its customer (paid for or not), refunded when it was paid.
+        'paid->skipped',
+        'payment_failed->skipped',
+        'pending_payment->skipped',
+        'skipped->refunded',
       ].sort(),
     );
     expect(canMove('paid', 'payment_failed')).toBe(false);

@@ -62,6 +62,7 @@ const event = {
   description: 'A visit',
   location: '1 Main St',
   stamp: new Date('2026-11-01T10:20:30.456Z'),
+  organizer: { name: 'Home Services', email: 'hello@homeservices.ca' },
 };
 
 describe('calendarInvite', () => {
@@ -81,7 +82,20 @@ describe('calendarInvite', () => {
     expect(props.get('STATUS')).toBe('CONFIRMED');
     expect(props.get('URL')).toBe(MANAGE_URL);
     expect(props.has('SEQUENCE')).toBe(false);
+    expect(props.get('ORGANIZER;CN="Home Services"')).toBe('mailto:hello@homeservices.ca');
+    expect(props.has('ATTENDEE;ROLE=REQ-PARTICIPANT')).toBe(false);
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+  });
+
+  it('writes the cancelling entry: METHOD:CANCEL, STATUS:CANCELLED and whom it is for', () => {
+    const props = properties(
+      calendarInvite({ ...event, method: 'cancel', sequence: 9, attendee: 'maya@example.com' }),
+    );
+    expect(props.get('METHOD')).toBe('CANCEL');
+    expect(props.get('STATUS')).toBe('CANCELLED');
+    expect(props.get('SEQUENCE')).toBe('9');
+    expect(props.get('UID')).toBe('booking-1@homeservices');
+    expect(props.get('ATTENDEE;ROLE=REQ-PARTICIPANT')).toBe('mailto:maya@example.com');
   });
 
   it('leaves out URL when none is given', () => {
@@ -208,6 +222,28 @@ describe('booking calendar files', () => {
       properties(attachmentOf(bookingRescheduledEmail(visit, MANAGE_URL, 3))).get('SEQUENCE'),
     ).toBe('3');
   });
+
+  it('takes a called-off visit out with the same UID and a SEQUENCE above its last change', () => {
+    const visit = booking({
+      status: 'cancelled',
+      history: [
+        { from: null, to: 'pending_payment', by: 'customer', at: new Date() },
+        { from: 'pending_payment', to: 'paid', by: 'evt', at: new Date() },
+        { from: 'paid', to: 'cancelled', by: 'customer', at: new Date() },
+      ],
+    });
+    visit.set('updatedAt', new Date('2026-11-20T15:00:00Z'));
+    const message = bookingCancelledEmail(visit, false, 'https://hs.example');
+    expect(message.attachments?.map((file) => file.contentType)).toEqual([
+      'text/calendar; charset=utf-8; method=CANCEL',
+    ]);
+    const props = properties(attachmentOf(message));
+    expect(props.get('UID')).toBe(`booking-${String(visit.id)}@homeservices`);
+    expect(Number(props.get('SEQUENCE'))).toBe(Date.parse('2026-11-20T15:00:00Z') / 1000 + 1);
+    // Never confirmed, never in a calendar: nothing to take out.
+    const unpaid = booking({ status: 'cancelled', history: [] });
+    expect(bookingCancelledEmail(unpaid, false, 'https://hs.example').attachments).toBeUndefined();
+  });
 });
 
 describe('booking emails', () => {
@@ -275,7 +311,9 @@ describe('booking emails', () => {
     );
     expect(message.to).toBe(INBOX);
     expect(message.replyTo).toBe('maya@example.com');
-    expect(message.subject).toBe('New booking HS-7K3F9Q: Painting, 2026-11-25 Morning');
+    expect(message.subject).toBe(
+      'New booking HS-7K3F9Q: Painting, Wednesday, November 25, 2026, Morning',
+    );
     for (const line of [
       'Name: Maya Singh',
       'Phone: 416-555-0199',
@@ -303,13 +341,17 @@ describe('booking emails', () => {
           amountCents: null,
           status: 'estimate_requested',
           time: 'evening',
+          details: 'Built-in shelves <b>oak</b>, two alcoves.',
         }),
         INBOX,
       ),
     );
     expect(message.subject).toBe(
-      'New estimate request HS-7K3F9Q: Specialized Carpentry, 2026-11-25 Evening',
+      'New estimate request HS-7K3F9Q: Specialized Carpentry, Wednesday, November 25, 2026, Evening',
     );
+    // The project as written, for the business; in the HTML as text, never as markup.
+    expect(message.text).toContain('Project: Built-in shelves <b>oak</b>, two alcoves.');
+    expect(message.html).toContain('Built-in shelves &lt;b&gt;oak&lt;/b&gt;, two alcoves.');
     expect(message.text).toContain('Amount: Custom Estimate (no payment)');
     expect(message.text).toContain('Status: Estimate requested');
     expect(message.text).toContain('Photo attached: No');

@@ -13,6 +13,7 @@ import { BOOKING_STATUSES, type BookingStatus } from '../src/domain/booking/book
 import type { TimeWindowId } from '../src/domain/booking/catalogue';
 import { addDays, todayInToronto } from '../src/domain/calendar/toronto-date';
 import { DomainError, type DomainErrorKind } from '../src/domain/domain-error';
+import { PlanMessages } from '../src/domain/subscription/plan-messages';
 import { QueueName } from '../src/jobs/job-definitions';
 import { referenceCode } from '../src/platform/reference-code';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
@@ -47,6 +48,8 @@ const HISTORY_TO: Record<BookingStatus, BookingStatus[]> = {
   payment_failed: ['pending_payment', 'payment_failed'],
   paid: ['pending_payment', 'paid'],
   cancelled: ['pending_payment', 'paid', 'cancelled'],
+  // A plan's visit its customer skipped after its month was paid.
+  skipped: ['pending_payment', 'paid', 'skipped'],
   // Cancelled first, then refunded: a repeat of the refund has nothing left to do.
   refunded: ['pending_payment', 'paid', 'cancelled', 'refunded'],
   done: ['pending_payment', 'paid', 'done'],
@@ -62,6 +65,18 @@ const HOLDING: readonly BookingStatus[] = [
   'done',
   'no_show',
 ];
+
+/**
+ * Events whose bookings are a Monthly Visit plan's visits; a skipped booking is always one. A
+ * plan's visit is skipped where any other booking is cancelled (customerCallOff).
+ */
+const PLAN_VISIT_EVENTS: readonly BookingEvent[] = ['skippedByCustomer'];
+const planVisit = () => ({
+  subscriptionId: newBookingId(),
+  periodIndex: 0,
+  visitIndex: 1,
+  planId: 'monthly',
+});
 
 /** Events about how a visit went: their bookings are seeded for today, the first day they apply. */
 const ON_THE_DAY: readonly BookingEvent[] = ['markedDoneByOperator', 'markedNoShowByOperator'];
@@ -106,7 +121,10 @@ async function seed(
         }
       : {},
     followUpsPending: false,
-    ...(path.includes('cancelled') ? { cancelledAt: ago, cancelReason: 'customer' } : {}),
+    ...(path.includes('cancelled') || path.includes('skipped')
+      ? { cancelledAt: ago, cancelReason: 'customer' }
+      : {}),
+    ...(status === 'skipped' ? planVisit() : {}),
     history: path.map((to, index) => ({ from: path[index - 1] ?? null, to, by: 'seed', at: ago })),
     ...changes,
   });
@@ -207,6 +225,8 @@ const APPLY: Record<BookingEvent, (lifecycle: BookingLifecycle, b: Seeded) => Pr
   visitPaid: (l, b) => l.visitPaid(b.id, 'payment-event:evt_4'),
   visitReleased: (l, b) => l.visitReleased(b.id, 'plan-ended', 'payment-event:evt_5'),
   cancelledByCustomer: (l, b) => l.cancelledByCustomer(b.id, 'customer'),
+  // The same call as a cancel: the booking being a plan's visit (PLAN_VISIT_EVENTS) makes it a skip.
+  skippedByCustomer: (l, b) => l.cancelledByCustomer(b.id, 'customer'),
   rescheduled: (l, b) => l.rescheduled(b.id, b.movedDate, MOVED_TIME),
   cancelledByOperator: (l, b) => l.movedByOperator(b.id, 'cancelled', ADMIN_ID),
   markedPaidByOperator: (l, b) => l.movedByOperator(b.id, 'paid', ADMIN_ID),
@@ -224,6 +244,7 @@ const APPLY: Record<BookingEvent, (lifecycle: BookingLifecycle, b: Seeded) => Pr
 const ADMIN = `admin:${ADMIN_ID}`;
 const kept = (status: BookingStatus): Refused => ({ kept: `kept ${status}` });
 const cannotCancel: Refused = { refused: 'conflict', message: BookingMessages.cannotCancel };
+const cannotSkip: Refused = { refused: 'conflict', message: PlanMessages.cannotSkip };
 const cannotReschedule: Refused = {
   refused: 'conflict',
   message: BookingMessages.cannotReschedule,
@@ -239,6 +260,7 @@ const OPERATOR_TARGETS: Record<BookingStatus, BookingStatus[]> = {
   payment_failed: ['pending_payment', 'paid', 'cancelled'],
   paid: ['cancelled', 'refunded'],
   cancelled: ['refunded'],
+  skipped: [],
   refunded: [],
   done: [],
   no_show: [],
@@ -301,6 +323,18 @@ const rescheduledStay = (status: BookingStatus, place: 'held' | 'free'): Allowed
   history: { from: status, to: status, by: `reschedule:{date}-${TIME}` },
   fields: (stored) => {
     expect(stored.time).toBe(MOVED_TIME);
+  },
+});
+/** A plan's visit skipped: its place freed, never refunded, the skip's own email queued. */
+const skippedBy = (from: BookingStatus): Allowed => ({
+  to: 'skipped',
+  answer: { booking: { status: 'skipped' }, refund: false },
+  place: 'free',
+  jobs: cancelledEmail(false),
+  history: { from, to: 'skipped', by: 'customer' },
+  fields: (stored) => {
+    expect(stored.cancelReason).toBe('customer');
+    expect(stored.payment.refundRequestedAt).toBeNull();
   },
 });
 const byCustomer = (from: BookingStatus) =>
@@ -389,6 +423,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
       jobs: refund,
       fields: (stored) => expect(stored.payment.refundRequestedAt).toBeInstanceOf(Date),
     },
+    skipped: kept('skipped'),
     refunded: kept('refunded'),
     estimate_scheduled: kept('estimate_scheduled'),
     done: kept('done'),
@@ -407,6 +442,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     payment_failed: kept('payment_failed'),
     paid: kept('paid'),
     cancelled: kept('cancelled'),
+    skipped: kept('skipped'),
     refunded: kept('refunded'),
     estimate_scheduled: kept('estimate_scheduled'),
     done: kept('done'),
@@ -431,6 +467,14 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
       jobs: noJobs,
       history: { from: 'cancelled', to: 'refunded', by: 'payment-event:evt_3' },
     },
+    // Its money given back at the provider: recorded, nothing else to undo.
+    skipped: {
+      to: 'refunded',
+      answer: 'refunded',
+      place: 'free',
+      jobs: noJobs,
+      history: { from: 'skipped', to: 'refunded', by: 'payment-event:evt_3' },
+    },
     refunded: kept('refunded'),
     estimate_scheduled: kept('estimate_scheduled'),
     done: refundedAfterVisit('done'),
@@ -443,6 +487,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     paid: { kept: 'kept' },
     // A retry after a crash: gives back a place that may still be held, and writes nothing.
     cancelled: { to: 'cancelled', answer: 'released', place: 'free', jobs: noJobs, repeat: true },
+    skipped: { to: 'skipped', answer: 'released', place: 'free', jobs: noJobs, repeat: true },
     refunded: { to: 'refunded', answer: 'released', place: 'free', jobs: noJobs, repeat: true },
     estimate_scheduled: { kept: 'kept' },
     done: { kept: 'kept' },
@@ -455,6 +500,8 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     paid: { to: 'paid', answer: 'already paid', place: 'held', jobs: reminderOnly, repeat: true },
     // Skipped by its customer (the seed's cancel is theirs): a later payment does not bring it back.
     cancelled: kept('cancelled'),
+    // Skipped by its customer: a later payment does not bring it back.
+    skipped: kept('skipped'),
     refunded: kept('refunded'),
     estimate_scheduled: kept('estimate_scheduled'),
     done: kept('done'),
@@ -466,6 +513,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     payment_failed: planEnded('payment_failed'),
     paid: planEnded('paid'),
     cancelled: { to: 'cancelled', answer: 'released', place: 'free', jobs: noJobs, repeat: true },
+    skipped: kept('skipped'),
     refunded: kept('refunded'),
     estimate_scheduled: kept('estimate_scheduled'),
     done: kept('done'),
@@ -484,17 +532,33 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
       fields: (stored) => expect(stored.payment.refundRequestedAt).toBeInstanceOf(Date),
     },
     cancelled: cannotCancel,
+    skipped: cannotSkip,
     refunded: cannotCancel,
     estimate_scheduled: byCustomer('estimate_scheduled'),
     done: cannotCancel,
     no_show: cannotCancel,
   },
+  skippedByCustomer: {
+    estimate_requested: cannotSkip,
+    pending_payment: skippedBy('pending_payment'),
+    payment_failed: skippedBy('payment_failed'),
+    // Never refunded, however far ahead: the plan's month is paid as a whole.
+    paid: skippedBy('paid'),
+    cancelled: cannotSkip,
+    skipped: cannotSkip,
+    refunded: cannotSkip,
+    estimate_scheduled: cannotSkip,
+    done: cannotSkip,
+    no_show: cannotSkip,
+  },
+
   rescheduled: {
     estimate_requested: rescheduledStay('estimate_requested', 'free'),
     pending_payment: rescheduledStay('pending_payment', 'held'),
     payment_failed: rescheduledStay('payment_failed', 'held'),
     paid: rescheduledStay('paid', 'held'),
     cancelled: cannotReschedule,
+    skipped: cannotReschedule,
     refunded: cannotReschedule,
     estimate_scheduled: {
       ...rescheduledStay('estimate_scheduled', 'held'),
@@ -513,6 +577,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     payment_failed: byOperator('payment_failed'),
     paid: byOperator('paid'),
     cancelled: cannotMove('cancelled')('cancelled'),
+    skipped: cannotMove('cancelled')('skipped'),
     refunded: cannotMove('cancelled')('refunded'),
     estimate_scheduled: byOperator('estimate_scheduled'),
     done: cannotMove('cancelled')('done'),
@@ -524,6 +589,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     payment_failed: paidBy('payment_failed', ADMIN, operatorAnswer('paid')),
     paid: cannotMove('paid')('paid'),
     cancelled: cannotMove('paid')('cancelled'),
+    skipped: cannotMove('paid')('skipped'),
     refunded: cannotMove('paid')('refunded'),
     estimate_scheduled: cannotMove('paid')('estimate_scheduled'),
     done: cannotMove('paid')('done'),
@@ -535,6 +601,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     payment_failed: cannotMove('payment_failed')('payment_failed'),
     paid: cannotMove('payment_failed')('paid'),
     cancelled: cannotMove('payment_failed')('cancelled'),
+    skipped: cannotMove('payment_failed')('skipped'),
     refunded: cannotMove('payment_failed')('refunded'),
     estimate_scheduled: cannotMove('payment_failed')('estimate_scheduled'),
     done: cannotMove('payment_failed')('done'),
@@ -546,6 +613,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     payment_failed: markedByOperator('payment_failed', 'pending_payment'),
     paid: cannotMove('pending_payment')('paid'),
     cancelled: cannotMove('pending_payment')('cancelled'),
+    skipped: cannotMove('pending_payment')('skipped'),
     refunded: cannotMove('pending_payment')('refunded'),
     estimate_scheduled: cannotMove('pending_payment')('estimate_scheduled'),
     done: cannotMove('pending_payment')('done'),
@@ -575,6 +643,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
       history: { from: 'cancelled', to: 'cancelled', by: `refund-requested:${ADMIN}` },
       fields: (stored) => expect(stored.payment.refundRequestedAt).toBeInstanceOf(Date),
     },
+    skipped: cannotMove('refunded')('skipped'),
     refunded: cannotMove('refunded')('refunded'),
     estimate_scheduled: cannotMove('refunded')('estimate_scheduled'),
     done: cannotMove('refunded')('done'),
@@ -594,6 +663,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     payment_failed: movedByOperator('payment_failed', 'payment_failed', noJobs),
     paid: movedByOperator('paid', 'paid', rescheduledEmails),
     cancelled: cannotSchedule('cancelled'),
+    skipped: cannotSchedule('skipped'),
     refunded: cannotSchedule('refunded'),
     done: cannotSchedule('done'),
     no_show: movedByOperator('no_show', 'paid', rescheduledEmails),
@@ -605,6 +675,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     payment_failed: cannotMove('done', true)('payment_failed'),
     paid: visitEnded('paid', 'done', reviewRequest),
     cancelled: cannotMove('done', true)('cancelled'),
+    skipped: cannotMove('done', true)('skipped'),
     refunded: cannotMove('done', true)('refunded'),
     done: cannotMove('done', true)('done'),
     no_show: visitEnded('no_show', 'done', reviewRequest),
@@ -616,6 +687,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
     payment_failed: cannotMove('no_show', true)('payment_failed'),
     paid: visitEnded('paid', 'no_show'),
     cancelled: cannotMove('no_show', true)('cancelled'),
+    skipped: cannotMove('no_show', true)('skipped'),
     refunded: cannotMove('no_show', true)('refunded'),
     done: cannotMove('no_show', true)('done'),
     no_show: cannotMove('no_show', true)('no_show'),
@@ -658,7 +730,8 @@ describe('the booking lifecycle, every (status, event) pair', () => {
   it.each(PAIRS)('%s on a booking that is %s', async (event, status) => {
     const { lifecycle } = api.context;
     const today = ON_THE_DAY.includes(event) ? todayInToronto() : undefined;
-    const booking = await seed(api, status, {}, HISTORY_TO[status], today);
+    const changes = PLAN_VISIT_EVENTS.includes(event) ? planVisit() : {};
+    const booking = await seed(api, status, changes, HISTORY_TO[status], today);
     const before = await snapshot(api, booking);
     const expected = EXPECTED[event][status];
     const outcome = await attempt(() => APPLY[event](lifecycle, booking));
@@ -761,6 +834,7 @@ describe('the booking lifecycle, within a pair: the guards and the opening', () 
       { from: null, to: 'pending_payment', by: 'customer' },
     ]);
     expect(await jobsOf(api, paidId)).toEqual({
+      [`complete-booking-${paidId}`]: { bookingId: paidId },
       [`notify-${paidId}`]: { bookingId: paidId },
       [`release-${paidId}`]: { bookingId: paidId },
     });

@@ -4,7 +4,12 @@ import { BookingModel } from '../src/bookings/booking-model';
 import { BookingMessages } from '../src/domain/booking/booking-schema';
 import { addDays, todayInToronto } from '../src/domain/calendar/toronto-date';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
-import { bookingFields, withFields, type BookingFields } from '../../tests/support/booking-form';
+import {
+  bookingFields,
+  nextOpenWindow,
+  withFields,
+  type BookingFields,
+} from '../../tests/support/booking-form';
 import { jpeg, png, readAll } from '../../tests/support/images';
 import { eventually } from '../../tests/support/poll';
 import { testEnv } from '../../tests/support/test-env';
@@ -95,9 +100,10 @@ describe('bookings through the API', () => {
     expect(response.body.booking.time).toBe('morning');
   });
 
-  it('accepts today in Toronto and refuses yesterday', async () => {
+  it('accepts the next window open in Toronto (today while one is) and refuses yesterday', async () => {
     const today = todayInToronto();
-    expect((await post(bookingFields({ date: today }))).status).toBe(201);
+    const next = nextOpenWindow();
+    expect((await post(bookingFields(next))).status).toBe(201);
     const before = await BookingModel.countDocuments();
     const past = bookingFields({ date: addDays(today, -1) });
     const response = await post(past);
@@ -124,6 +130,8 @@ describe('bookings through the API', () => {
       'Maya\r\nBcc: everyone@example.test',
       'Full name must be on one line, without special characters.',
     ],
+    ['details', 'x'.repeat(2_001), 'Project description must be at most 2000 characters.'],
+    ['details', 'A deck\u0007 please', 'Project description must not contain special characters.'],
   ])('refuses %s = %j with a message naming the field', async (field, value, message) => {
     const before = await BookingModel.countDocuments();
     const fields = bookingFields({ [field]: value });
@@ -132,6 +140,19 @@ describe('bookings through the API', () => {
     expect(response.body.fields[field]).toBe(message);
     expect(response.body.error).toBeTruthy();
     await expectNothingStored(before);
+  });
+
+  it("keeps an estimate's project description as written, lines and all", async () => {
+    const details = 'A 12 x 16 ft cedar deck.\nTwo steps down to the lawn;\tgate on the left.';
+    const response = await post(
+      bookingFields({
+        service: 'Free Construction Estimate',
+        plan: 'Custom Estimate',
+        details: `  ${details}  `,
+      }),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect((await BookingModel.findById(response.body.booking.id))?.details).toBe(details);
   });
 
   it('names every bad field at once', async () => {
@@ -268,7 +289,7 @@ describe('bookings through the API', () => {
     const availability = await request(api.app).get(`/api/availability?from=${date}&to=${date}`);
     expect(availability.body).toEqual({
       capacity: 3,
-      days: [{ date, windows: { morning: 3, afternoon: 3, evening: 0 } }],
+      days: [{ date, windows: { morning: 3, afternoon: 3, evening: 0 }, closed: [] }],
     });
 
     // An estimate takes no place, so it is still welcome in a full window.

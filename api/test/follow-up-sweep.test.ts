@@ -79,6 +79,8 @@ describe('the follow-up sweep', () => {
     const bookings = new BookingService({
       lifecycle,
       subscriptions,
+      slots: context.slots,
+      jobs: stoppedProducer,
       links: context.links,
       membership: new PlanMembership(
         'a-test-secret-of-at-least-32-characters',

@@ -223,8 +223,12 @@ describe('the Monthly Visit plan as a subscription, on the local test provider',
     await eventually(async () =>
       expect((await SubscriptionModel.findById(id))?.status).toBe('past_due'),
     );
-    const held = await visitsOf(id, 2);
-    expect(held.map((visit) => visit.status)).toEqual(Array(4).fill('pending_payment'));
+    // The plan is past due as soon as the failure is recorded; its visits are opened after.
+    let held: Awaited<ReturnType<typeof visitsOf>> = [];
+    await eventually(async () => {
+      held = await visitsOf(id, 2);
+      expect(held.map((visit) => visit.status)).toEqual(Array(4).fill('pending_payment'));
+    });
     for (const visit of held) {
       const holdMs = (visit.holdUntil?.getTime() ?? 0) - before;
       expect(holdMs).toBeGreaterThan(GRACE_SECONDS * 1000 - 60_000);

@@ -148,17 +148,18 @@ describe('campaign Markdown', () => {
     expect(out).not.toMatch(/script|javascript|alert/);
   });
 
-  it('sends the source as the text version, lightly cleaned', () => {
+  it('sends the Markdown rendered as text: no syntax, links as label (url), no script', () => {
     const { text: out } = renderCampaignContent(
       'markdown',
       '# Title\r\n\r\n\r\n\r\nSee [our site](https://hs.example) &amp; <b>more</b>.  \r\n' +
         '<!-- draft note -->\r\n![Logo](https://cdn.example/l.png) <https://hs.example/a>\r\n\r\n' +
         '[![Team](https://cdn.example/t.png)](https://hs.example/team)\r\n\r\n' +
+        '**Bold**, _slanted_ and ~~struck~~ <script>alert(1)</script>\r\n\r\n' +
         '`<b>kept</b>`\r\n\r\n```\r\n<div>kept too</div>\r\n```\r\n',
     );
     expect(out).toBe(
       [
-        '# Title',
+        'Title',
         '',
         'See our site (https://hs.example) & more.',
         '',
@@ -166,11 +167,11 @@ describe('campaign Markdown', () => {
         '',
         'Team (https://hs.example/team)',
         '',
-        '`<b>kept</b>`',
+        'Bold, slanted and struck',
         '',
-        '```',
+        '<b>kept</b>',
+        '',
         '<div>kept too</div>',
-        '```',
       ].join('\n'),
     );
   });

@@ -190,9 +190,17 @@ describe("the operator's day", () => {
     expect(early.status).toBe(409);
     expect(early.body.error).toBe(AdminMessages.visitNotYetDue(addDays(today, 3)));
 
-    const done = await book({ date: today, time: 'evening' });
-    const paid = await mark(done.id, 'paid');
-    expect(paid.body.booking.allowedStatuses).toEqual(['cancelled', 'done', 'no_show']);
+    // Today's windows close to customers as the day goes on: a visit today is booked ahead, paid,
+    // and moved to today by the operator.
+    const paidToday = async () => {
+      const visit = await book({ date: addDays(today, 4), time: 'evening' });
+      expect((await mark(visit.id, 'paid')).status).toBe(200);
+      const moved = await schedule(visit.id, today, 'evening');
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      return { ...visit, answer: moved };
+    };
+    const done = await paidToday();
+    expect(done.answer.body.booking.allowedStatuses).toEqual(['cancelled', 'done', 'no_show']);
     const finished = await mark(done.id, 'done');
     expect(finished.status).toBe(200);
     expect(finished.body.booking).toMatchObject({ status: 'done', allowedStatuses: [] });
@@ -207,8 +215,7 @@ describe("the operator's day", () => {
     expect((await mark(done.id, 'no_show')).status).toBe(409);
     expect((await schedule(done.id, addDays(today, 2), 'morning')).status).toBe(409);
 
-    const missed = await book({ date: today, time: 'evening' });
-    await mark(missed.id, 'paid');
+    const missed = await paidToday();
     const noShow = await mark(missed.id, 'no_show');
     expect(noShow.status).toBe(200);
     expect(noShow.body.booking).toMatchObject({ status: 'no_show', allowedStatuses: ['done'] });
@@ -221,7 +228,7 @@ describe("the operator's day", () => {
     });
     expect(await SlotModel.countDocuments({ holders: missed.id, date: addDays(today, 2) })).toBe(1);
     expect(await SlotModel.countDocuments({ holders: missed.id, date: today })).toBe(0);
-    const mails = await waitForMail(missed.email, { count: 2 });
+    const mails = await waitForMail(missed.email, { count: 3 });
     expect(mails.map((mail) => mail.Subject).join('\n')).toMatch(/has moved to/);
   });
 });

@@ -84,10 +84,12 @@ describe("a Monthly Visit plan's customer and operators manage it", () => {
 
     const cancelled = await post(`/api/plans/${plan.id}/cancel`, plan.token);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.message).toBe(
-      PlanMessages.cancelScheduled(cancelled.body.plan.renewsOn as string),
-    );
-    expect(cancelled.body.plan.cancelAtPeriodEnd).toBe(true);
+    expect(cancelled.body.message).toBe(PlanMessages.cancelScheduled(periodStartOf(plan.date, 1)));
+    expect(cancelled.body.plan.standing).toMatchObject({
+      kind: 'ending',
+      endsOn: periodStartOf(plan.date, 1),
+      renewsOn: null,
+    });
     expect((await record())?.cancelAtPeriodEnd).toBe(true);
     expect((await post(`/api/plans/${plan.id}/cancel`, plan.token)).status).toBe(409);
     // Paused while ending: there is no next month.
@@ -97,12 +99,16 @@ describe("a Monthly Visit plan's customer and operators manage it", () => {
 
     const resumed = await post(`/api/plans/${plan.id}/resume`, plan.token);
     expect(resumed.status).toBe(200);
-    expect(resumed.body.message).toBe(PlanMessages.resumed);
+    expect(resumed.body.message).toBe(PlanMessages.renews(periodStartOf(plan.date, 1)));
     expect((await record())?.cancelAtPeriodEnd).toBe(false);
 
     const paused = await post(`/api/plans/${plan.id}/pause`, plan.token);
     expect(paused.status).toBe(200);
-    expect(paused.body.plan.pausedMonth).toBe(periodStartOf(plan.date, 1));
+    expect(paused.body.plan.standing).toMatchObject({
+      kind: 'paused',
+      pausedFrom: periodStartOf(plan.date, 1),
+      renewsOn: periodStartOf(plan.date, 2),
+    });
     expect((await post(`/api/plans/${plan.id}/pause`, plan.token)).body.error).toBe(
       PlanMessages.alreadyPaused,
     );
@@ -142,7 +148,7 @@ describe("a Monthly Visit plan's customer and operators manage it", () => {
 
     const skipped = await post(`/api/bookings/${secondId}/cancel`, plan.token);
     expect(skipped.status).toBe(200);
-    expect(skipped.body.message).toBe(BookingMessages.cancelled);
+    expect(skipped.body.booking.status).toBe('skipped');
     const slot = await SlotModel.findOne({ date: second?.date, time: second?.time }).lean();
     expect(slot?.holders ?? []).not.toContain(secondId);
     await jobsSettled(api.context.jobs);
@@ -229,6 +235,8 @@ describe("a Monthly Visit plan's customer and operators manage it", () => {
     await eventually(async () =>
       expect((await SubscriptionModel.findById(plan.id))?.status).toBe('past_due'),
     );
+    // Past due as soon as the failure is recorded; the month's visits are opened just after.
+    await eventually(async () => expect(await visitsOf(plan.id, 1)).toHaveLength(4));
 
     const listed = await request(api.app).get('/api/admin/plans?status=past_due').set(bearer);
     expect(listed.status).toBe(200);

@@ -60,7 +60,7 @@ describe("a plan's first month paid on Stripe", () => {
       request(api.app)
         .post('/api/payments/checkout')
         .send({ bookingId: id, amount: 24_900, email: fields.email, token });
-    return { id, pay, checkout };
+    return { id, pay, checkout, token };
   }
 
   const sessionOf = (answer: { body: { url?: unknown } }) =>
@@ -131,6 +131,41 @@ describe("a plan's first month paid on Stripe", () => {
     expect(declined.status).toBe(402);
     const paid = await pay('pm_card_visa');
     expect(paid.status).toBe(200);
+  });
+
+  it('gives a paused month back at Stripe: Resume clears the pause, and so does a cancel', async () => {
+    const { id, pay, token } = await plan();
+    expect((await pay('pm_card_visa')).status).toBe(200);
+    const stored = await SubscriptionModel.findById(id);
+    const path = `/v1/subscriptions/${stored?.provider?.subscriptionId ?? ''}`;
+    // Its first month paid, as the workers record it from Stripe's invoice.
+    await SubscriptionModel.updateOne(
+      { _id: id },
+      { $set: { paidPeriods: [0], status: 'active' } },
+    );
+    const changes = () =>
+      stripe.requests.filter((call) => call.method === 'POST' && call.path === path);
+    const before = changes().length;
+    const post = (action: string) =>
+      request(api.app).post(`/api/plans/${id}/${action}`).send({ token });
+
+    expect((await post('pause')).status).toBe(200);
+    expect((await post('resume')).status).toBe(200);
+    expect((await post('pause')).status).toBe(200);
+    expect((await post('cancel')).status).toBe(200);
+    expect(
+      changes()
+        .slice(before)
+        .map((call) => call.body),
+    ).toEqual([
+      { pause_collection: { behavior: 'void', resumes_at: expect.any(String) as unknown } },
+      { pause_collection: '' },
+      { pause_collection: { behavior: 'void', resumes_at: expect.any(String) as unknown } },
+      // The ending wins: the paused month is given back first, then the plan stops.
+      { pause_collection: '' },
+      { cancel_at_period_end: 'true' },
+    ]);
+    expect((await SubscriptionModel.findById(id))?.pausedPeriods).toEqual([]);
   });
 
   it('hands 3-D Secure to the page with the payment’s client secret', async () => {

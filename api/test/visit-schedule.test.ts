@@ -20,7 +20,7 @@ function availability(from: string, to: string, full: string[] = [], places = 3)
     const windows = {} as Record<TimeWindowId, number>;
     for (const time of TIME_WINDOW_IDS)
       windows[time] = full.includes(`${date}|${time}`) ? 0 : places;
-    days.push({ date, windows });
+    days.push({ date, windows, closed: [] });
   }
   return { capacity: places, days };
 }
@@ -37,7 +37,7 @@ describe('the Monthly Visit schedule', () => {
 
   it('says the rule before paying', () => {
     expect(scheduleRule({ date: '2026-12-08', time: 'morning' })).toBe(
-      '4 visits a month: every Tuesday, Morning (8am-12pm), starting 2026-12-08. A window that is full one week moves to another day or window of that week.',
+      '4 visits a month: every Tuesday, Morning (8am-12pm), starting Tuesday, December 8, 2026. A window that is full one week moves to another day or window of that week.',
     );
   });
 

@@ -190,7 +190,7 @@ describe('accessibility of every route (axe-core, WCAG 2.2 AA)', () => {
       await page.getByRole('group', { name: 'How would you rate the visit?' }).waitFor();
       await check('form');
       await page.getByRole('button', { name: 'Send my review' }).click();
-      await page.getByText('Please correct the fields marked below.').waitFor();
+      await page.getByText('Please correct the fields marked above.').waitFor();
       await check('errors');
       // The stars are real radio buttons: the keyboard picks one as it would in any form.
       await page.getByRole('radio', { name: '4 stars' }).check();

@@ -57,7 +57,10 @@ describe('booking journeys in Chromium', () => {
     // The booking form loads after the first paint: wait for it, as a person would.
     await page.getByRole('dialog').getByText('Custom Estimate').first().waitFor();
     await fillBookingForm(page, email, 13);
-    await page.getByRole('dialog').getByRole('button', { name: 'Continue to Payment' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Request My Free Estimate' })
+      .click();
     await page.getByText('Thank you! We will contact you soon.').waitFor();
     expect((await BookingModel.findOne({ email }))?.status).toBe('estimate_requested');
     await page.context().close();

@@ -31,8 +31,16 @@ describe('the newsletter links in a real browser', () => {
     expect(link).toBeTruthy();
 
     const page = await browser.newPage();
+    // Each link is followed once: a second post would be a second answer the person never gave.
+    const posts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST') posts.push(new URL(sent.url()).pathname);
+    });
     await page.goto(link ?? '');
     await page.getByRole('status').getByText(NewsletterMessages.confirmed).waitFor();
+    // Nothing in flight for a while: a second confirmation would have been sent by now.
+    await page.waitForLoadState('networkidle');
+    expect(posts).toEqual(['/api/newsletter/confirm']);
     const subscriber = await SubscriberModel.findOne({ email });
     expect(subscriber?.status).toBe('confirmed');
 
@@ -40,6 +48,8 @@ describe('the newsletter links in a real browser', () => {
     const links = new NewsletterLinks(config.LINK_SECRET, config.SITE_URL);
     await page.goto(links.unsubscribePageUrl(subscriber?.id as string));
     await page.getByRole('status').getByText(NewsletterMessages.unsubscribed).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(posts).toEqual(['/api/newsletter/confirm', '/api/newsletter/unsubscribe']);
     expect((await SubscriberModel.findOne({ email }))?.status).toBe('unsubscribed');
 
     await page.goto(

@@ -36,13 +36,12 @@ describe("the operator's day in Chromium", () => {
     await site.close();
   });
 
-  async function visitToday(name: string, address: string, time: string) {
-    const { id, email } = await paidVisit(site.product.api.app, {
-      name,
-      address,
-      date: todayInToronto(),
-      time,
-    });
+  async function visitToday(name: string, address: string, time: string, adminToken: string) {
+    const { id, email } = await paidVisit(
+      site.product.api.app,
+      { name, address, date: todayInToronto(), time },
+      adminToken,
+    );
     const booking = (await BookingModel.findById(id)) as BookingDocument;
     return { id, email, reference: booking.reference, phone: booking.phone, address };
   }
@@ -57,10 +56,15 @@ describe("the operator's day in Chromium", () => {
 
   it('assigns crews, prints a day sheet, ends the visits, and publishes the review they earn', async () => {
     const today = todayInToronto();
-    const first = await visitToday('Ada Park', '11 Queen St W, Toronto', 'morning');
-    const second = await visitToday('Ben Osei', '22 King St E, Toronto', 'morning');
-    const third = await visitToday('Cleo Marsh', '33 Bloor St W, Toronto', 'afternoon');
     const admin = await signUp(site.product.api.app, PASSWORD, 'admin');
+    const first = await visitToday('Ada Park', '11 Queen St W, Toronto', 'morning', admin.token);
+    const second = await visitToday('Ben Osei', '22 King St E, Toronto', 'morning', admin.token);
+    const third = await visitToday(
+      'Cleo Marsh',
+      '33 Bloor St W, Toronto',
+      'afternoon',
+      admin.token,
+    );
 
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

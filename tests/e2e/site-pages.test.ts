@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NewsletterMessages } from '../../api/src/domain/newsletter/newsletter-messages';
+import { signUp } from '../support/accounts';
+import { auditPage, violationLines } from '../support/axe';
+import { logInThroughPage } from '../support/login-page';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { repoRoot } from '../support/spawn-process';
 import { testEmail } from '../support/test-env';
@@ -18,6 +21,17 @@ const HEADER_LINKS: [label: string, path: RegExp, heading: string][] = [
   ['Blogs', /\/blogs$/, 'Blogs'],
   ['Register/Login', /\/signup\/register$/, 'Login'],
 ];
+
+/** What a signed-in customer reaches from the header, the same at every width. */
+const ACCOUNT_LINKS: [label: string, path: RegExp, heading: string][] = [
+  ['Dashboard', /\/dashboard$/, 'Dashboard'],
+  ['Profile', /\/Profile$/, 'Profile Settings'],
+];
+
+/** WCAG 2.2's minimum target (2.5.8): a link smaller than this is one nobody can press. */
+const MIN_TARGET_PX = 24;
+
+const PASSWORD = 'site pages 42';
 
 describe('the site pages in Chromium', () => {
   let site: SiteHarness;
@@ -63,6 +77,54 @@ describe('the site pages in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'attached' });
       await page.getByRole('button', { name: 'Menu', expanded: false }).waitFor();
       await page.context().close();
+    },
+  );
+
+  it.each([375, 1280])(
+    'takes a signed-in customer to Dashboard and Profile, and logs out, from the header at %i px',
+    async (width) => {
+      const account = await signUp(site.product.api.app, PASSWORD);
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      await logInThroughPage(page, site.origin, account.email, PASSWORD);
+      // The menu closes on every navigation: it is opened once the home page has replaced the
+      // login page, or the navigation's end would close it again.
+      await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor({ state: 'detached' });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      /** On a phone the account links are in the menu: it is opened first, as a person does. */
+      const openMenu = async () => {
+        if (width >= 768) return;
+        await page.getByRole('button', { name: 'Menu', expanded: false }).click();
+        await page.getByRole('button', { name: 'Menu', expanded: true }).waitFor();
+      };
+      const pressable = async (control: ReturnType<typeof nav.getByRole>, name: string) => {
+        await control.waitFor({ state: 'visible' });
+        const box = await control.boundingBox();
+        expect(box?.width, `${name} at ${String(width)} px`).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+        expect(box?.height, `${name} at ${String(width)} px`).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+      };
+      // The signed-in header (the phone's menu open) passes the audit as it is.
+      await openMenu();
+      expect(violationLines(await auditPage(page), `${String(width)} px`)).toEqual([]);
+      for (const [index, [label, url, heading]] of ACCOUNT_LINKS.entries()) {
+        if (index > 0) await openMenu();
+        const link = nav.getByRole('link', { name: label, exact: true });
+        await pressable(link, label);
+        await link.click();
+        await page.waitForURL(url);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'attached' });
+      }
+      await openMenu();
+      const logout = nav.getByRole('button', { name: 'Logout' });
+      await pressable(logout, 'Logout');
+      await logout.click();
+      await page.waitForURL(/\/$/);
+      await page
+        .getByRole('heading', { level: 1, name: 'Profile Settings' })
+        .waitFor({ state: 'detached' });
+      await openMenu();
+      await nav.getByRole('link', { name: 'Register/Login' }).waitFor({ state: 'visible' });
+      await context.close();
     },
   );
 

@@ -207,7 +207,8 @@ describe('security headers on every kind of answer', () => {
         'API 500': 500,
         'API reference page': 200,
         'API reference redirect': 301,
-        'queue dashboard, refused': 401,
+        // A signed-out page visit is sent to the site's login (queue-dashboard.ts).
+        'queue dashboard, refused': 303,
         'queue dashboard page': 200,
         'test checkout page (404)': 404,
       });

@@ -75,14 +75,27 @@ function testFiles(): { file: string; text: string }[] {
   return found;
 }
 
+/**
+ * What a message constant says with `slots` in its places. A message that formats its argument
+ * (a date written out in words) cannot take a placeholder, so it says nothing here: it is not one
+ * of the spec's messages, whose slots are plain words.
+ */
+function textOf(value: unknown, slots: string[]): unknown {
+  if (typeof value !== 'function') return value;
+  try {
+    return (value as (...args: string[]) => unknown)(...slots);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where the product keeps `message`: 'PaymentMessages.confirmed', with slots filled by name. */
 function constantsSaying(message: string): string[] {
   const slots = [...message.matchAll(/\{(\w+)\}/g)].map((match) => `{${match[1] ?? ''}}`);
   const names: string[] = [];
   for (const [module, values] of Object.entries(MESSAGE_MODULES)) {
     for (const [key, value] of Object.entries(values)) {
-      const text = typeof value === 'function' ? value(...slots) : value;
-      if (text === message) names.push(`${module}.${key}`);
+      if (textOf(value, slots) === message) names.push(`${module}.${key}`);
     }
   }
   return names;

@@ -1,5 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Test } from 'supertest';
+import { TIME_WINDOW_IDS, type TimeWindowId } from '../../api/src/domain/booking/catalogue';
+import {
+  DEFAULT_SAME_DAY_LEAD_HOURS,
+  windowOpenToBook,
+} from '../../api/src/domain/booking/same-day';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { testEmail } from './test-env';
 
@@ -38,6 +43,22 @@ export function bookingFields(overrides: BookingFields = {}): BookingFields {
     plan: 'One-time Visit - $149',
     ...overrides,
   };
+}
+
+/**
+ * The soonest window a customer can still book (SAME_DAY_LEAD_HOURS): today's when one is open
+ * at this hour, else tomorrow's morning or later. Always less than a day ahead of now.
+ */
+export function nextOpenWindow(
+  leadHours = DEFAULT_SAME_DAY_LEAD_HOURS,
+  now = new Date(),
+): { date: string; time: TimeWindowId } {
+  const today = todayInToronto(now);
+  for (const date of [today, addDays(today, 1), addDays(today, 2)]) {
+    const time = TIME_WINDOW_IDS.find((window) => windowOpenToBook(date, window, now, leadHours));
+    if (time) return { date, time };
+  }
+  throw new Error(`no window open within two days at a lead time of ${String(leadHours)} hours`);
 }
 
 /** Adds the fields to a multipart request (a field set to '' is sent empty, as a blank input is). */

@@ -49,7 +49,10 @@ async function main(): Promise<void> {
   // Workers queue follow-up work too (a paid booking's confirmation and reminder).
   const producerConnection = connect();
   const producer = new JobProducer(producerConnection, config.QUEUE_PREFIX);
-  const slots = new SlotLedger(crewRoster(config).length);
+  const slots = new SlotLedger(crewRoster(config).length, {
+    leadHours: config.SAME_DAY_LEAD_HOURS,
+    clock: systemClock,
+  });
   const lifecycle = new BookingLifecycle({
     slots,
     jobs: producer,

@@ -19,6 +19,9 @@ export const adminBookingViewSchema = managedBookingViewSchema.extend({
     .describe('A signed address of the photo, valid for a few minutes; null without a photo.'),
   allowedStatuses: z.array(z.enum(BOOKING_STATUSES)).describe('The moves allowed from here.'),
   crewId: z.string().nullable().describe('The crew going to the visit; null when none is.'),
+  details: z
+    .string()
+    .describe("The customer's words about the job (an estimate's project); '' when none."),
 }) satisfies z.ZodType<AdminBookingView>;
 
 const pageFields = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };

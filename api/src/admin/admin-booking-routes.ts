@@ -9,7 +9,14 @@ import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type { AdminBookingList, AdminBookingView, Crew } from '../domain/admin/admin-views';
 import { timeLabel, timeWindowField, visitDateField } from '../domain/booking/booking-schema';
 import { assignCrew } from './crew-assignment';
-import { BOOKING_STATUSES, type BookingStatus } from '../domain/booking/booking-status';
+import { BOOKING_STATUSES } from '../domain/booking/booking-status';
+import {
+  BOOKING_SEARCH_MAX,
+  BOOKING_SORTS,
+  BookingSearchMessages,
+  DEFAULT_BOOKING_SORT,
+} from '../domain/admin/booking-search';
+import { listBookings } from './admin-booking-list';
 import { isCalendarDate, todayInToronto } from '../domain/calendar/toronto-date';
 import type { SlotLedger } from '../bookings/slot-ledger';
 import { scheduleWeek } from './schedule-board';
@@ -51,6 +58,15 @@ const listQuery = z.object({
     .refine(isCalendarDate, 'date must be a date (YYYY-MM-DD).')
     .optional(),
   status: statusField.optional(),
+  q: z
+    .string({ error: BookingSearchMessages.search })
+    .trim()
+    .min(1, BookingSearchMessages.search)
+    .max(BOOKING_SEARCH_MAX, BookingSearchMessages.search)
+    // eslint-disable-next-line no-control-regex
+    .refine((text) => !/[\u0000-\u001F\u007F]/.test(text), BookingSearchMessages.search)
+    .optional(),
+  sort: z.enum(BOOKING_SORTS, { error: BookingSearchMessages.sort }).default(DEFAULT_BOOKING_SORT),
   page: pageParam,
 });
 
@@ -95,7 +111,7 @@ interface AdminBookingContext extends AdminBookingRouteDependencies {
 const movedAnswer = z.object({ booking: adminBookingViewSchema, message: z.string() });
 
 /**
- * GET /admin/bookings (newest visit date first, filtered by date and status), PATCH
+ * GET /admin/bookings (today's and upcoming visits first, filtered and searched), PATCH
  * /admin/bookings/:id {status}, and the photos the list links to.
  */
 export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin', [
@@ -103,12 +119,20 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
     method: 'get',
     path: '/api/admin/bookings',
     operationId: 'adminListBookings',
-    summary: 'Bookings, newest visit date first',
+    summary: 'Bookings, today’s and upcoming visits first, found by who or what',
+    description:
+      '`q` finds a booking by its reference, email or phone (any punctuation, with or without ' +
+      'the country code) exactly, its postal code or area (`M4W`), or the start of any word ' +
+      'of the name, whatever the case. `sort=upcoming` (the default) lists visits from today ' +
+      'on, soonest first, then past ones, latest first; `sort=latest` lists them all latest ' +
+      'first.',
     access: 'admin',
     request: {
       query: queryParameters(listQuery, {
         date: 'Only visits on this date (YYYY-MM-DD).',
         status: 'Only bookings in this status.',
+        q: 'A name, email, phone, reference or postal code.',
+        sort: 'upcoming (default) or latest.',
         ...PAGE,
       }),
     },
@@ -120,16 +144,10 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
       async (req, res) => {
         const query = parseBody(listQuery, { ...req.query });
         const { page, pageSize, skip } = pageWindow(query.page);
-        const filter: { date?: string; status?: BookingStatus } = {};
-        if (query.date) filter.date = query.date;
-        if (query.status) filter.status = query.status;
-        const [bookings, total] = await Promise.all([
-          BookingModel.find(filter)
-            .sort({ date: -1, createdAt: -1, _id: -1 })
-            .skip(skip)
-            .limit(pageSize),
-          BookingModel.countDocuments(filter),
-        ]);
+        const { bookings, total } = await listBookings(
+          { ...query, skip, limit: pageSize },
+          todayInToronto(),
+        );
         const list: AdminBookingList = { bookings: bookings.map(view), total, page, pageSize };
         res.json(list);
       },

@@ -16,5 +16,6 @@ export function adminBookingView(
     photoUrl: booking.imageKey ? photos.url(bookingId) : null,
     allowedStatuses: lifecycle.operatorTargets(booking),
     crewId: booking.crewId ?? null,
+    details: booking.details,
   };
 }

@@ -10,6 +10,7 @@ import { errorResponse, jsonResponse } from '../http/openapi/shared-responses';
 import { jsonBody, queryParameters } from '../http/openapi/zod-to-openapi';
 import { parseBody } from '../http/parse-body';
 import type { PlanAdmin } from '../subscriptions/plan-admin';
+import { planStandingSchema } from '../subscriptions/plan-answers';
 import { SUBSCRIPTION_STATUSES } from '../subscriptions/subscription-model';
 import { PAGE } from './admin-answers';
 import { adminOnly } from './admin-guard';
@@ -51,6 +52,7 @@ const adminPlanSchema = z.object({
   amountCents: z.number().int(),
   nextRenewal: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
+  standing: planStandingSchema,
   upcomingVisits: z.array(
     z.object({
       id: z.string(),

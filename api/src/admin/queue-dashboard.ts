@@ -1,7 +1,7 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -10,7 +10,10 @@ import type { ApiConfig } from '../config/api-config';
 import { QueueName } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import type { Logger } from '../platform/logger';
+import { DomainError } from '../domain/domain-error';
+import { QUEUE_DASHBOARD_TITLE } from '../domain/admin/queue-dashboard-words';
 import { toolPagePolicy } from '../http/page-policy';
+import { DASHBOARD_LABELS_PATH, dashboardLabelsScript } from './queue-dashboard-labels';
 import { QUEUE_DASHBOARD_PATH, queueSessionsFor } from './queue-session';
 
 export interface QueueDashboardDependencies {
@@ -41,16 +44,23 @@ function dashboardErrorAnswer(logger: Logger) {
 
 const require = createRequire(import.meta.url);
 
+/** bull-board's page template, as the installed package ships it. */
+function pageTemplate(): string {
+  const dist = path.join(path.dirname(require.resolve('@bull-board/ui/package.json')), 'dist');
+  return readFileSync(path.join(dist, 'index.ejs'), 'utf8');
+}
+
 /**
- * The inline styles bull-board's UI ships: the <style> block of
- * its page and the constant <style> React renders inside its Redis icon. Read from the installed
- * package, so an upgrade that changes them keeps the dashboard working (admin-access.test.ts
- * fails if a new kind of inline style appears).
+ * The inline styles bull-board's UI ships: the <style> block of its page and the constant
+ * <style> React renders inside its Redis icon. Read from the installed package, so an upgrade
+ * that changes them keeps the dashboard working (admin-access.test.ts fails if a new kind of
+ * inline style appears).
  */
 function inlineStyles(): string[] {
+  const styles = [...pageTemplate().matchAll(/<style>([^<]*)<\/style>/g)].map(
+    (match) => match[1] ?? '',
+  );
   const dist = path.join(path.dirname(require.resolve('@bull-board/ui/package.json')), 'dist');
-  const page = readFileSync(path.join(dist, 'index.ejs'), 'utf8');
-  const styles = [...page.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1] ?? '');
   const scripts = path.join(dist, 'static/js');
   for (const file of readdirSync(scripts, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.js')) continue;
@@ -64,19 +74,95 @@ function inlineStyles(): string[] {
 }
 
 /**
+ * The style attributes of the page's loading placeholder: constant text in its template, shown
+ * until the app starts. Allowed one by one by their hashes ('unsafe-hashes'), not as a kind.
+ */
+function placeholderStyleAttributes(): string[] {
+  return [...pageTemplate().matchAll(/\sstyle="([^"]*)"/g)].map((match) => match[1] ?? '');
+}
+
+/**
  * The site's CSP, loosened only as far as bull-board's page needs and only under its path. Its
- * scripts are its own files and its one inline script is JSON data (never run), so scripts stay
- * 'self'. Its inline <style> elements are allowed by their hashes. Left blocked: the style
- * attributes of the loading placeholder (replaced as soon as the app starts) and the Google Fonts
- * it links to (system fonts instead, and Google is not told who opens the dashboard).
+ * scripts are its own files and ours (the button names), and its one inline script is JSON data
+ * (never run), so scripts stay 'self'. Its inline <style> elements and its placeholder's style
+ * attributes are allowed by their hashes. The Google Fonts stylesheet its page links to is taken
+ * out of the page (dashboardPage) rather than allowed: system fonts instead, and Google is not
+ * told who opens the dashboard.
  */
 function dashboardPolicy(): RequestHandler {
-  const policy = toolPagePolicy({ elements: inlineStyles() });
+  const policy = toolPagePolicy({
+    elements: inlineStyles(),
+    attributes: placeholderStyleAttributes(),
+  });
   return (_req, res, next) => {
     res.setHeader('Content-Security-Policy', policy);
     // Queue contents include customers' addresses: nothing of the dashboard is cached.
     res.setHeader('Cache-Control', 'no-store');
     next();
+  };
+}
+
+/** The page bull-board renders, as we serve it: no Google Fonts, and our button names. */
+function dashboardPage(html: string): string {
+  return html
+    .replace(/<link\b[^>]*href="https:\/\/fonts\.(?:googleapis|gstatic)\.com[^"]*"[^>]*>\s*/g, '')
+    .replace(
+      '</body>',
+      `<script defer src="${QUEUE_DASHBOARD_PATH}${DASHBOARD_LABELS_PATH}"></script></body>`,
+    );
+}
+
+/**
+ * bull-board's page handler calls `res.render(view, params)` on its own Express app; this puts
+ * the rendered page through dashboardPage before it is sent.
+ */
+function servePagesAsOurs(board: Express): RequestHandler {
+  return (_req, res, next) => {
+    const render = (view: string, options?: object) => {
+      board.render(view, options ?? {}, (error: Error | null, html?: string) => {
+        if (error) next(error);
+        else res.send(dashboardPage(html ?? ''));
+      });
+    };
+    res.render = render;
+    next();
+  };
+}
+
+/** A person opening a page of the dashboard in a browser, not its scripts, files or JSON API. */
+function isPageNavigation(req: Request): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (/^\/(?:api|static)(?:\/|$)/.test(req.path)) return false;
+  // A browser's navigation puts text/html first; fetches and files ask for something else.
+  return req.accepts(['json', 'html']) === 'html';
+}
+
+/**
+ * Where a signed-out visit to a dashboard page goes: the site's login, with a return path to the
+ * admin console's Queues tab, which trades the login for the dashboard's cookie and opens the page
+ * asked for (a page navigation cannot carry the site's token).
+ */
+function signInPath(dashboardUrl: string): string {
+  const back = `/admin?${new URLSearchParams({ tab: 'queues', open: dashboardUrl }).toString()}`;
+  return `/login?${new URLSearchParams({ next: back }).toString()}`;
+}
+
+/** The guard, except that a signed-out page navigation is sent to sign in rather than a 401. */
+function signInFirst(guard: RequestHandler): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      await guard(req, res, next);
+    } catch (error) {
+      if (
+        error instanceof DomainError &&
+        error.kind === 'unauthenticated' &&
+        isPageNavigation(req)
+      ) {
+        res.redirect(303, signInPath(req.originalUrl));
+        return;
+      }
+      throw error;
+    }
   };
 }
 
@@ -91,7 +177,7 @@ export function queueDashboard(deps: QueueDashboardDependencies): Router {
   createBullBoard({
     queues: Object.values(QueueName).map((name) => new BullMQAdapter(deps.jobs.queue(name))),
     serverAdapter,
-    options: { uiConfig: { boardTitle: 'Home Services queues', hideDocsLink: true } },
+    options: { uiConfig: { boardTitle: QUEUE_DASHBOARD_TITLE, hideDocsLink: true } },
   });
   // Replaces the handler createBullBoard set: its routes look it up when an error happens.
   serverAdapter.setErrorHandler(dashboardErrorAnswer(deps.logger));
@@ -100,6 +186,15 @@ export function queueDashboard(deps: QueueDashboardDependencies): Router {
   const board = serverAdapter.getRouter() as Express;
   board.disable('x-powered-by');
   const router = express.Router();
-  router.use(dashboardPolicy(), queueSessionsFor(deps.config).guard(deps.tokens), board);
+  router.use(dashboardPolicy());
+  // Ours, and nothing secret: served before the guard, as bull-board's own files could be.
+  router.get(DASHBOARD_LABELS_PATH, (_req, res) => {
+    res.type('text/javascript').send(dashboardLabelsScript());
+  });
+  router.use(
+    signInFirst(queueSessionsFor(deps.config).guard(deps.tokens)),
+    servePagesAsOurs(board),
+    board,
+  );
   return router;
 }

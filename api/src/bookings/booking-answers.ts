@@ -3,40 +3,16 @@ import type {
   Availability,
   BookingView,
   ManagedBookingView,
-  MonthlyPlanView,
 } from '../domain/booking/booking-schema';
 import { BOOKING_STATUSES } from '../domain/booking/booking-status';
 import { TIME_WINDOW_IDS, type PlanId } from '../domain/booking/catalogue';
 import type { MonthlyPlanPreview } from '../domain/subscription/visit-schedule';
+import { monthlyPlanSchema } from '../subscriptions/plan-answers';
 
 /** The shapes of the booking routes' answers, for the API reference (they check nothing). */
 
 const timeWindow = z.enum(TIME_WINDOW_IDS);
 const planId = z.enum(['one-time', 'monthly', 'custom-estimate']) satisfies z.ZodType<PlanId>;
-
-export const monthlyPlanSchema = z
-  .object({
-    id: z.string().describe("The plan's id: its first visit's booking id."),
-    status: z.enum(['incomplete', 'active', 'past_due', 'ended']),
-    rule: z.string().describe('The rule every monthly period follows, in words.'),
-    amountCents: z.number().int().describe('CAD cents a month.'),
-    periodStart: z.string(),
-    renewsOn: z.string().describe("The next renewal: the next period's start."),
-    cancelAtPeriodEnd: z.boolean(),
-    pausedMonth: z.string().nullable().describe('A coming month paused by the customer, or null.'),
-    visits: z.array(
-      z.object({
-        id: z.string(),
-        date: z.string(),
-        time: timeWindow,
-        timeLabel: z.string(),
-        status: z.enum(BOOKING_STATUSES),
-      }),
-    ),
-  })
-  .describe(
-    'For a visit of a Monthly Visit plan: the plan and its visits.',
-  ) satisfies z.ZodType<MonthlyPlanView>;
 
 export const bookingViewSchema = z.object({
   id: z.string().describe('128 random bits as 32 hex digits.'),
@@ -70,6 +46,12 @@ export const managedBookingViewSchema = bookingViewSchema.extend({
     .describe("The service address's postal code, 'M4W 1P8'; empty for older bookings."),
   canCancel: z.boolean(),
   canReschedule: z.boolean(),
+  canPay: z
+    .boolean()
+    .describe(
+      'Waiting for its money and payable now: the manage page offers Pay now (a booking paid ' +
+        'for itself; a plan pays through its own section).',
+    ),
   refundOnCancel: z.boolean(),
   refundUntil: z
     .string()
@@ -86,6 +68,12 @@ export const availabilitySchema = z.object({
     z.object({
       date: z.string(),
       windows: z.record(timeWindow, z.number().int().describe('Places left.')),
+      closed: z
+        .array(timeWindow)
+        .describe(
+          'Windows no longer open to book: started, or starting within SAME_DAY_LEAD_HOURS ' +
+            '(they show no places left).',
+        ),
     }),
   ),
 }) satisfies z.ZodType<Availability>;

@@ -15,7 +15,7 @@ import { Company } from '../domain/company';
 import { renderEmail } from '../mail/email-layout';
 import type { MailMessage } from '../platform/mailer';
 import type { Booking } from './booking-model';
-import { calendarInvite } from './calendar-invite';
+import { calendarContentType, calendarInvite } from './calendar-invite';
 
 /**
  * The emails a booking sends, as pure functions of the booking: the workers render and send them,
@@ -90,15 +90,21 @@ function changeSequence(booking: Booking): number {
   return Math.floor((lastChange(booking)?.getTime() ?? 1000) / 1000);
 }
 
+type Attachment = NonNullable<MailMessage['attachments']>[number];
+
+const organizer = { name: Company.name, email: Company.email };
+const calendarUid = (booking: Booking) => `booking-${booking._id}@homeservices`;
+
 /** The visit as a calendar file; the UID is the booking's, so a later file replaces this one. */
 export function invite(
   booking: Booking,
   visit: Visit,
   manageUrl: string,
   sequence?: number,
-): NonNullable<MailMessage['attachments']>[number] {
+): Attachment {
   const content = calendarInvite({
-    uid: `booking-${booking._id}@homeservices`,
+    uid: calendarUid(booking),
+    organizer,
     start: torontoTimeToUtc(booking.date, visit.window.startHour),
     end: torontoTimeToUtc(booking.date, visit.window.endHour),
     summary: `${visit.service.title} — ${Company.name}`,
@@ -115,9 +121,55 @@ export function invite(
   });
   return {
     filename: `booking-${booking.reference}.ics`,
-    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    contentType: calendarContentType('publish'),
     content,
   };
+}
+
+/**
+ * Whether the customer was ever sent this visit's calendar file: with its confirmation (paid),
+ * its month's email (a plan's visit, paid) or its site visit's notice. Only such a visit has an
+ * entry in their calendar to take out.
+ */
+export function calendarWasSent(booking: Pick<Booking, 'history'>): boolean {
+  return booking.history.some((entry) => entry.to === 'paid' || entry.to === 'estimate_scheduled');
+}
+
+/**
+ * The entry that takes a called-off visit out of the customer's calendar: the same UID as every
+ * file sent for it, METHOD:CANCEL and a SEQUENCE above any of theirs (changeSequence is the
+ * latest change's second; a move in that same second must still be outranked, hence + 1).
+ */
+export function cancellingInvite(booking: Booking, visit: Visit): Attachment {
+  const content = calendarInvite({
+    uid: calendarUid(booking),
+    organizer,
+    method: 'cancel',
+    attendee: booking.email,
+    start: torontoTimeToUtc(booking.date, visit.window.startHour),
+    end: torontoTimeToUtc(booking.date, visit.window.endHour),
+    summary: `${visit.service.title} — ${Company.name}`,
+    description: [
+      `Called off: ${visit.plan.name}, ${visit.day}, ${visit.when}.`,
+      `Reference: ${booking.reference}`,
+      `Questions? Call us at ${Company.phone}.`,
+    ].join('\n'),
+    location: booking.address,
+    stamp: lastChange(booking),
+    sequence: changeSequence(booking) + 1,
+  });
+  return {
+    filename: `booking-${booking.reference}-cancelled.ics`,
+    contentType: calendarContentType('cancel'),
+    content,
+  };
+}
+
+/** A called-off visit's cancelling entry, when it ever had a calendar file; otherwise none. */
+export function cancellingInvites(bookings: Booking[]): Attachment[] {
+  return bookings
+    .filter(calendarWasSent)
+    .map((booking) => cancellingInvite(booking, visitOf(booking)));
 }
 
 /**
@@ -144,6 +196,13 @@ export function estimateAcknowledgementEmail(booking: Booking): MailMessage {
   });
 }
 
+/** 'free Painting site visit'; a service whose title already says Free is not said twice. */
+function siteVisitName(service: Service): string {
+  return /\bfree\b/i.test(service.title)
+    ? `${service.title} site visit`
+    : `free ${service.title} site visit`;
+}
+
 /**
  * An operator booked the estimate's site visit, having spoken with the customer: when we come,
  * with a calendar file, and the link to move or cancel it.
@@ -156,7 +215,7 @@ export function siteVisitEmail(
   const visit = visitOf(booking);
   return renderEmail({
     to: booking.email,
-    subject: `Your free ${visit.service.title} site visit: ${visit.day} (${booking.reference})`,
+    subject: `Your ${siteVisitName(visit.service)}: ${visit.day} (${booking.reference})`,
     paragraphs: [
       greeting(booking),
       `We will come to assess your ${visit.service.title} project on ${visit.day}, ${visit.when}, and give you a written estimate.`,
@@ -213,7 +272,7 @@ export function businessNotificationEmail(booking: Booking, inbox: string): Mail
     to: inbox,
     // The customer's address only as Reply-To: validated as an email, and never in the subject.
     replyTo: booking.email,
-    subject: `${kind} ${booking.reference}: ${visit.service.title}, ${booking.date} ${visit.window.label}`,
+    subject: `${kind} ${booking.reference}: ${visit.service.title}, ${visit.day}, ${visit.window.label}`,
     paragraphs: [`${kind} from the website. Reply to this email to write to the customer.`],
     details: [
       ['Reference', booking.reference],
@@ -231,6 +290,8 @@ export function businessNotificationEmail(booking: Booking, inbox: string): Mail
       ...discountLine(booking),
       ['Status', BOOKING_STATUS_LABELS[booking.status]],
       ['Photo attached', booking.imageKey ? 'Yes' : 'No'],
+      // The customer's words about the job, for the business only (HTML-escaped by the layout).
+      ...(booking.details ? [['Project', booking.details] as [string, string]] : []),
     ],
   });
 }
@@ -245,13 +306,19 @@ export function bookingCancelledEmail(
   const refundText = refund
     ? `A refund${amount === null ? '' : ` of ${formatCad(amount)}`} is on its way to the card you paid with; banks usually take 5 to 10 business days to show it.`
     : 'No refund is due for this booking.';
+  const calendar = cancellingInvites([booking]);
   return renderEmail({
     to: booking.email,
     subject: `Your ${visit.service.title} booking ${booking.reference} is cancelled`,
     paragraphs: [
-      greeting(booking),
+      // A booking never paid for (nor arranged with us) proves nobody owns the address it names:
+      // its name, typed by whoever booked, is not mailed to that address.
+      calendarWasSent(booking) ? greeting(booking) : 'Hello,',
       `Your ${visit.service.title} visit on ${visit.day}, ${visit.when}, has been cancelled.`,
       refundText,
+      ...(calendar.length > 0
+        ? ['The attached calendar file takes the visit out of your calendar.']
+        : []),
       `We hope to see you again. Questions? Reply to this email or call us at ${Company.phone}.`,
     ],
     details: [
@@ -261,6 +328,7 @@ export function bookingCancelledEmail(
       ['Time', visit.when],
     ],
     action: { label: 'Book another visit', url: `${siteUrl.replace(/\/+$/, '')}/service/service1` },
+    ...(calendar.length > 0 ? { attachments: calendar } : {}),
   });
 }
 

@@ -55,6 +55,8 @@ const bookingSchema = new mongoose.Schema(
     currency: { type: String, default: 'cad' },
     status: { type: String, required: true, enum: BOOKING_STATUSES },
     /** The photo's key in storage ('' without one). Private: read through the API only. */
+    /** The customer's own words about the job (the estimate form asks for them). */
+    details: { type: String, default: '' },
     imageKey: { type: String, default: '' },
     imageType: { type: String, default: '' },
     /** From the client's Idempotency-Key header: a repeated submit finds this booking. */
@@ -127,6 +129,9 @@ bookingSchema.index(
 );
 // The bound on unpaid holds counts by email (indexed above) and by phone.
 bookingSchema.index({ phoneDigits: 1 });
+// The operators' search (admin/admin-booking-list.ts): by postal code or area, and by name.
+bookingSchema.index({ postalCode: 1 });
+bookingSchema.index({ name: 1 });
 bookingSchema.index(
   { idempotencyKey: 1 },
   { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },

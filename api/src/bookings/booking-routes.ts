@@ -40,6 +40,7 @@ import { bookingView, managedBookingView } from './booking-view';
 import { previewMonthlyPlan } from './monthly-plan';
 import { MAX_AVAILABILITY_DAYS, type SlotLedger } from './slot-ledger';
 import { noStore } from '../http/no-store';
+import { skippedVisitMessage } from '../subscriptions/plan-view';
 
 export interface BookingRouteDependencies {
   bookings: BookingService;
@@ -311,10 +312,46 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
       async (req, res) => {
         const owned = await ctx.bookings.findOwned(String(req.params.id), postedProof(req));
         const { booking, refund } = await ctx.bookings.cancel(owned.id as string, 'customer');
+        const plan = await ctx.bookings.planOf(booking);
         res.json({
-          booking: managedBookingView(booking, new Date(), await ctx.bookings.planOf(booking)),
-          message: refund ? BookingMessages.cancelledWithRefund : BookingMessages.cancelled,
+          booking: managedBookingView(booking, new Date(), plan),
+          // A plan's visit is skipped, not cancelled: the plan goes on, and says what comes next.
+          message:
+            booking.status === 'skipped' && plan
+              ? skippedVisitMessage(plan)
+              : refund
+                ? BookingMessages.cancelledWithRefund
+                : BookingMessages.cancelled,
         });
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/bookings/{id}/payment-left',
+    operationId: 'leavePayment',
+    summary: 'Say the customer left payment without paying',
+    description:
+      'Sent by the site when the payment form is closed, or the provider’s page cancelled, for ' +
+      'a booking still waiting for its money: the "Complete your booking" email (Pay now, ' +
+      'Cancel) goes at once instead of 10 minutes after booking. It goes once per booking, ' +
+      'however often this is called; a booking paid or called off changes nothing.',
+    access: 'bookingOwner',
+    request: { params: bookingId, query: manageTokenParameters },
+    responses: {
+      '202': jsonResponse('Noted.', z.object({ ok: z.literal(true) })),
+      '404': notOwned,
+    },
+    errors: ['BadRequest', 'NotFound', 'TooManyRequests'],
+    fuzz: 'credential',
+    handlers: (ctx) => [
+      noStore,
+      ctx.formLimit,
+      ctx.signedIn,
+      async (req, res) => {
+        const owned = await ctx.bookings.findOwned(String(req.params.id), postedProof(req));
+        await ctx.bookings.paymentLeft(owned);
+        res.status(202).json({ ok: true });
       },
     ],
   },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isBookingId } from '../domain/booking/booking-id';
 import {
   BookingMessages,
+  timeLabel,
   type BookingForm,
   type MonthlyPlanView,
 } from '../domain/booking/booking-schema';
@@ -27,6 +28,11 @@ import {
   type VisitSlot,
 } from '../domain/subscription/visit-schedule';
 import type { ManageLinks } from './manage-link';
+import type { SlotLedger } from './slot-ledger';
+import type { JobProducer } from '../jobs/job-producer';
+import { jobs } from '../jobs/job-definitions';
+import { AWAITING_PAYMENT } from '../domain/booking/booking-status';
+import { paymentReminderJobId } from './lifecycle/booking-effects';
 
 export interface StoredPhoto {
   key: string;
@@ -77,6 +83,7 @@ function requestFingerprint(form: BookingForm, options: CreateBookingOptions): s
     form.time,
     form.visits ?? null,
     form.member ?? null,
+    form.details ?? null,
     photo,
     options.userId ?? null,
   ];
@@ -108,8 +115,18 @@ export class BookingService {
       subscriptions: SubscriptionLifecycle;
       links: ManageLinks;
       membership: PlanMembership;
+      /** Whether a window is still open to customers (same-day lead time). */
+      slots: Pick<SlotLedger, 'isOpen'>;
+      jobs: Pick<JobProducer, 'runNow'>;
     },
   ) {}
+
+  /** Refuses a window that has started or starts too soon to book (docs/product.md, Decisions). */
+  private assertWindowOpen(date: string, time: TimeWindowId): void {
+    if (this.deps.slots.isOpen(date, time)) return;
+    const message = BookingMessages.windowClosed(date, timeLabel(time));
+    throw new DomainError('invalid', message, { fields: { time: message } });
+  }
 
   /**
    * Stores a validated booking priced from the catalogue, never from the form; the lifecycle
@@ -123,6 +140,7 @@ export class BookingService {
     }
     const plan = findPlan(form.plan);
     if (!plan) throw new DomainError('invalid', BookingMessages.planUnknown);
+    this.assertWindowOpen(form.date, form.time);
     const price = await this.priceOf(form, plan, options.userId);
     let booking: BookingDocument;
     try {
@@ -135,6 +153,7 @@ export class BookingService {
         email: form.email,
         address: form.address,
         postalCode: form.postalCode,
+        details: form.details ?? '',
         serviceId: form.service,
         planId: form.plan,
         date: form.date,
@@ -271,10 +290,26 @@ export class BookingService {
   }
 
   /**
+   * The customer left payment (closed the payment form, cancelled the provider's page): the
+   * "Complete your booking" email goes now rather than later, still once. Nothing to do for a
+   * booking that no longer waits for its money.
+   */
+  async paymentLeft(booking: BookingDocument): Promise<void> {
+    if (!AWAITING_PAYMENT.includes(booking.status)) return;
+    const bookingId = booking.id as string;
+    await this.deps.jobs.runNow(
+      jobs.completeBookingEmail,
+      { bookingId },
+      paymentReminderJobId(bookingId),
+    );
+  }
+
+  /**
    * Moves the visit to another date and window, its place with it. A plan's visit moves within
    * its own month: the month is paid for as a whole.
    */
   async reschedule(bookingId: string, date: string, time: TimeWindowId): Promise<BookingDocument> {
+    this.assertWindowOpen(date, time);
     const booking = await BookingModel.findById(bookingId);
     if (booking?.subscriptionId) {
       const bounds = await periodBoundsOf(booking);

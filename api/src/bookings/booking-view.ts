@@ -5,6 +5,8 @@ import {
   timeLabel,
 } from '../domain/booking/booking-schema';
 import { PLANS, SERVICES } from '../domain/booking/catalogue';
+import { AWAITING_PAYMENT } from '../domain/booking/booking-status';
+import { todayInToronto } from '../domain/calendar/toronto-date';
 import type { BookingDocument } from './booking-model';
 import { customerMay } from './lifecycle/booking-moves';
 import { refundDeadline, refundOnCustomerCancel } from './lifecycle/refund-policy';
@@ -64,6 +66,11 @@ export function managedBookingView(
     postalCode: booking.postalCode,
     canCancel,
     canReschedule: customerMay('rescheduled', booking, now),
+    canPay:
+      AWAITING_PAYMENT.includes(booking.status) &&
+      booking.amountCents !== null &&
+      !booking.subscriptionId &&
+      booking.date >= todayInToronto(now),
     refundOnCancel: canCancel && refundOnCustomerCancel(booking, now),
     refundUntil: booking.status === 'paid' ? refundDeadline(booking).toISOString() : null,
   };

@@ -1,6 +1,7 @@
 /**
  * An iCalendar file (RFC 5545) for one visit, attached to booking emails so the customer can add
- * it to their calendar in one click.
+ * it to their calendar in one click, and, once the visit is called off, the cancelling entry
+ * (RFC 5546: METHOD:CANCEL, the same UID, a higher SEQUENCE) that takes it out again.
  */
 export interface CalendarEvent {
   /** Stable across updates of the same visit: calendars replace the event with the same UID. */
@@ -18,6 +19,20 @@ export interface CalendarEvent {
    * must carry a larger number than the one first sent (which omits it, meaning 0).
    */
   sequence?: number;
+  /** Who sends it: a calendar matches a cancel to the event it had by UID and organizer. */
+  organizer: { name: string; email: string };
+  /**
+   * 'cancel' calls the visit off: a calendar that has the event with this UID removes it (or
+   * marks it cancelled). It must carry a higher SEQUENCE than any version sent before.
+   */
+  method?: 'publish' | 'cancel';
+  /** A cancel names whom it is for: the customer the visit was booked for. */
+  attendee?: string;
+}
+
+/** The MIME type of a calendar file: its METHOD must be said in the Content-Type too. */
+export function calendarContentType(method: CalendarEvent['method'] = 'publish'): string {
+  return `text/calendar; charset=utf-8; method=${method === 'cancel' ? 'CANCEL' : 'PUBLISH'}`;
 }
 
 const MAX_LINE_OCTETS = 75;
@@ -63,6 +78,11 @@ function cleanUri(value: string): string {
   return withoutControls(value, false);
 }
 
+/** A quoted parameter value (section 3.2) may hold anything but a double quote and controls. */
+function quotedParameter(value: string): string {
+  return `"${withoutControls(value, false).replace(/"/g, "'")}"`;
+}
+
 /**
  * Folds a content line at 75 octets (section 3.1). Counting UTF-8 bytes, not UTF-16 units, and
  * cutting only between code points keeps 'é' or '—' whole on one side of the fold.
@@ -89,23 +109,28 @@ function fold(line: string): string {
 }
 
 export function calendarInvite(event: CalendarEvent): string {
+  const cancel = event.method === 'cancel';
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Home Services//Bookings//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    cancel ? 'METHOD:CANCEL' : 'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:${escapeText(event.uid)}`,
     `DTSTAMP:${utcDateTime(event.stamp ?? new Date())}`,
     `DTSTART:${utcDateTime(event.start)}`,
     `DTEND:${utcDateTime(event.end)}`,
     ...(event.sequence === undefined ? [] : [`SEQUENCE:${Math.trunc(event.sequence)}`]),
+    `ORGANIZER;CN=${quotedParameter(event.organizer.name)}:${cleanUri(`mailto:${event.organizer.email}`)}`,
+    ...(cancel && event.attendee !== undefined
+      ? [`ATTENDEE;ROLE=REQ-PARTICIPANT:${cleanUri(`mailto:${event.attendee}`)}`]
+      : []),
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `LOCATION:${escapeText(event.location)}`,
     ...(event.url === undefined ? [] : [`URL:${cleanUri(event.url)}`]),
-    'STATUS:CONFIRMED',
+    cancel ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
     'END:VEVENT',
     'END:VCALENDAR',
   ];

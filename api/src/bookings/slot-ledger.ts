@@ -1,14 +1,30 @@
-import { addDays, daysBetween, todayInToronto } from '../domain/calendar/toronto-date';
+import { addDays, daysBetween } from '../domain/calendar/toronto-date';
 import type { Availability } from '../domain/booking/booking-schema';
 import { TIME_WINDOW_IDS, type TimeWindowId } from '../domain/booking/catalogue';
+import { windowOpenToBook } from '../domain/booking/same-day';
+import { systemClock, type Clock } from '../platform/clock';
 import { isDuplicateKeyError } from '../platform/mongo';
 import { SlotModel } from './slot-model';
+
+/** When a window stops being offered: SAME_DAY_LEAD_HOURS before it starts, by this clock. */
+export interface SameDayRule {
+  leadHours: number;
+  clock: Clock;
+}
 
 /** The widest range one availability request may ask for. */
 export const MAX_AVAILABILITY_DAYS = 92;
 
 export class SlotLedger {
-  constructor(readonly capacity: number) {}
+  constructor(
+    readonly capacity: number,
+    private readonly sameDay: SameDayRule = { leadHours: 0, clock: systemClock },
+  ) {}
+
+  /** Whether customers may still book the window (domain/booking/same-day.ts). */
+  isOpen(date: string, time: TimeWindowId): boolean {
+    return windowOpenToBook(date, time, this.sameDay.clock.now(), this.sameDay.leadHours);
+  }
 
   /**
    * Takes a place in the window for `bookingId`, atomically: the filter admits the update only
@@ -52,20 +68,26 @@ export class SlotLedger {
     return new Map(slots.map((slot) => [`${slot.date}|${slot.time}`, slot.holders.length]));
   }
 
-  /** Places left per window for each date from `from` to `to`; days before today have none. */
+  /**
+   * Places left per window for each date from `from` to `to`. A window no longer open to book
+   * (days gone by, a window started or starting within the lead time) has none, and is listed
+   * as closed so the site can say why.
+   */
   async remaining(from: string, to: string): Promise<Availability> {
     const taken = await this.taken(from, to);
-    const today = todayInToronto();
     const days: Availability['days'] = [];
     const count = daysBetween(from, to);
     for (let offset = 0; offset <= count; offset += 1) {
       const date = addDays(from, offset);
       const windows = {} as Record<TimeWindowId, number>;
+      const closed: TimeWindowId[] = [];
       for (const time of TIME_WINDOW_IDS) {
         const left = this.capacity - (taken.get(`${date}|${time}`) ?? 0);
-        windows[time] = date < today ? 0 : Math.max(0, left);
+        const open = this.isOpen(date, time);
+        if (!open) closed.push(time);
+        windows[time] = open ? Math.max(0, left) : 0;
       }
-      days.push({ date, windows });
+      days.push({ date, windows, closed });
     }
     return { capacity: this.capacity, days };
   }

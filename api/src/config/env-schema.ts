@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SERVICE_AREAS, normaliseServiceArea } from '../domain/booking/service-area';
+import { DEFAULT_SAME_DAY_LEAD_HOURS } from '../domain/booking/same-day';
 import { CREW_NAME_MAX, crewId, crewNames } from '../bookings/crews';
 
 const url = (protocols: string[]) =>
@@ -194,6 +195,11 @@ export const bookingEnv = {
     .min(1)
     .max(30 * 24 * 3600)
     .default(3 * 24 * 3600),
+  /**
+   * Same-day booking closes this many hours before a window starts (Toronto time): a window that
+   * has started, or starts sooner, is neither offered nor accepted. 0 still closes started ones.
+   */
+  SAME_DAY_LEAD_HOURS: z.coerce.number().min(0).max(72).default(DEFAULT_SAME_DAY_LEAD_HOURS),
   /** Unpaid places one email address or one phone number may hold at once. */
   UNPAID_HOLDS_PER_CONTACT: z.coerce.number().int().min(1).max(1000).default(2),
   /**

@@ -44,6 +44,21 @@ export function lineOfText(
   return required ? text.min(1, `${label} is required.`) : text;
 }
 
+/**
+ * Free text of one or more paragraphs (a message, a project's description): trimmed, at most
+ * `max` characters, line breaks and tabs allowed, no other control character; '' unless required.
+ */
+export function paragraphsOfText(label: string, max: number, required = false) {
+  const text = z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${String(max)} characters.`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), {
+      message: `${label} must not contain special characters.`,
+    });
+  return required ? text.min(1, `${label} is required.`) : text;
+}
+
 /** A name or an address on an account: one line, and no control character of any kind. */
 export function accountLineOfText(label: string, max: number, required = false) {
   return lineOfText(label, max, required, ANY_CONTROL_CHARACTER);

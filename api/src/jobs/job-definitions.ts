@@ -110,6 +110,13 @@ export const jobs = {
     schema: bookingRef,
     options: transientRetries,
   }),
+  /** An unpaid booking: Pay now and Cancel, once (docs/product.md, Decisions). */
+  completeBookingEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'booking.complete-payment',
+    schema: bookingRef,
+    options: transientRetries,
+  }),
   bookingConfirmationEmail: defineJob({
     queue: QueueName.BookingEmails,
     name: 'booking.confirmation',

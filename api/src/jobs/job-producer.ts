@@ -100,6 +100,31 @@ export class JobProducer {
     }
   }
 
+  /**
+   * Runs a job now: a delayed one of that id is brought forward, and one not queued yet (or
+   * gone already) is added to run at once. Its id still makes it one job.
+   */
+  async runNow<J extends JobDefinition>(
+    job: J,
+    payload: PayloadOf<J>,
+    jobId: string,
+  ): Promise<void> {
+    const promoted = await withTimeout(
+      this.promote(job.queue, jobId),
+      this.options.enqueueTimeoutMs ?? DEFAULT_ENQUEUE_TIMEOUT_MS,
+      'redis',
+    ).catch(() => false);
+    if (!promoted) await this.add(job, payload, { jobId });
+  }
+
+  private async promote(queue: QueueName, jobId: string): Promise<boolean> {
+    if (!this.connected) return false;
+    const existing = await this.queue(queue).getJob(jobId);
+    if (!existing) return false;
+    if (await existing.isDelayed()) await existing.promote();
+    return true;
+  }
+
   /** True while the connection to Redis is up. */
   get connected(): boolean {
     return this.connection.status === 'ready';

@@ -11,6 +11,8 @@ export interface EmailContent {
   details?: [label: string, value: string][];
   /** A call to action: shown as a button in HTML and as the bare link in text. */
   action?: { label: string; url: string };
+  /** A second, quieter choice after the call to action (a plain link in HTML, a line in text). */
+  otherAction?: { label: string; url: string };
   headers?: Record<string, string>;
   replyTo?: string;
   attachments?: MailMessage['attachments'];
@@ -43,6 +45,7 @@ export function renderEmail(content: EmailContent): MailMessage {
       ? [details.map(([label, value]) => `${label}: ${value}`).join('\n')]
       : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
+    ...(content.otherAction ? [`${content.otherAction.label}: ${content.otherAction.url}`] : []),
     '--',
     footer,
   ].join('\n\n');
@@ -50,11 +53,15 @@ export function renderEmail(content: EmailContent): MailMessage {
     ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:#0b6e4f;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>` +
       `<p style="font-size:13px;color:#555">Or paste this link into your browser: <a href="${escapeHtml(content.action.url)}" style="${WRAPPING_LINK_STYLE}">${escapeHtml(content.action.url)}</a></p>`
     : '';
+  const other = content.otherAction
+    ? `<p><a href="${escapeHtml(content.otherAction.url)}" style="${WRAPPING_LINK_STYLE}">${escapeHtml(content.otherAction.label)}</a></p>`
+    : '';
   const html =
     `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1b1f23;max-width:560px;margin:auto;padding:16px">` +
     content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('') +
     (details.length > 0 ? detailsHtml(details) : '') +
     button +
+    other +
     `<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#666">${escapeHtml(footer)}</p></body></html>`;
   return {
     to: content.to,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CampaignPreview } from '../domain/newsletter/campaign-messages';
 import {
   CAMPAIGN_FORMATS,
   CAMPAIGN_STATUSES,
@@ -37,3 +38,16 @@ export const failedDeliverySchema = z.object({
   attempts: z.number().int(),
   reason: z.string(),
 }) satisfies z.ZodType<FailedDelivery>;
+
+export const campaignPreviewSchema = z.object({
+  campaign: campaignViewSchema,
+  source: z.object({
+    subject: z.string(),
+    format: z.enum(CAMPAIGN_FORMATS),
+    body: z.string(),
+  }),
+  email: z
+    .object({ subject: z.string(), html: z.string(), text: z.string() })
+    .describe('The email as subscribers get it; its unsubscribe links are signed for nobody.'),
+  htmlUrl: z.string().describe('A signed address of `email.html` as a page, valid 10 minutes.'),
+}) satisfies z.ZodType<CampaignPreview>;

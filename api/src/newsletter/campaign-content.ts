@@ -127,36 +127,16 @@ export function sanitizeCampaignHtml(html: string): string {
 }
 
 export function renderCampaignContent(format: CampaignFormat, body: string): CampaignContent {
-  if (format === 'markdown') {
-    const html = sanitizeCampaignHtml(markdown.parse(body, { async: false }));
-    return { html, text: markdownToText(body) };
-  }
-  const html = sanitizeCampaignHtml(body);
+  const html = sanitizeCampaignHtml(
+    format === 'markdown' ? markdown.parse(body, { async: false }) : body,
+  );
+  // The text part is read from the HTML that is sent, whatever was written: no Markdown syntax
+  // left for a reader to decode, and nothing of what the sanitizer took out (a script's words).
   return { html, text: htmlToText(html) };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Plain text
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-/** The entities a writer of Markdown is likely to type; unknown ones stay as written. */
-function decodeEntity(entity: string): string {
-  const name = entity.slice(1, -1);
-  const named = NAMED_ENTITIES[name.toLowerCase()];
-  if (named !== undefined) return named;
-  const numeric = /^#(?:x([0-9a-f]+)|(\d+))$/i.exec(name);
-  if (!numeric) return entity;
-  const codePoint = numeric[1] === undefined ? Number(numeric[2]) : parseInt(numeric[1], 16);
-  return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : entity;
-}
 
 /** Blank-line runs collapsed, no trailing spaces, no leading or trailing blank lines. */
 function tidyText(text: string): string {
@@ -164,88 +144,6 @@ function tidyText(text: string): string {
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .replace(/^\n+|\n+$/g, '');
-}
-
-/** Inline code, kept as written: group 1 is its run of backticks. */
-const CODE_SPAN = /(`+)[^`]*?\1(?!`)/.source;
-
-/** Code, comments, and images (group 2: alt text). Images first: a link may hold one. */
-const MARKDOWN_IMAGES = new RegExp(
-  [
-    CODE_SPAN,
-    /<!--[\s\S]*?(?:-->|$)/.source,
-    /!\[([^\]\n]*)\]\([^()\s]*(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)/.source,
-  ].join('|'),
-  'g',
-);
-
-/** Code, links (groups 2 and 3: label, url), autolinks (group 4), HTML tags and entities. */
-const MARKDOWN_INLINE = new RegExp(
-  [
-    CODE_SPAN,
-    /\[([^[\]\n]+)\]\(\s*<?([^()\s<>]+)>?(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)/.source,
-    /<((?:https?:\/\/|mailto:)[^\s<>]+)>/.source,
-    /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/.source,
-    /&(?:#x[0-9a-f]+|#\d+|[a-z]+);/.source,
-  ].join('|'),
-  'gi',
-);
-
-/**
- * Markdown reads well as it is; what would not: HTML tags and comments, `[label](url)` (written
- * 'label (url)'), images (their alt text) and entities. Code, fenced or `inline`, is left alone.
- */
-function cleanMarkdownProse(prose: string): string {
-  return prose
-    .replace(MARKDOWN_IMAGES, (match: string, code: string | undefined, alt: string | undefined) =>
-      code !== undefined ? match : (alt ?? ''),
-    )
-    .replace(
-      MARKDOWN_INLINE,
-      (
-        match: string,
-        code: string | undefined,
-        label: string | undefined,
-        url: string | undefined,
-        autolink: string | undefined,
-      ) => {
-        if (code !== undefined) return match;
-        if (label !== undefined && url !== undefined) return linkText(label, url);
-        if (autolink !== undefined) return displayUrl(autolink);
-        if (match.startsWith('&')) return decodeEntity(match);
-        return ''; // an HTML tag
-      },
-    );
-}
-
-function markdownToText(source: string): string {
-  const parts: string[] = [];
-  let prose: string[] = [];
-  let fence: string | undefined;
-  const flushProse = () => {
-    if (prose.length > 0) parts.push(cleanMarkdownProse(prose.join('\n')));
-    prose = [];
-  };
-  for (const line of source.replace(/\r\n?/g, '\n').split('\n')) {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence !== undefined) {
-      parts.push(line);
-      const closes =
-        marker !== undefined &&
-        marker[0] === fence[0] &&
-        marker.length >= fence.length &&
-        line.trim() === marker;
-      if (closes) fence = undefined;
-    } else if (marker !== undefined) {
-      flushProse();
-      fence = marker;
-      parts.push(line);
-    } else {
-      prose.push(line);
-    }
-  }
-  flushProse();
-  return tidyText(parts.join('\n'));
 }
 
 /** 'mailto:a@b.ca' reads 'a@b.ca'. */

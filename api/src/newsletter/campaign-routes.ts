@@ -2,24 +2,56 @@ import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import { requireAdmin, requireAuth, signedInUser } from '../accounts/require-auth';
+import type { ApiConfig } from '../config/api-config';
+import { DomainError } from '../domain/domain-error';
+import { CampaignMessages } from '../domain/newsletter/campaign-messages';
 import { campaignSchema } from '../domain/newsletter/newsletter-schema';
 import { endpointGroup, mountEndpoints, type Endpoint } from '../http/endpoint';
-import { errorResponse, jsonResponse } from '../http/openapi/shared-responses';
+import { noStore } from '../http/no-store';
+import { errorResponse, jsonResponse, messageBodySchema } from '../http/openapi/shared-responses';
 import { jsonBody } from '../http/openapi/zod-to-openapi';
 import { parseBody } from '../http/parse-body';
-import { campaignViewSchema, failedDeliverySchema } from './campaign-answers';
+import type { JobProducer } from '../jobs/job-producer';
+import {
+  campaignPreviewSchema,
+  campaignViewSchema,
+  failedDeliverySchema,
+} from './campaign-answers';
+import { CampaignProofs } from './campaign-proofs';
 import type { CampaignService } from './campaign-service';
-import { noStore } from '../http/no-store';
+import { NewsletterLinks } from './newsletter-links';
 
 export interface CampaignRouteDependencies {
+  config: Pick<ApiConfig, 'LINK_SECRET' | 'SITE_URL'>;
   campaigns: CampaignService;
+  jobs: JobProducer;
   tokens: AuthTokens;
 }
 
 interface CampaignContext extends CampaignRouteDependencies {
   /** In front of every route: no cache, a signed-in admin. */
   admin: RequestHandler[];
+  proofs: CampaignProofs;
 }
+
+/**
+ * The preview page's own policy: a frame of the console (frame-ancestors 'self') that runs
+ * nothing (no script source at all), showing the email as a mail client would: its inline styles
+ * and its https images. Its sandbox gives it an origin of its own, so it could reach neither the
+ * console nor its storage even if a script ran. Scripting is not switched off by the sandbox
+ * itself: a frame without any scripting cannot be inspected by a browser's tools (the
+ * accessibility audit among them), and the policy already refuses every script. Only this page
+ * gets it; the console keeps the site's.
+ */
+const PREVIEW_PAGE_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  'img-src https: data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+  'sandbox allow-scripts',
+].join('; ');
 
 const campaignId = { id: 'The campaign id.' };
 const campaignAnswer = jsonResponse('The campaign.', z.object({ campaign: campaignViewSchema }));
@@ -51,7 +83,10 @@ function campaignMove(
   };
 }
 
-/** The operators' newsletter API, under /admin: every route needs an admin. */
+/**
+ * The operators' newsletter API, under /admin: every route needs an admin, but for the preview's
+ * page, whose signed address is its credential.
+ */
 export const campaignEndpoints = endpointGroup<CampaignContext>('admin', [
   {
     method: 'get',
@@ -129,6 +164,140 @@ export const campaignEndpoints = endpointGroup<CampaignContext>('admin', [
       },
     ],
   },
+  {
+    method: 'put',
+    path: '/api/admin/campaigns/{id}',
+    operationId: 'adminEditCampaign',
+    summary: 'Write a draft again',
+    description: 'Only a draft: a campaign that went out, even in part, keeps what was sent (409).',
+    access: 'admin',
+    request: { params: campaignId, body: jsonBody(campaignSchema) },
+    responses: { '200': campaignAnswer, '409': errorResponse('The campaign is not a draft.') },
+    errors: ['BadRequest', 'NotFound'],
+    fuzz: 'body',
+    handlers: ({ admin, campaigns }) => [
+      ...admin,
+      async (req, res) => {
+        const input = parseBody(campaignSchema, req.body);
+        res.json({ campaign: await campaigns.update(String(req.params.id), input) });
+      },
+    ],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/campaigns/{id}',
+    operationId: 'adminDeleteCampaign',
+    summary: 'Delete a draft',
+    description: 'Only a draft: a campaign that went out is the record of what was sent (409).',
+    access: 'admin',
+    request: { params: campaignId },
+    responses: {
+      '204': { description: 'Deleted.' },
+      '409': errorResponse('The campaign is not a draft.'),
+    },
+    errors: ['NotFound'],
+    fuzz: 'credential',
+    handlers: ({ admin, campaigns }) => [
+      ...admin,
+      async (req, res) => {
+        await campaigns.remove(String(req.params.id));
+        res.status(204).end();
+      },
+    ],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/campaigns/{id}/preview',
+    operationId: 'adminPreviewCampaign',
+    summary: 'A campaign as it will go out: subject, HTML and text part',
+    access: 'admin',
+    request: { params: campaignId },
+    responses: { '200': jsonResponse('The preview.', campaignPreviewSchema) },
+    errors: ['NotFound'],
+    fuzz: 'reads',
+    handlers: ({ admin, proofs }) => [
+      ...admin,
+      async (req, res) => {
+        const operator = signedInUser(req.user).email;
+        res.json(await proofs.preview(String(req.params.id), operator));
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/campaigns/{id}/test',
+    operationId: 'adminTestCampaign',
+    summary: 'Send a test to the signed-in operator',
+    description:
+      'The campaign as subscribers will get it, its subject marked `[Test]`, to the address of ' +
+      'the signed-in admin only, through the mail queue. Nothing of the campaign changes: no ' +
+      'delivery, no progress, a draft stays a draft.',
+    access: 'admin',
+    request: { params: campaignId },
+    responses: { '202': jsonResponse('The test is queued.', messageBodySchema) },
+    errors: ['NotFound'],
+    fuzz: 'credential',
+    handlers: ({ admin, proofs }) => [
+      ...admin,
+      async (req, res) => {
+        const operator = signedInUser(req.user).email;
+        res.status(202).json({ message: await proofs.sendTest(String(req.params.id), operator) });
+      },
+    ],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/campaign-previews/{id}',
+    operationId: 'adminCampaignPreviewPage',
+    summary: "A campaign's email as a page, from the signed address of its preview",
+    description:
+      'No login token: a frame cannot send one, so the short-lived signed address is the ' +
+      'credential. The page runs nothing (no script source), is sandboxed in an origin of its ' +
+      'own, and may be framed by the console only.',
+    access: 'signedLink',
+    request: {
+      params: campaignId,
+      query: [
+        {
+          name: 'expires',
+          in: 'query',
+          required: true,
+          description: 'When the address stops working (Unix seconds).',
+          schema: { type: 'string', pattern: '^\\d{1,12}$' },
+        },
+        {
+          name: 'sig',
+          in: 'query',
+          required: true,
+          description: 'The signature of the campaign id and expiry.',
+          schema: { type: 'string' },
+        },
+      ],
+    },
+    responses: {
+      '200': {
+        description: 'The email’s HTML.',
+        content: { 'text/html': { schema: { type: 'string' } } },
+      },
+      '403': errorResponse('The address is invalid or has expired.'),
+    },
+    errors: ['NotFound'],
+    fuzz: 'reads',
+    // No requireAuth: a frame sends no Bearer token. The signed, short-lived address is the check.
+    handlers: ({ proofs }) => [
+      noStore,
+      async (req, res) => {
+        const html = await proofs.previewPage(
+          String(req.params.id),
+          req.query.expires,
+          req.query.sig,
+        );
+        if (html === null) throw new DomainError('forbidden', CampaignMessages.previewLinkInvalid);
+        res.setHeader('Content-Security-Policy', PREVIEW_PAGE_POLICY);
+        res.type('html').send(html);
+      },
+    ],
+  },
   campaignMove(
     'send',
     'adminSendCampaign',
@@ -156,5 +325,11 @@ export function campaignRoutes(deps: CampaignRouteDependencies): Router {
   return mountEndpoints(express.Router(), campaignEndpoints, {
     ...deps,
     admin: [noStore, requireAuth(deps.tokens), requireAdmin],
+    proofs: new CampaignProofs({
+      campaigns: deps.campaigns,
+      jobs: deps.jobs,
+      links: new NewsletterLinks(deps.config.LINK_SECRET, deps.config.SITE_URL),
+      linkSecret: deps.config.LINK_SECRET,
+    }),
   });
 }

@@ -1,13 +1,23 @@
 import mongoose from 'mongoose';
 import type { CampaignInput, CampaignView } from '../domain/newsletter/newsletter-schema';
 import { DomainError } from '../domain/domain-error';
+import { CampaignMessages } from '../domain/newsletter/campaign-messages';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import { renderCampaignContent } from './campaign-content';
 import { CampaignModel, type CampaignDocument } from './campaign-model';
 import { NewsletterDeliveryModel, OPEN_DELIVERY } from './newsletter-delivery-model';
 
-const notFound = () => new DomainError('notFound', 'No such campaign.');
+const notFound = () => new DomainError('notFound', CampaignMessages.notFound);
+
+/** The campaign of an id, or the 404 of an unknown one (a malformed id included). */
+export async function findCampaign(campaignId: string): Promise<CampaignDocument> {
+  const campaign = mongoose.isValidObjectId(campaignId)
+    ? await CampaignModel.findById(campaignId)
+    : null;
+  if (!campaign) throw notFound();
+  return campaign;
+}
 
 export interface FailedDelivery {
   email: string;
@@ -15,7 +25,7 @@ export interface FailedDelivery {
   reason: string;
 }
 
-/** Campaigns as operators handle them: write, send, watch, pause and resume. */
+/** Campaigns as operators handle them: write, edit or delete a draft, send, watch, pause, resume. */
 export class CampaignService {
   constructor(private readonly deps: { jobs: JobProducer }) {}
 
@@ -32,12 +42,40 @@ export class CampaignService {
     return this.view(campaign);
   }
 
-  private async find(campaignId: string): Promise<CampaignDocument> {
-    const campaign = mongoose.isValidObjectId(campaignId)
-      ? await CampaignModel.findById(campaignId)
-      : null;
-    if (!campaign) throw notFound();
-    return campaign;
+  private find(campaignId: string): Promise<CampaignDocument> {
+    return findCampaign(campaignId);
+  }
+
+  /**
+   * A draft written again. Conditional on its still being a draft: a campaign sent meanwhile
+   * keeps what went out (409).
+   */
+  async update(campaignId: string, input: CampaignInput): Promise<CampaignView> {
+    const content = renderCampaignContent(input.format, input.body);
+    const campaign = await CampaignModel.findOneAndUpdate(
+      { _id: (await this.find(campaignId))._id, status: 'draft' },
+      {
+        $set: {
+          subject: input.subject,
+          format: input.format,
+          body: input.body,
+          html: content.html,
+          text: content.text,
+        },
+      },
+      { new: true },
+    );
+    if (!campaign) throw new DomainError('conflict', CampaignMessages.onlyDraftEdited);
+    return this.view(campaign);
+  }
+
+  /** A draft thrown away. One that went out, even in part, is the record of what was sent (409). */
+  async remove(campaignId: string): Promise<void> {
+    const deleted = await CampaignModel.findOneAndDelete({
+      _id: (await this.find(campaignId))._id,
+      status: 'draft',
+    });
+    if (!deleted) throw new DomainError('conflict', CampaignMessages.onlyDraftDeleted);
   }
 
   /** From draft to sending: the fan-out job writes a delivery for every confirmed subscriber. */
@@ -47,7 +85,7 @@ export class CampaignService {
       { $set: { status: 'sending', startedAt: new Date() } },
       { new: true },
     );
-    if (!campaign) throw new DomainError('conflict', 'Only a draft campaign can be sent.');
+    if (!campaign) throw new DomainError('conflict', CampaignMessages.onlyDraftSent);
     await this.deps.jobs.add(
       jobs.newsletterFanOut,
       { campaignId },
@@ -63,8 +101,7 @@ export class CampaignService {
       { $set: { status: 'paused' } },
       { new: true },
     );
-    if (!campaign)
-      throw new DomainError('conflict', 'Only a campaign that is sending can be paused.');
+    if (!campaign) throw new DomainError('conflict', CampaignMessages.onlySendingPaused);
     return this.view(campaign);
   }
 
@@ -75,7 +112,7 @@ export class CampaignService {
       { $set: { status: 'sending' }, $inc: { round: 1 } },
       { new: true },
     );
-    if (!campaign) throw new DomainError('conflict', 'Only a paused campaign can be resumed.');
+    if (!campaign) throw new DomainError('conflict', CampaignMessages.onlyPausedResumed);
     const round = String(campaign.round);
     if (!campaign.fanOutDone) {
       await this.deps.jobs.add(

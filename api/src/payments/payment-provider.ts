@@ -102,7 +102,9 @@ export type SubscriptionChange =
   /** Stops renewing after the current period (true), or keeps renewing after all (false). */
   | { kind: 'cancelAtPeriodEnd'; value: boolean }
   /** No invoice (and so no visits) for the next period; billing resumes on `resumesAt`. */
-  | { kind: 'pause'; resumesAt: Date };
+  | { kind: 'pause'; resumesAt: Date }
+  /** Undoes a pause before it begins: the next period is billed as usual. */
+  | { kind: 'unpause' };
 
 export interface PaymentProvider {
   readonly name: ProviderName;

@@ -202,7 +202,8 @@ export class PaymentService {
     });
     const page = {
       successUrl: `${this.deps.siteUrl}/bookings/return?${query.toString()}`,
-      cancelUrl: `${this.deps.siteUrl}/service/service1?${new URLSearchParams({ booking: bookingId, payment: 'cancelled' }).toString()}`,
+      // Back to the booking, which says what happened and offers to pay or cancel it.
+      cancelUrl: `${this.deps.siteUrl}/bookings/manage?${query.toString()}&payment=cancelled`,
       expiresAt,
       // The page it replaces is part of the key: a page closed for this one is never replayed.
       idempotencyKey: `checkout-${bookingId}-${String(expiresAt.getTime() / 1000)}${booking.payment.checkoutSessionId ? `-after-${booking.payment.checkoutSessionId}` : ''}`,

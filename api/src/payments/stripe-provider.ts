@@ -261,13 +261,16 @@ export class StripeProvider implements PaymentProvider {
     const params: Stripe.SubscriptionUpdateParams =
       change.kind === 'cancelAtPeriodEnd'
         ? { cancel_at_period_end: change.value }
-        : {
-            // void: the paused period's invoices are not drafted for later, so nothing is owed.
-            pause_collection: {
-              behavior: 'void',
-              resumes_at: Math.floor(change.resumesAt.getTime() / 1000),
-            },
-          };
+        : change.kind === 'unpause'
+          ? // An empty value clears the pause: Stripe bills the next period as usual.
+            { pause_collection: '' }
+          : {
+              // void: the paused period's invoices are not drafted for later, so nothing is owed.
+              pause_collection: {
+                behavior: 'void',
+                resumes_at: Math.floor(change.resumesAt.getTime() / 1000),
+              },
+            };
     await this.stripe.subscriptions.update(providerSubscriptionId, params, { idempotencyKey });
   }
 

@@ -164,7 +164,7 @@ export class TestBilling {
     const set =
       change.kind === 'cancelAtPeriodEnd'
         ? { cancelAtPeriodEnd: change.value }
-        : { pausedUntil: change.resumesAt };
+        : { pausedUntil: change.kind === 'pause' ? change.resumesAt : null };
     const record = await TestSubscriptionModel.findOneAndUpdate(
       { providerSubscriptionId, status: { $ne: 'canceled' } },
       { $set: set },

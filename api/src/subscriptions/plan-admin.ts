@@ -9,7 +9,8 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import type { TestBillingOutcome, TestCard } from '../payments/test-billing';
 import { TestPaymentProvider } from '../payments/test-provider';
 import type { Clock } from '../platform/clock';
-import { currentPeriodIndex, periodStartOf } from './plan-periods';
+import { periodStartOf } from './plan-periods';
+import { standingOf } from './plan-view';
 import type { SubscriptionLifecycle } from './subscription-lifecycle';
 import {
   SubscriptionModel,
@@ -69,7 +70,7 @@ export class PlanAdmin {
   }
 
   private view(plan: SubscriptionDocument, visits: BookingDocument[]): AdminPlanView {
-    const today = this.today();
+    const standing = standingOf(plan, this.today());
     return {
       id: plan.id as string,
       reference: plan.reference,
@@ -80,10 +81,10 @@ export class PlanAdmin {
       service: serviceTitle(plan.serviceId),
       status: plan.status,
       amountCents: plan.amountCents,
-      nextRenewal: plan.endedAt
-        ? null
-        : periodStartOf(plan.anchorDate, currentPeriodIndex(plan.anchorDate, today) + 1),
+      // The customer's own page says the same: after a paused month, none once ending.
+      nextRenewal: standing.renewsOn,
       cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
+      standing,
       upcomingVisits: visits.map((visit) => ({
         id: visit.id as string,
         date: visit.date,
@@ -115,11 +116,16 @@ export class PlanAdmin {
   async cancel(planId: string, adminId: string): Promise<AdminPlanView> {
     const plan = await this.find(planId);
     if (plan.endedAt) throw new DomainError('conflict', PlanMessages.ended);
+    const by = `admin:${adminId}`;
+    // Called off before the provider hears of it: the provider's own event of the end may reach
+    // the workers first, and the email that tells the customer must find these visits called off
+    // (it takes each out of their calendar).
+    await this.deps.lifecycle.callOffVisitsAhead(planId, by);
     const providerId = plan.provider?.subscriptionId;
     if (providerId) {
       await this.deps.provider.cancelSubscription(providerId, `plan-${planId}-operator-cancel`);
     }
-    await this.deps.lifecycle.ended(planId, null, `admin:${adminId}`, 'operator');
+    await this.deps.lifecycle.ended(planId, null, by, 'operator');
     const upcoming = await this.upcomingVisits([planId]);
     return this.view(await this.find(planId), upcoming.get(planId) ?? []);
   }

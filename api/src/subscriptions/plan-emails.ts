@@ -1,13 +1,14 @@
-import { invite, visitOf } from '../bookings/booking-emails';
-import type { BookingDocument } from '../bookings/booking-model';
+import { calendarWasSent, cancellingInvites, invite, visitOf } from '../bookings/booking-emails';
+import type { Booking, BookingDocument } from '../bookings/booking-model';
 import { formatCad, PLAN_MEMBER_DISCOUNT_PERCENT } from '../domain/booking/catalogue';
-import { longDate } from '../domain/calendar/toronto-date';
+import { BUSINESS_TIME_ZONE, longDate, torontoDate } from '../domain/calendar/toronto-date';
 import { Company } from '../domain/company';
+import { PlanMessages } from '../domain/subscription/plan-messages';
+import type { MonthlyPlanView, PlanStanding } from '../domain/subscription/plan-standing';
 import { VISITS_PER_PERIOD } from '../domain/subscription/visit-schedule';
 import { renderEmail } from '../mail/email-layout';
 import type { MailMessage } from '../platform/mailer';
-import { PlanMessages } from '../domain/subscription/plan-messages';
-import { currentPeriodIndex, periodStartOf } from './plan-periods';
+import { standingOf, whatComesNext } from './plan-view';
 import type { SubscriptionDocument } from './subscription-model';
 
 /**
@@ -18,10 +19,34 @@ import type { SubscriptionDocument } from './subscription-model';
 const serviceOf = (visits: BookingDocument[], plan: SubscriptionDocument) =>
   visits[0] ? visitOf(visits[0]).service.title : plan.serviceId;
 
-const visitLine = (visit: BookingDocument) => {
+const visitLine = (visit: Booking) => {
   const { day, when } = visitOf(visit);
   return `${day}, ${when}`;
 };
+
+/** '3:00 PM', Toronto time: a hold's end, said as people say it. */
+const clockTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const momentOf = (instant: Date) =>
+  `${longDate(torontoDate(instant))} at ${clockTime.format(instant)} (Toronto time)`;
+
+/** Where the plan stands, as a summary's rows: the renewal, the paused month, the end. */
+function standingDetails(standing: PlanStanding): [string, string][] {
+  return [
+    ...(standing.pausedFrom === null
+      ? []
+      : [['Paused', PlanMessages.pausedMonth(standing.pausedFrom)] as [string, string]]),
+    ...(standing.renewsOn === null
+      ? []
+      : [['Renews on', longDate(standing.renewsOn)] as [string, string]]),
+    ...(standing.kind === 'ending' && standing.endsOn !== null
+      ? [['Ends on', longDate(standing.endsOn)] as [string, string]]
+      : []),
+  ];
+}
 
 /**
  * A period's visits, once its invoice is paid: the first month's confirmation, then each
@@ -92,7 +117,7 @@ export function planPaymentFailedEmail(
   ];
   if (until) {
     paragraphs.push(
-      `We are keeping your next visits until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${held.map(visitLine).join('; ')}. After that, their windows go back on sale; once you pay, we restore those still free.`,
+      `We are keeping your next visits until ${momentOf(until)}: ${held.map(visitLine).join('; ')}. After that, their windows go back on sale; once you pay, we restore those still free.`,
     );
   }
   paragraphs.push(`Questions? Reply to this email or call us at ${Company.phone}.`);
@@ -115,56 +140,113 @@ const END_REASONS: Record<string, string> = {
   provider: 'it was cancelled',
 };
 
-/** The plan has ended, and why; no visit comes after what was paid for. */
-export function planEndedEmail(plan: SubscriptionDocument, siteUrl: string): MailMessage {
+/**
+ * The plan has ended, and why; no visit comes after what was paid for. `calledOff` are its visits
+ * the end called off (an operator's cancel calls off those still to come): each that was in the
+ * customer's calendar gets the entry that takes it out.
+ */
+export function planEndedEmail(
+  plan: SubscriptionDocument,
+  siteUrl: string,
+  calledOff: Booking[] = [],
+): MailMessage {
   const why = END_REASONS[plan.endReason ?? 'provider'] ?? END_REASONS.provider;
-  const ended = plan.endedAt ? longDate(plan.endedAt.toISOString().slice(0, 10)) : 'today';
+  const ended = plan.endedAt ? longDate(torontoDate(plan.endedAt)) : 'today';
+  const inCalendar = calledOff.filter(calendarWasSent);
+  const calendar = cancellingInvites(inCalendar);
+  const paragraphs = [
+    `Hello ${plan.name},`,
+    `Your Monthly Visit plan ended on ${ended}: ${why ?? ''}. No further payments will be taken and no further visits are scheduled.`,
+  ];
+  if (inCalendar.length > 0) {
+    paragraphs.push(
+      `These visits are called off: ${inCalendar.map(visitLine).join('; ')}. The attached calendar ${inCalendar.length === 1 ? 'file takes it' : 'files take them'} out of your calendar.`,
+    );
+  }
+  paragraphs.push(
+    `We hope to see you again. Questions? Reply to this email or call us at ${Company.phone}.`,
+  );
   return renderEmail({
     to: plan.email,
     subject: `Your Monthly Visit plan ${plan.reference} has ended`,
-    paragraphs: [
-      `Hello ${plan.name},`,
-      `Your Monthly Visit plan ended on ${ended}: ${why ?? ''}. No further payments will be taken and no further visits are scheduled.`,
-      `We hope to see you again. Questions? Reply to this email or call us at ${Company.phone}.`,
-    ],
+    paragraphs,
     details: [['Reference', plan.reference]],
     action: { label: 'Book a visit', url: `${siteUrl.replace(/\/+$/, '')}/service/service1` },
+    ...(calendar.length > 0 ? { attachments: calendar } : {}),
   });
 }
 
-/** What the customer changed, confirmed in the words the site answered with. */
+/** What each change the customer asked for is, in the words of the email confirming it. */
+const CHANGES = {
+  cancel: {
+    subject: 'will end',
+    asked: 'You asked us to stop your plan at the end of this month.',
+  },
+  resume: { subject: 'keeps renewing', asked: 'You asked us to keep your plan renewing as usual.' },
+  pause: {
+    subject: 'is paused for a month',
+    asked: 'You asked us to pause the next month of your plan.',
+  },
+} as const;
+
+/**
+ * What the customer changed, then where the plan stands now (plan-view.ts): the same words the
+ * plan's page shows, read when the email is sent, so a later change is never contradicted.
+ */
 export function planChangedEmail(
   plan: SubscriptionDocument,
-  change: 'cancel' | 'resume' | 'pause',
+  change: keyof typeof CHANGES,
   today: string,
   manageUrl: string,
 ): MailMessage {
-  const current = currentPeriodIndex(plan.anchorDate, today);
-  // The month paused last is the one this email confirms.
-  const paused = Math.max(0, ...plan.pausedPeriods);
-  const said: Record<typeof change, string> = {
-    cancel: PlanMessages.cancelScheduled(periodStartOf(plan.anchorDate, current + 1)),
-    resume: PlanMessages.resumed,
-    pause: PlanMessages.paused(
-      periodStartOf(plan.anchorDate, paused),
-      periodStartOf(plan.anchorDate, paused + 1),
-    ),
-  };
-  const subjects: Record<typeof change, string> = {
-    cancel: 'will end',
-    resume: 'keeps renewing',
-    pause: 'is paused for a month',
-  };
+  const standing = standingOf(plan, today);
   return renderEmail({
     to: plan.email,
-    subject: `Your Monthly Visit plan ${plan.reference} ${subjects[change]}`,
+    subject: `Your Monthly Visit plan ${plan.reference} ${CHANGES[change].subject}`,
     paragraphs: [
       `Hello ${plan.name},`,
-      said[change],
+      CHANGES[change].asked,
+      standing.summary,
       `If you did not ask for this, call us at ${Company.phone}.`,
     ],
-    details: [['Reference', plan.reference]],
+    details: [['Reference', plan.reference], ...standingDetails(standing)],
     action: { label: 'Manage your plan', url: manageUrl },
+  });
+}
+
+/**
+ * A visit of the plan the customer skipped: not a cancelled booking, so no "book another visit".
+ * It says the plan goes on and what comes next (the manage page's own words), and takes the
+ * visit out of the customer's calendar when it was ever in it.
+ */
+export function visitSkippedEmail(
+  visit: Booking,
+  plan: MonthlyPlanView | null,
+  manageUrl: string,
+  today: string,
+): MailMessage {
+  const { service, day, when } = visitOf(visit);
+  const calendar = cancellingInvites([visit]);
+  return renderEmail({
+    to: visit.email,
+    subject: `Visit on ${day} skipped (${visit.reference})`,
+    paragraphs: [
+      `Hello ${visit.name},`,
+      `Your ${service.title} visit on ${day}, ${when}, is skipped, as you asked. A skipped visit is not refunded: your plan's month is paid as a whole.`,
+      ...(plan === null ? [] : [whatComesNext(plan, today)]),
+      ...(calendar.length > 0
+        ? ['The attached calendar file takes the skipped visit out of your calendar.']
+        : []),
+      'To skip or move another visit, or to change your plan, use the link below.',
+    ],
+    details: [
+      ['Reference', visit.reference],
+      ['Service', service.title],
+      ['Skipped visit', `${day}, ${when}`],
+      ...(plan === null ? [] : standingDetails(plan.standing)),
+    ],
+    action: { label: 'Manage your plan', url: manageUrl },
+    ...(calendar.length > 0 ? { attachments: calendar } : {}),
   });
 }
 

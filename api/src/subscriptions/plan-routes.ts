@@ -2,7 +2,6 @@ import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import { identifyUser } from '../accounts/require-auth';
-import { monthlyPlanSchema } from '../bookings/booking-answers';
 import { linkProof, manageTokenParameters, postedProof } from '../bookings/booking-routes';
 import type { OwnershipProof } from '../bookings/booking-service';
 import { endpointGroup, mountEndpoints, type Endpoint } from '../http/endpoint';
@@ -12,6 +11,7 @@ import { jsonBody } from '../http/openapi/zod-to-openapi';
 import { parseBody } from '../http/parse-body';
 import { emailField } from '../domain/auth/auth-schemas';
 import { PlanMessages } from '../domain/subscription/plan-messages';
+import { monthlyPlanSchema } from './plan-answers';
 import type { PlanChangeAnswer, PlanService } from './plan-service';
 
 export interface PlanRouteDependencies {
@@ -114,14 +114,16 @@ export const planEndpoints = endpointGroup<PlanContext>('bookings', [
     '/api/plans/{id}/cancel',
     'cancelPlanAtPeriodEnd',
     'Stop a Monthly Visit plan at the end of the month',
-    'No refund: the current month is paid for, and its visits stay booked.',
+    'No refund: the current month is paid for, and its visits stay booked. A month paused ' +
+      'after it is given back: the plan ends before it.',
     (plans, id, proof) => plans.cancelAtPeriodEnd(id, proof),
   ),
   planChange(
     '/api/plans/{id}/resume',
     'resumePlan',
-    'Keep renewing a plan set to stop',
-    'Undoes a cancel at the end of the month.',
+    'Renew as usual: keep a plan set to stop, or resume a paused month',
+    'Undoes a cancel at the end of the month ("Keep my plan"), or a paused month that has not ' +
+      'begun ("Resume"); a plan has at most one of the two (a cancel drops a pause).',
     (plans, id, proof) => plans.resume(id, proof),
   ),
   planChange(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BookingService, OwnershipProof } from '../bookings/booking-service';
 import type { ManageLinks } from '../bookings/manage-link';
-import type { MonthlyPlanView } from '../domain/booking/booking-schema';
+import type { MonthlyPlanView } from '../domain/subscription/plan-standing';
 import { todayInToronto } from '../domain/calendar/toronto-date';
 import { DomainError } from '../domain/domain-error';
 import { PlanMessages } from '../domain/subscription/plan-messages';
@@ -9,8 +9,8 @@ import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import type { PaymentProvider, SubscriptionChange } from '../payments/payment-provider';
 import type { Clock } from '../platform/clock';
-import { addMonthsUtc, currentPeriodIndex, periodStartOf } from './plan-periods';
-import { planViewOf } from './plan-view';
+import { addMonthsUtc } from './plan-periods';
+import { pausedAhead, pauseUnderWay, planViewOf } from './plan-view';
 import { SubscriptionModel, type SubscriptionDocument } from './subscription-model';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -26,7 +26,8 @@ export type PlanChangeKind = 'cancel' | 'resume' | 'pause';
 
 /**
  * What a Monthly Visit plan's customer may do with it (from the manage link or the account):
- * stop it at the end of the month or keep it, pause the next month, update the card. Each change
+ * stop it at the end of the month or keep it, pause the next month or resume it before it
+ * begins, update the card. Each change
  * is made at the payment provider first, then recorded here and emailed; the provider's own
  * event for it, when it comes, agrees with what was recorded. Skipping or moving one visit is the
  * booking's own cancel and reschedule.
@@ -62,30 +63,58 @@ export class PlanService {
     return todayInToronto(this.deps.clock.now());
   }
 
-  /** Stops renewing after the current month, which is neither refunded nor cut short. */
+  /**
+   * Stops renewing after the current month, which is neither refunded nor cut short. A month
+   * paused after it is given back first: the plan ends before it, and "Keep my plan" must not
+   * find a pause nobody sees any more.
+   */
   async cancelAtPeriodEnd(planId: string, proof: OwnershipProof): Promise<PlanChangeAnswer> {
     const plan = await this.owned(planId, proof);
     const id = this.running(plan);
     if (plan.cancelAtPeriodEnd) throw new DomainError('conflict', PlanMessages.alreadyEnding);
-    await this.change(plan, id, { kind: 'cancelAtPeriodEnd', value: true }, 'cancel', {
-      cancelAtPeriodEnd: true,
-    });
-    const ends = periodStartOf(
-      plan.anchorDate,
-      currentPeriodIndex(plan.anchorDate, this.today()) + 1,
+    const paused = pausedAhead(plan, this.today());
+    await this.change(
+      plan,
+      id,
+      [
+        ...(paused.length > 0 ? [{ kind: 'unpause' } as const] : []),
+        { kind: 'cancelAtPeriodEnd', value: true },
+      ],
+      'cancel',
+      {
+        $set: { cancelAtPeriodEnd: true },
+        ...(paused.length > 0 ? { $pull: { pausedPeriods: { $in: paused } } } : {}),
+      },
     );
-    return this.answer(planId, PlanMessages.cancelScheduled(ends));
+    return this.answer(planId);
   }
 
-  /** Keeps renewing after all: undoes a cancel at the end of the month. */
+  /**
+   * Renews as usual after all: undoes a cancel at the end of the month ("Keep my plan"), or a
+   * paused month that has not begun ("Resume"). A plan has at most one of the two (an ending
+   * drops a pause), so the one route needs no more words than that.
+   */
   async resume(planId: string, proof: OwnershipProof): Promise<PlanChangeAnswer> {
     const plan = await this.owned(planId, proof);
     const id = this.running(plan);
-    if (!plan.cancelAtPeriodEnd) throw new DomainError('conflict', PlanMessages.notEnding);
-    await this.change(plan, id, { kind: 'cancelAtPeriodEnd', value: false }, 'resume', {
-      cancelAtPeriodEnd: false,
+    if (plan.cancelAtPeriodEnd) {
+      await this.change(plan, id, [{ kind: 'cancelAtPeriodEnd', value: false }], 'resume', {
+        $set: { cancelAtPeriodEnd: false },
+      });
+      return this.answer(planId);
+    }
+    const paused = pausedAhead(plan, this.today());
+    if (paused.length === 0) {
+      const begun = pauseUnderWay(plan, this.today());
+      throw new DomainError(
+        'conflict',
+        begun ? PlanMessages.pauseBegun : PlanMessages.nothingToResume,
+      );
+    }
+    await this.change(plan, id, [{ kind: 'unpause' }], 'resume', {
+      $pull: { pausedPeriods: { $in: paused } },
     });
-    return this.answer(planId, PlanMessages.resumed);
+    return this.answer(planId);
   }
 
   /**
@@ -104,14 +133,10 @@ export class PlanService {
     // The provider bills period `next` about `next` months after the plan began: resuming half
     // a month later voids that one invoice and no other.
     const resumesAt = new Date(addMonthsUtc(plan.createdAt, next).getTime() + 14 * DAY_MS);
-    await this.change(plan, id, { kind: 'pause', resumesAt }, 'pause', {}, { pausedPeriods: next });
-    return this.answer(
-      planId,
-      PlanMessages.paused(
-        periodStartOf(plan.anchorDate, next),
-        periodStartOf(plan.anchorDate, next + 1),
-      ),
-    );
+    await this.change(plan, id, [{ kind: 'pause', resumesAt }], 'pause', {
+      $addToSet: { pausedPeriods: next },
+    });
+    return this.answer(planId);
   }
 
   /**
@@ -138,32 +163,38 @@ export class PlanService {
   }
 
   /**
-   * The change at the provider, then here, then the email. The idempotency key counts the
-   * plan's changes, so a retried request repeats the same call and the next change is new.
+   * The change at the provider, then here, then the email. The idempotency keys count the
+   * plan's changes, so a retried request repeats the same calls and the next change is new.
    */
   private async change(
     plan: SubscriptionDocument,
     providerSubscriptionId: string,
-    change: SubscriptionChange,
+    changes: SubscriptionChange[],
     kind: PlanChangeKind,
-    set: Record<string, unknown>,
-    addToSet?: Record<string, unknown>,
+    update: {
+      $set?: Record<string, unknown>;
+      $addToSet?: Record<string, unknown>;
+      $pull?: Record<string, unknown>;
+    },
   ): Promise<void> {
     const planId = plan.id as string;
     const sequence = String(plan.history.length);
-    await this.deps.provider.changeSubscription(
-      providerSubscriptionId,
-      change,
-      `plan-${planId}-change-${sequence}`,
-    );
+    for (const [index, change] of changes.entries()) {
+      // The last call keeps the key one call had before, so a retry across a deploy repeats it.
+      const last = index === changes.length - 1;
+      await this.deps.provider.changeSubscription(
+        providerSubscriptionId,
+        change,
+        `plan-${planId}-change-${sequence}${last ? '' : `-${change.kind}`}`,
+      );
+    }
     const now = this.deps.clock.now();
     await SubscriptionModel.updateOne(
       { _id: planId },
       {
-        $set: set,
+        ...update,
         // What the provider now says is at least this recent: an older event changes nothing.
         $max: { providerEventAt: Math.floor(now.getTime() / 1000) },
-        ...(addToSet ? { $addToSet: addToSet } : {}),
         $push: { history: { what: kind, by: 'customer', at: now } },
       },
     );
@@ -174,9 +205,10 @@ export class PlanService {
     );
   }
 
-  private async answer(planId: string, message: string): Promise<PlanChangeAnswer> {
+  /** The plan as it is now, and where it stands in words: the page shows both, so they agree. */
+  private async answer(planId: string): Promise<PlanChangeAnswer> {
     const plan = await planViewOf({ subscriptionId: planId }, this.today());
     if (!plan) throw new DomainError('notFound', PlanMessages.notFound);
-    return { plan, message };
+    return { plan, message: plan.standing.summary };
   }
 }

@@ -1,14 +1,81 @@
 import { BookingModel, type BookingDocument } from '../bookings/booking-model';
-import { timeLabel, type MonthlyPlanView } from '../domain/booking/booking-schema';
-import { addDays, todayInToronto } from '../domain/calendar/toronto-date';
+import { timeLabel } from '../domain/booking/booking-schema';
+import type { BookingStatus } from '../domain/booking/booking-status';
+import { addDays, longDate, todayInToronto, torontoDate } from '../domain/calendar/toronto-date';
+import { PlanMessages } from '../domain/subscription/plan-messages';
+import {
+  planStanding,
+  type MonthlyPlanView,
+  type PlanStanding,
+} from '../domain/subscription/plan-standing';
 import { scheduleRule } from '../domain/subscription/visit-schedule';
 import { currentPeriodIndex, periodStartOf } from './plan-periods';
-import { SubscriptionModel } from './subscription-model';
+import { SubscriptionModel, type Subscription } from './subscription-model';
+
+type PlanFacts = Pick<
+  Subscription,
+  'status' | 'anchorDate' | 'paidPeriods' | 'pausedPeriods' | 'cancelAtPeriodEnd' | 'endedAt'
+>;
+
+/**
+ * The paused periods not yet gone by: neither before today's period nor before a period already
+ * paid for (billing has passed them, whatever the calendar says).
+ */
+function pausesToCome(
+  plan: Pick<Subscription, 'anchorDate' | 'paidPeriods' | 'pausedPeriods'>,
+  today: string,
+): number[] {
+  const current = currentPeriodIndex(plan.anchorDate, today);
+  const lastPaid = Math.max(-1, ...plan.paidPeriods);
+  return plan.pausedPeriods
+    .filter((period) => period >= current && period > lastPaid)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * Where the plan stands on `today`: the one computation behind the plan's page, the dashboard,
+ * the emails and the console (domain/subscription/plan-standing.ts says what each state means).
+ */
+export function standingOf(plan: PlanFacts, today: string): PlanStanding {
+  const current = currentPeriodIndex(plan.anchorDate, today);
+  const [paused] = pausesToCome(plan, today);
+  return planStanding({
+    status: plan.status,
+    nextPeriodStart: periodStartOf(plan.anchorDate, current + 1),
+    pausedMonth:
+      paused === undefined
+        ? null
+        : {
+            from: periodStartOf(plan.anchorDate, paused),
+            until: periodStartOf(plan.anchorDate, paused + 1),
+            begun: paused === current,
+          },
+    cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
+    endedOn: plan.endedAt ? torontoDate(plan.endedAt) : null,
+  });
+}
+
+/** The paused periods that have not begun: the customer may still give them back. */
+export function pausedAhead(
+  plan: Pick<Subscription, 'anchorDate' | 'paidPeriods' | 'pausedPeriods'>,
+  today: string,
+): number[] {
+  const current = currentPeriodIndex(plan.anchorDate, today);
+  return pausesToCome(plan, today).filter((period) => period > current);
+}
+
+/** Whether the month under way is one the customer paused. */
+export function pauseUnderWay(
+  plan: Pick<Subscription, 'anchorDate' | 'paidPeriods' | 'pausedPeriods'>,
+  today: string,
+): boolean {
+  return pausesToCome(plan, today).includes(currentPeriodIndex(plan.anchorDate, today));
+}
 
 /**
  * The plan a visit belongs to, as its customer sees it: the rule, the current period (the latest
  * one begun by today, or the first before it begins) and its visits, with the next period's once
- * they are scheduled. Null for a booking that is no plan's visit.
+ * they are scheduled, and where it stands. Null for a booking that is no plan's visit.
  */
 export async function planViewOf(
   booking: Pick<BookingDocument, 'subscriptionId'>,
@@ -18,7 +85,6 @@ export async function planViewOf(
   const plan = await SubscriptionModel.findById(booking.subscriptionId);
   if (!plan) return null;
   const current = currentPeriodIndex(plan.anchorDate, today);
-  const pausedAhead = plan.pausedPeriods.filter((period) => period > current).sort()[0];
   const visits = await BookingModel.find({
     subscriptionId: plan.id as string,
     periodIndex: { $in: [current, current + 1] },
@@ -29,9 +95,8 @@ export async function planViewOf(
     rule: scheduleRule({ date: plan.anchorDate, time: plan.time }),
     amountCents: plan.amountCents,
     periodStart: periodStartOf(plan.anchorDate, current),
-    renewsOn: periodStartOf(plan.anchorDate, current + 1),
-    cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
-    pausedMonth: pausedAhead === undefined ? null : periodStartOf(plan.anchorDate, pausedAhead),
+    nextPeriodStart: periodStartOf(plan.anchorDate, current + 1),
+    standing: standingOf(plan, today),
     visits: visits.map((visit) => ({
       id: visit.id as string,
       date: visit.date,
@@ -40,6 +105,25 @@ export async function planViewOf(
       status: visit.status,
     })),
   };
+}
+
+/** Visits that still take place: booked, paid or waiting for their month's money. */
+const STILL_ON: readonly BookingStatus[] = ['pending_payment', 'payment_failed', 'paid'];
+
+/** The next visit of the plan from `today` on, as a sentence names it; null when none is booked. */
+export function nextVisitOf(plan: MonthlyPlanView, today: string): string | null {
+  const next = plan.visits.find((visit) => visit.date >= today && STILL_ON.includes(visit.status));
+  return next ? `${longDate(next.date)}, ${next.timeLabel}` : null;
+}
+
+/** After a skip: the plan goes on, and what comes next (the manage page's answer, the email's). */
+export function whatComesNext(plan: MonthlyPlanView, today: string): string {
+  return PlanMessages.whatComesNext(plan.standing, nextVisitOf(plan, today));
+}
+
+/** The manage page's answer to a skipped visit. */
+export function skippedVisitMessage(plan: MonthlyPlanView, today = todayInToronto()): string {
+  return PlanMessages.visitSkipped(whatComesNext(plan, today));
 }
 
 /** The first and last day of the plan's period a visit belongs to; null for no plan's visit. */

@@ -39,6 +39,20 @@ type Effect<K extends SubscriptionEventEffect['kind']> = Extract<
   { kind: K }
 >;
 
+/** Why a plan's end called a visit off: an operator's cancel, or a period never paid. */
+const RELEASED_BY_END = { cancelled: 'plan-cancelled', unpaid: 'plan-ended' } as const;
+
+/** The visits a plan's end called off, by date: its email takes them out of a calendar. */
+export function visitsCalledOffByEnd(planId: string) {
+  return BookingModel.find({
+    subscriptionId: planId,
+    status: 'cancelled',
+    cancelReason: { $in: Object.values(RELEASED_BY_END) },
+  })
+    .sort({ date: 1, time: 1 })
+    .lean();
+}
+
 /** The visits of a period still waiting for, or given up for want of, the period's money. */
 const UNPAID_VISIT = { status: { $in: ['pending_payment', 'payment_failed'] } };
 
@@ -327,7 +341,7 @@ export class SubscriptionLifecycle {
     );
     if (!plan) return 'plan not found';
     let released = await this.releaseUnpaid(planId, by);
-    if (why === 'operator') released += await this.releaseFuture(planId, by);
+    if (why === 'operator') released += await this.callOffVisitsAhead(planId, by);
     await this.deps.jobs.add(
       jobs.planEndedEmail,
       { subscriptionId: planId },
@@ -336,15 +350,18 @@ export class SubscriptionLifecycle {
     return `ended; ${String(released)} unpaid visits released`;
   }
 
-  /** An operator's cancel calls off every visit still to come, paid ones included. */
-  private async releaseFuture(planId: string, by: string): Promise<number> {
+  /**
+   * An operator's cancel calls off every visit still to come, paid ones included. Safe to repeat:
+   * a visit called off already is not found again.
+   */
+  async callOffVisitsAhead(planId: string, by: string): Promise<number> {
     const future = await BookingModel.find({
       subscriptionId: planId,
       date: { $gte: todayInToronto(this.deps.clock.now()) },
       status: { $in: ['pending_payment', 'payment_failed', 'paid'] },
     });
     for (const visit of future) {
-      await this.deps.bookings.visitReleased(visit.id as string, 'plan-cancelled', by);
+      await this.deps.bookings.visitReleased(visit.id as string, RELEASED_BY_END.cancelled, by);
     }
     return future.length;
   }
@@ -359,7 +376,7 @@ export class SubscriptionLifecycle {
       ...UNPAID_VISIT,
     });
     for (const visit of unpaid) {
-      await this.deps.bookings.visitReleased(visit.id as string, 'plan-ended', by);
+      await this.deps.bookings.visitReleased(visit.id as string, RELEASED_BY_END.unpaid, by);
     }
     return unpaid.length;
   }

@@ -7,6 +7,7 @@ import type {
   AdminScheduleWeek,
   AdminSubscriberList,
 } from '@hs/api/domain/admin/admin-views';
+import type { BookingSort } from '@hs/api/domain/admin/booking-search';
 import type { BookingStatus } from '@hs/api/domain/booking/booking-status';
 import type { TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import type { CampaignInput, CampaignView } from '@hs/api/domain/newsletter/newsletter-schema';
@@ -22,6 +23,9 @@ export interface BookingFilter {
   date: string;
   /** A booking status, or '' for every status. */
   status: BookingStatus | '';
+  /** A name, email, phone, reference or postal code, or '' for every booking. */
+  q: string;
+  sort: BookingSort;
   page: number;
 }
 

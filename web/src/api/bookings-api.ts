@@ -61,6 +61,24 @@ export function cancelBooking(link: BookingLink): Promise<BookingChange> {
   });
 }
 
+/**
+ * The customer left payment without paying: the API sends the "Complete your booking" email now
+ * (once). Nothing waits on it: a failure here changes nothing the customer sees.
+ */
+export function leavePayment(link: BookingLink): Promise<void> {
+  const query = new URLSearchParams(proofBody(link)).toString();
+  return apiRequest<unknown>(
+    `${bookingPath(link, '/payment-left')}${query === '' ? '' : `?${query}`}`,
+    {
+      method: 'POST',
+      ...proofLogin(link),
+    },
+  ).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 export function rescheduleBooking(
   link: BookingLink,
   date: string,

@@ -10,8 +10,12 @@ export function fetchPaymentSetup(signal?: AbortSignal): Promise<PaymentSetup> {
 
 export interface CheckoutRequest {
   bookingId: string;
-  /** The booking's token from the booking answer: only the booking's owner can pay for it. */
-  token: string;
+  /**
+   * The booking's token from the booking answer or the manage link: only the booking's owner can
+   * pay for it. Without one, the signed-in owner's `login` proves it.
+   */
+  token?: string;
+  login?: string | null;
   /** CAD cents, as the server priced the booking. */
   amount: number;
   email: string;
@@ -19,9 +23,11 @@ export interface CheckoutRequest {
 
 /** Opens the provider's hosted checkout for a booking; the browser is then sent to `url`. */
 export async function startCheckout(request: CheckoutRequest): Promise<string> {
+  const { login, ...body } = request;
   const { url } = await apiRequest<{ url: string }>('/api/payments/checkout', {
     method: 'POST',
-    body: request,
+    body,
+    ...(login ? { token: login } : {}),
   });
   return url;
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../app/use-document-title';
 import { Notice } from './Notice';
 
@@ -15,17 +16,40 @@ interface EmailLinkPageProps {
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
+type Answer = Promise<{ message: string }>;
+
+/**
+ * The links being followed now, by address. React runs a new page's effects twice in development
+ * (StrictMode), and the second run must join the first, not post again: the click in the email
+ * is one answer. Once answered the entry goes, so opening the link again later asks again.
+ */
+const following = new Map<string, Answer>();
+
+function followOnce(link: string, follow: () => Answer): Answer {
+  const pending = following.get(link);
+  if (pending !== undefined) return pending;
+  const answer = follow();
+  following.set(link, answer);
+  const forget = () => {
+    following.delete(link);
+  };
+  answer.then(forget, forget);
+  return answer;
+}
+
 /**
  * A page that a link in one of our emails opens (newsletter, account). It follows the link as it
  * opens, since the click in the email is the person's answer, and says how it went.
  */
 export function EmailLinkPage({ title, follow, working, failed, children }: EmailLinkPageProps) {
   useDocumentTitle(title);
+  const { pathname, search } = useLocation();
+  const link = `${pathname}${search}`;
   const [result, setResult] = useState<Result>(null);
 
   useEffect(() => {
     let current = true;
-    follow().then(
+    followOnce(link, follow).then(
       ({ message }) => {
         if (current) setResult({ tone: 'success', text: message });
       },
@@ -38,7 +62,7 @@ export function EmailLinkPage({ title, follow, working, failed, children }: Emai
     return () => {
       current = false;
     };
-  }, [follow, failed]);
+  }, [link, follow, failed]);
 
   return (
     <section className="screen" aria-labelledby="screen-title">

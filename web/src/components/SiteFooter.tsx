@@ -3,6 +3,7 @@ import { SERVICES } from '@hs/api/domain/booking/catalogue';
 import { Company } from '@hs/api/domain/company';
 import { Link } from 'react-router-dom';
 import { company, footerContent as copy, footerNav } from '../content/site-content';
+import { serviceQueryValue } from '../app/service-query';
 import { NewsletterForm } from './NewsletterForm';
 
 // Read once at start-up: a render must not depend on the clock.
@@ -25,7 +26,7 @@ export function SiteFooter() {
                   <Link
                     to={{
                       pathname: '/service/service1',
-                      search: `?${new URLSearchParams({ service: service.keyword }).toString()}`,
+                      search: `?${new URLSearchParams({ service: serviceQueryValue(service, SERVICES) }).toString()}`,
                     }}
                   >
                     {service.title}

@@ -173,16 +173,15 @@ export function SiteHeader() {
               {signedIn ? (
                 <>
                   <li className="site-nav__welcome">{accountNav.welcome(name)}</li>
-                  <li className="site-nav__item--wide-only">
-                    <NavLink className="site-nav__link" to={accountNav.profile.to}>
-                      {accountNav.profile.label}
-                    </NavLink>
-                  </li>
-                  <li className="site-nav__item--mobile-only">
-                    <NavLink className="site-nav__link" to={accountNav.dashboard.to}>
-                      {accountNav.dashboard.label}
-                    </NavLink>
-                  </li>
+                  {/* One set of account links for the wide header and the phone menu alike:
+                      a customer finds the same places whatever the width of their screen. */}
+                  {[accountNav.dashboard, accountNav.profile].map((link) => (
+                    <li key={link.to}>
+                      <NavLink className="site-nav__link" to={link.to}>
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
                   {isAdmin ? (
                     <li>
                       <NavLink className="site-nav__link" to={accountNav.admin.to}>

@@ -42,7 +42,8 @@ export const profileContent = {
   save: 'Save Changes',
   saving: 'Saving…',
   cancel: 'Cancel',
-  fixErrors: 'Please correct the fields marked below.',
+  /** Said under the buttons, below the fields it points to. */
+  fixErrors: 'Please correct the fields marked above.',
   saveFailed: 'Something went wrong!',
   currentPasswordLabel: 'Current password',
   currentPasswordHint:
@@ -68,9 +69,13 @@ export const dashboardContent = {
   empty: 'You have no bookings yet.',
   bookLink: 'Browse our services and book a visit',
   bookTo: '/service/service1',
-  /** Changes are made from the signed link in each booking's emails, not from here. */
-  manageHint: 'To move or cancel a booking, use the link in its confirmation email.',
-  /** A plan's page opens with the login, so a plan (unlike a single booking) links to it. */
+  /** Each booking's page opens with the login, as its emails' signed link opens it. */
+  manageHint: 'Open a booking to see it, move it, cancel it or pay for it.',
+  manageBooking: 'See or change this booking',
+  /** A booking still waiting for its money: straight to paying, or to cancelling it. */
+  payNow: 'Pay now',
+  cancelUnpaid: 'Cancel it',
+  unpaidNote: 'Not confirmed until it is paid: its place is held for a short while only.',
   planHint:
     "A Monthly Visit plan's visits are listed under the plan, which you can manage from here.",
   planHeading: (service: string) => `${service}: Monthly Visit plan`,

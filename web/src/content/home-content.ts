@@ -103,8 +103,11 @@ export const servicesGridContent = {
   loading: 'Loading our services…',
   failed: 'We could not load our services.',
   retry: 'Try again',
-  /** The services page reads the card's keyword from this query parameter (docs/product.md section 2). */
-  link: (keyword: string) => `/service/service1?service=${encodeURIComponent(keyword)}`,
+  /**
+   * The services page reads the card's keyword (docs/product.md section 2), or its id where the
+   * keyword is shared, from this query parameter (web/src/app/service-query.ts).
+   */
+  link: (service: string) => `/service/service1?service=${encodeURIComponent(service)}`,
 } as const;
 
 export const aboutTeaserContent = {

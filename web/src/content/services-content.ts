@@ -1,4 +1,5 @@
 import type { MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
+import type { Service } from '@hs/api/domain/booking/catalogue';
 import { avatarImage } from './images';
 import type { Testimonial } from './testimonial-content';
 
@@ -30,6 +31,31 @@ export const servicesGridCopy = {
   about: (title: string) => ` about ${title}`,
   forService: (title: string) => ` for ${title}`,
 };
+
+/**
+ * The tag on each service's card, by service id. The catalogue's keywords are the
+ * specification's and stay in `?service=` links, but several say nothing of their service to a
+ * customer (Painting's is `furniture`, Snow Removal's `pruning`): a card shows these words.
+ */
+const serviceTags: Readonly<Record<string, string>> = {
+  'garden-maintenance': 'Garden care',
+  'house-office-cleaning': 'Cleaning',
+  'seasonal-cleaning': 'Deep clean',
+  'specialized-carpentry': 'Carpentry',
+  painting: 'Walls & trim',
+  'construction-estimate': 'Free estimate',
+  'pressure-wash': 'Outdoor surfaces',
+  'garden-backyard-design': 'Landscaping',
+  'lawn-repair': 'Lawn care',
+  'weed-control': 'Weed removal',
+  'snow-removal': 'Winter',
+  eavestrough: 'Gutters',
+};
+
+/** The card's tag; a service added to the catalogue without one shows its title's first word. */
+export function serviceTag(service: Pick<Service, 'id' | 'title'>): string {
+  return serviceTags[service.id] ?? service.title.split(/[\s/&]+/)[0] ?? service.title;
+}
 
 export const servicesTestimonial = {
   heading: 'Loved by Homeowners Across Toronto',
@@ -68,9 +94,14 @@ export const bookingFormCopy = {
   postalCode: 'Postal Code',
   /** After the message that we do not serve a postal code's area: to the contact page. */
   askForEstimate: 'Ask for an estimate',
+  /** The contact form's first draft, when an address outside the areas served leads there. */
+  estimateEnquiry: (service: string, address: string, postalCode: string) =>
+    `I would like an estimate for ${service} at ${[address, postalCode].filter(Boolean).join(', ')}, which is outside your service area.`,
   date: 'Preferred Date',
   time: 'Preferred Time',
   full: '(full)',
+  /** A window that started, or starts too soon to book (same-day lead time). */
+  closed: '(no longer available)',
   photo: 'Photo of the job (optional)',
   photoHint: 'JPG, PNG up to 5MB',
   photoPreview: 'Preview of the chosen photo',
@@ -78,10 +109,14 @@ export const bookingFormCopy = {
   uploading: 'Uploading photo',
   submit: 'Continue to Payment',
   /**
-   * docs/product.md section 4: the submit reads 'Continue to Payment' on every plan. For an estimate the
-   * note under it says that nothing is charged, so the label does not mislead.
+   * docs/product.md section 4 has 'Continue to Payment' on every plan; an estimate takes no
+   * payment, so its form says what the button does instead (docs/product.md, Decisions).
    */
+  submitEstimate: 'Request My Free Estimate',
   estimateNote: 'No payment is taken for an estimate: we will contact you with a price.',
+  details: 'Tell us about the project',
+  detailsHint:
+    'What needs doing, sizes, materials, access: anything that helps us quote. Optional.',
   submitting: 'Sending…',
   back: 'Back',
   required: 'Required',
@@ -148,7 +183,12 @@ export const managePlanCopy = {
   move: 'Move',
   moveLabel: (date: string) => `Move the visit of ${date}`,
   moveHeading: (date: string) => `Move your visit of ${date}`,
-  moveNote: 'A visit of your plan can move to another day of the same month.',
+  /**
+   * The rule of api/src/domain/subscription/visit-schedule.ts: a plan month runs from a renewal
+   * to the day before the next (Dec 7 to Jan 6), not along the calendar's month.
+   */
+  moveNote:
+    'A visit of your plan can move to another day of its plan month, which runs until the day before your plan renews.',
   moveSubmit: 'Move this visit',
   moving: 'Moving…',
   close: 'Close',
@@ -230,7 +270,21 @@ export const paymentCopy = {
   redirecting: 'Taking you to the checkout page…',
 };
 
-export const flowCopy = {
-  dismiss: 'Dismiss message',
-  redirecting: 'Taking you to the secure checkout page…',
+/** How the booking flow ended, on the services page (BookingResult). */
+export const bookingResultCopy = {
+  bookedHeading: 'Thank you!',
+  messageHeading: 'About your booking',
+  unpaidHeading: 'Your booking is not paid yet',
+  reference: 'Your reference:',
+  manage: 'See or change your booking',
+  dismiss: 'Done',
+  unpaidText: (service: string) =>
+    `Your ${service} booking is saved but not confirmed: it is confirmed once it is paid. We keep its place for you for a short while.`,
+  unpaidEmail: 'We have emailed you a link to finish it later.',
+  payNow: 'Pay now',
+  cancel: 'Cancel booking',
+  cancelQuestion: 'Cancel this booking? Its place goes back to other customers at once.',
+  cancelConfirm: 'Yes, cancel it',
+  cancelKeep: 'Keep it',
+  cancelling: 'Cancelling…',
 };

@@ -33,7 +33,10 @@ export const mainNav: readonly NavLinkContent[] = [
 /** The header's account part: Register/Login for visitors, the rest once signed in. */
 export const accountNav = {
   signIn: { label: 'Register/Login', to: '/signup/register' },
-  /** docs/product.md shows Profile on wide screens only and Dashboard in the mobile menu only. */
+  /**
+   * docs/product.md shows Profile on wide screens only and Dashboard in the mobile menu only; we
+   * show both at every width (docs/product.md#decisions).
+   */
   profile: { label: 'Profile', to: '/Profile' },
   dashboard: { label: 'Dashboard', to: '/dashboard' },
   /** Offered to the team only; the admin area and its API turn everybody else away anyway. */
@@ -179,9 +182,17 @@ const deadlineFormat = new Intl.DateTimeFormat('en-CA', {
   timeStyle: 'short',
 });
 
-/** A moment as the customer reads it, in Toronto's time: 'Tuesday, May 13, 2030 at 8:00 a.m.'. */
+/** A moment as the customer reads it, in Toronto's time: 'Monday, May 13, 2030 at 8:00 a.m.' */
 export function torontoMoment(iso: string): string {
   return deadlineFormat.format(new Date(iso));
+}
+
+/**
+ * A sentence whose last words are put in (a moment, a name): its full stop, unless they end with
+ * one already. A moment ends with 'a.m.' or 'p.m.', and '8:00 a.m..' reads as a typo.
+ */
+export function endSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** The words of the booking pages reached from emails and from the payment provider. */
@@ -192,6 +203,8 @@ export const bookingPageContent = {
   dateLabel: 'New date',
   timeLabel: 'New time',
   full: 'fully booked',
+  /** A window that started, or starts too soon to book (same-day lead time). */
+  windowClosed: 'no longer available',
   moveButton: 'Move my booking',
   moving: 'Moving…',
   cancelHeading: 'Cancel your booking',
@@ -204,7 +217,9 @@ export const bookingPageContent = {
     'Cancellations are refunded only until 24 hours before the visit as first booked. That time has passed, so this cancellation is not refunded.',
   /** Said before a paid visit is moved: the refund deadline stays where it was. */
   moveKeepsDeadline: (deadline: string) =>
-    `Moving your visit does not move the refund deadline: a cancellation is refunded only until ${deadline}.`,
+    endSentence(
+      `Moving your visit does not move the refund deadline: a cancellation is refunded only until ${deadline}`,
+    ),
   moveAfterDeadline:
     'You can still move this visit, but it can no longer be cancelled for a refund: that was possible only until 24 hours before the visit as first booked.',
   closed: 'This booking can no longer be changed online. Call us if you need help.',
@@ -212,6 +227,15 @@ export const bookingPageContent = {
   stillWaiting:
     'Your payment is taking longer than usual to be confirmed. We will email you as soon as it is.',
   paymentFailed: 'Payment failed. Please try again.',
+  /** An unpaid booking: what it takes to confirm it, on the manage page. */
+  payHeading: 'Complete your booking',
+  payNote:
+    'This booking is not confirmed until it is paid. We keep its place for a short while: pay now to confirm it, or cancel it below if you changed your mind.',
+  payButton: 'Pay now',
+  paying: 'Opening the payment page…',
+  /** Back from the payment provider's page without paying. */
+  paymentCancelled:
+    'You left the payment page, so nothing was charged. Your booking is waiting: pay now to confirm it, or cancel it to free its place.',
   manageLink: 'See or change your booking',
   servicesLink: 'Back to our services',
 } as const;

@@ -12,6 +12,9 @@ import type { ManageLinks } from '@hs/api/bookings/manage-link';
 import { jobs, type JobDefinition, type PayloadOf } from '@hs/api/jobs/job-definitions';
 import type { OnceSender } from '@hs/api/mail/send-once';
 import type { MailMessage } from '@hs/api/platform/mailer';
+import { todayInToronto } from '@hs/api/domain/calendar/toronto-date';
+import { visitSkippedEmail } from '@hs/api/subscriptions/plan-emails';
+import { planViewOf } from '@hs/api/subscriptions/plan-view';
 import { defineProcessor, type JobContext, type Processor } from '../processor';
 
 export interface BookingEmailDependencies {
@@ -27,10 +30,13 @@ type BookingJob = JobDefinition & { schema: { _output: { bookingId: string } } }
  * One processor per booking email. Each reads the booking as it is now and may decide the email
  * no longer applies (a reminder for a cancelled or moved booking); each sends at most once per job.
  */
-function bookingEmail<J extends BookingJob>(
+export function bookingEmail<J extends BookingJob>(
   deps: BookingEmailDependencies,
   job: J,
-  compose: (booking: Booking, payload: PayloadOf<J>) => MailMessage | null,
+  compose: (
+    booking: Booking,
+    payload: PayloadOf<J>,
+  ) => MailMessage | null | Promise<MailMessage | null>,
 ): Processor {
   return defineProcessor(job, async (payload: PayloadOf<J>, { jobId, log }: JobContext) => {
     const { bookingId } = payload as { bookingId: string };
@@ -39,7 +45,7 @@ function bookingEmail<J extends BookingJob>(
       log.info({ bookingId }, 'booking gone before its email; nothing to send');
       return;
     }
-    const message = compose(booking, payload);
+    const message = await compose(booking, payload);
     if (!message) {
       log.info({ bookingId, status: booking.status }, 'email no longer applies; not sent');
       return;
@@ -80,8 +86,17 @@ export function bookingEmailProcessors(deps: BookingEmailDependencies): Processo
         ? siteVisitEmail(booking, manage(booking))
         : null,
     ),
-    bookingEmail(deps, jobs.bookingCancelledEmail, (booking, { refund }) =>
-      bookingCancelledEmail(booking, refund, deps.siteUrl),
+    // A plan's visit its customer skipped is not a cancelled booking: the plan goes on, and the
+    // email says what comes next, read from the plan as it stands now.
+    bookingEmail(deps, jobs.bookingCancelledEmail, async (booking, { refund }) =>
+      booking.status === 'skipped'
+        ? visitSkippedEmail(
+            booking,
+            await planViewOf(booking, todayInToronto()),
+            manage(booking),
+            todayInToronto(),
+          )
+        : bookingCancelledEmail(booking, refund, deps.siteUrl),
     ),
   ];
 }

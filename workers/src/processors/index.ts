@@ -5,6 +5,7 @@ import { bookingJobProcessors, type BookingJobDependencies } from './bookings';
 import { contactEmailProcessors, type ContactEmailDependencies } from './contact-emails';
 import { planEmailProcessors, type PlanEmailDependencies } from './plan-emails';
 import { newsletterProcessors, type NewsletterDependencies } from './newsletter';
+import { paymentReminderProcessor } from './payment-reminder';
 import { reviewEmailProcessors, type ReviewEmailDependencies } from './review-emails';
 import { sendMailProcessor } from './send-mail';
 
@@ -22,6 +23,7 @@ export function allProcessors(deps: ProcessorDependencies): Processor[] {
     sendMailProcessor(deps.sender),
     ...authEmailProcessors(deps),
     ...bookingEmailProcessors(deps),
+    paymentReminderProcessor(deps),
     ...planEmailProcessors(deps),
     ...bookingJobProcessors(deps),
     ...contactEmailProcessors(deps),

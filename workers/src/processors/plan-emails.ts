@@ -11,6 +11,7 @@ import {
   planPaymentFailedEmail,
   planPeriodEmail,
 } from '@hs/api/subscriptions/plan-emails';
+import { visitsCalledOffByEnd } from '@hs/api/subscriptions/subscription-lifecycle';
 import {
   SubscriptionModel,
   type SubscriptionDocument,
@@ -89,8 +90,10 @@ export function planEmailProcessors(deps: PlanEmailDependencies): Processor[] {
     planEmail(deps, jobs.planUnplacedNotice, (plan, { periodIndex }) =>
       Promise.resolve(planUnplacedNotice(plan, periodIndex, deps.businessInbox)),
     ),
-    planEmail(deps, jobs.planEndedEmail, (plan) =>
-      Promise.resolve(plan.endedAt ? planEndedEmail(plan, deps.siteUrl) : null),
+    planEmail(deps, jobs.planEndedEmail, async (plan) =>
+      plan.endedAt
+        ? planEndedEmail(plan, deps.siteUrl, await visitsCalledOffByEnd(plan.id as string))
+        : null,
     ),
   ];
 }

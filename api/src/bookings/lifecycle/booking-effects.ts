@@ -10,6 +10,12 @@ import { reminderDelayMs, reviewRequestDelayMs } from '../visit-times';
 
 type Visit = Pick<BookingDocument, 'date' | 'time'>;
 
+/** An unpaid booking is reminded this long after it was made, unless paid or left before. */
+export const PAYMENT_REMINDER_DELAY_MS = 10 * 60_000;
+
+/** One reminder per booking: leaving payment brings the same job forward. */
+export const paymentReminderJobId = (bookingId: string) => `complete-booking-${bookingId}`;
+
 /** A booking as a move found it and as it left it: a reschedule gives back the old window. */
 export interface MovedBooking {
   before: Visit;
@@ -57,6 +63,12 @@ export class BookingEffects {
         return this.givePlaceBack(before, bookingId);
       case 'startHold':
         return this.holdTimer(after);
+      case 'paymentReminder':
+        return this.deps.jobs.add(
+          jobs.completeBookingEmail,
+          { bookingId },
+          { jobId: paymentReminderJobId(bookingId), delayMs: PAYMENT_REMINDER_DELAY_MS },
+        );
       case 'notifyBusiness':
         return this.deps.jobs.add(
           jobs.businessBookingNotification,

@@ -11,6 +11,7 @@ import {
 import type { TimeWindowId } from '../../domain/booking/catalogue';
 import { todayInToronto } from '../../domain/calendar/toronto-date';
 import { DomainError } from '../../domain/domain-error';
+import { PlanMessages } from '../../domain/subscription/plan-messages';
 import type { JobProducer } from '../../jobs/job-producer';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
@@ -19,6 +20,7 @@ import { BookingModel, type Booking, type BookingDocument } from '../booking-mod
 import {
   type BookingEvent,
   type BookingMove,
+  customerCallOff,
   customerMay,
   moveFor,
   OPERATOR_EVENTS,
@@ -113,7 +115,8 @@ export class BookingLifecycle {
   }
 
   /** Hands over the follow-ups of a booking whose opening stopped before it did (safe to repeat). */
-  finishOpening(booking: BookingDocument): Promise<void> {
+  /** Answers whether the follow-ups were handed over (to Redis or the outbox). */
+  finishOpening(booking: BookingDocument): Promise<boolean> {
     return this.opening.finish(booking);
   }
 
@@ -317,7 +320,8 @@ export class BookingLifecycle {
 
   /**
    * The customer calls the visit off: its place goes back on sale at once, and a paid booking
-   * cancelled in time (refund-policy.ts) is refunded through the provider.
+   * cancelled in time (refund-policy.ts) is refunded through the provider. A plan's visit is
+   * skipped instead (customerCallOff): the plan goes on and nothing is refunded.
    */
   cancelledByCustomer(
     bookingId: string,
@@ -326,11 +330,14 @@ export class BookingLifecycle {
     return this.judged(this.byId(bookingId), async (booking) => {
       if (!booking) throw notFound();
       const now = this.deps.clock.now();
-      const move = moveFor('cancelledByCustomer', booking.status);
+      const event = customerCallOff(booking);
+      const move = moveFor(event, booking.status);
       if (!move || !customerMay('cancelledByCustomer', booking, now)) {
-        throw new DomainError('conflict', BookingMessages.cannotCancel);
+        const refused =
+          event === 'skippedByCustomer' ? PlanMessages.cannotSkip : BookingMessages.cannotCancel;
+        throw new DomainError('conflict', refused);
       }
-      const refund = refundOnCustomerCancel(booking, now);
+      const refund = event === 'cancelledByCustomer' && refundOnCustomerCancel(booking, now);
       const set = { cancelledAt: now, cancelReason: 'customer' };
       return this.apply(
         booking,

@@ -18,8 +18,10 @@ export const BOOKING_EVENTS = [
   // A Monthly Visit plan's period, paid or given up (the subscription's lifecycle).
   'visitPaid',
   'visitReleased',
-  // The customer, through the manage link or their account.
+  // The customer, through the manage link or their account. A plan's visit is skipped, never
+  // cancelled: the plan goes on (customerCallOff says which a booking gets).
   'cancelledByCustomer',
+  'skippedByCustomer',
   'rescheduled',
   // An operator, through the admin console.
   'cancelledByOperator',
@@ -43,6 +45,11 @@ export type BookingEffect =
   | 'givePlaceBack'
   /** Sets the unpaid hold's end and limit, and the payment timer that ends it. */
   | 'startHold'
+  /**
+   * "Complete your booking" (Pay now, Cancel), due a while after booking unless paid by then;
+   * sent at once when the customer leaves payment (BookingService.paymentLeft).
+   */
+  | 'paymentReminder'
   /** Clears the unpaid hold: the payment timer finds nothing to give back. */
   | 'endHold'
   /** Tells the business of the new booking. */
@@ -55,7 +62,10 @@ export type BookingEffect =
   | 'visitReminder'
   /** The notice of the new date, and the reminder of the new visit. */
   | 'rescheduledEmails'
-  /** Tells the customer the visit is off, and whether their money comes back. */
+  /**
+   * Tells the customer the visit is off (with the calendar file that removes it), and whether
+   * their money comes back; a skipped plan visit's email says the plan goes on instead.
+   */
   | 'cancelledEmail'
   /** Asks the payment provider for the money back (a job: the provider may be slow). */
   | 'askRefund'
@@ -79,7 +89,7 @@ const move = (to: BookingStatus, ...effects: BookingEffect[]): BookingMove => ({
 /** Where a new booking starts: a paid plan holds a place while it waits for its money. */
 export const OPENINGS = {
   estimate: move('estimate_requested', 'notifyBusiness', 'acknowledgeEstimate'),
-  paid: move('pending_payment', 'takePlace', 'notifyBusiness', 'startHold'),
+  paid: move('pending_payment', 'takePlace', 'notifyBusiness', 'startHold', 'paymentReminder'),
   /**
    * A visit of a Monthly Visit plan waits for its period's invoice with a place held; the
    * business hears of the plan once, from the subscription, not of each visit.
@@ -130,6 +140,7 @@ export const BOOKING_MOVES: Record<BookingEvent, Partial<Record<BookingStatus, B
     cancelled: move('refunded'),
     // A repeat finishes what a crash cut short, if the refund came straight from paid.
     refunded: move('refunded', 'givePlaceBack', 'cancelledEmail'),
+    skipped: move('refunded'),
   },
   holdExpired: {
     pending_payment: move('cancelled', 'givePlaceBack'),
@@ -137,6 +148,7 @@ export const BOOKING_MOVES: Record<BookingEvent, Partial<Record<BookingStatus, B
     // A retry after a crash between the cancel and the giving back.
     cancelled: move('cancelled', 'givePlaceBack'),
     refunded: move('refunded', 'givePlaceBack'),
+    skipped: move('skipped', 'givePlaceBack'),
   },
   cancelledByCustomer: {
     estimate_requested: cancel,
@@ -144,6 +156,12 @@ export const BOOKING_MOVES: Record<BookingEvent, Partial<Record<BookingStatus, B
     pending_payment: cancel,
     payment_failed: cancel,
     paid: move('cancelled', 'givePlaceBack', 'cancelledEmail', 'askRefundIfDue'),
+  },
+  // Never refunded (the month is paid as a whole) and never restored by a later payment.
+  skippedByCustomer: {
+    pending_payment: move('skipped', 'givePlaceBack', 'cancelledEmail'),
+    payment_failed: move('skipped', 'givePlaceBack', 'cancelledEmail'),
+    paid: move('skipped', 'givePlaceBack', 'cancelledEmail'),
   },
   // A move of date keeps the status; the history records it.
   rescheduled: {
@@ -214,6 +232,8 @@ export const OPERATOR_EVENTS: Record<BookingStatus, BookingEvent | null> = {
   paid: 'markedPaidByOperator',
   payment_failed: 'markedPaymentFailedByOperator',
   cancelled: 'cancelledByOperator',
+  // Only the plan's customer skips a visit; an operator calls one off as a cancel.
+  skipped: null,
   refunded: 'refundRequested',
   done: 'markedDoneByOperator',
   no_show: 'markedNoShowByOperator',
@@ -235,11 +255,19 @@ export function canMove(from: BookingStatus, to: BookingStatus): boolean {
   return from !== to && BOOKING_EVENTS.some((event) => moveFor(event, from)?.to === to);
 }
 
+/** How the customer calls a booking off: a Monthly Visit plan's visit is skipped. */
+export function customerCallOff(booking: {
+  subscriptionId?: string | null;
+}): 'cancelledByCustomer' | 'skippedByCustomer' {
+  return booking.subscriptionId ? 'skippedByCustomer' : 'cancelledByCustomer';
+}
+
 /** Whether the customer may still call the visit off or move it: an open booking, not yet past. */
 export function customerMay(
   event: 'cancelledByCustomer' | 'rescheduled',
-  booking: { status: BookingStatus; date: string },
+  booking: { status: BookingStatus; date: string; subscriptionId?: string | null },
   now: Date,
 ): boolean {
-  return moveFor(event, booking.status) !== undefined && booking.date >= todayInToronto(now);
+  const judged = event === 'cancelledByCustomer' ? customerCallOff(booking) : event;
+  return moveFor(judged, booking.status) !== undefined && booking.date >= todayInToronto(now);
 }

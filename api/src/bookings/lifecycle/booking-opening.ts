@@ -47,6 +47,8 @@ export interface BookingRequest {
   address: string;
   /** 'M4W 1P8', already checked against the service area (the booking form's schema). */
   postalCode: string;
+  /** The customer's own words about the job; '' when none. */
+  details?: string;
   serviceId: string;
   planId: string;
   date: string;
@@ -134,7 +136,7 @@ export class BookingOpening {
    * place stay, and `followUpsPending` says its work was not handed over (the follow-up sweep and
    * a repeated request finish it; the job ids are the booking's own, so nothing is queued twice).
    */
-  async finish(booking: BookingDocument): Promise<void> {
+  async finish(booking: BookingDocument): Promise<boolean> {
     const opening = openingOf(booking);
     try {
       await this.deps.effects.after(opening.effects, {
@@ -143,11 +145,13 @@ export class BookingOpening {
         refund: false,
       });
       this.handedOver.add(booking._id);
+      return true;
     } catch (error) {
       this.deps.logger.error(
         { err: error, bookingId: booking.id as string },
         'booking saved but its follow-up jobs could not be queued',
       );
+      return false;
     }
   }
 

@@ -1,6 +1,7 @@
 import type { ManagedBookingView } from '../booking/booking-schema';
 import type { BookingStatus } from '../booking/booking-status';
 import type { TimeWindowId } from '../booking/catalogue';
+import type { PlanStanding } from '../subscription/plan-standing';
 
 /**
  * What the operators' API answers and the site's admin area reads. One definition for both sides:
@@ -15,6 +16,8 @@ export interface AdminBookingView extends ManagedBookingView {
   allowedStatuses: BookingStatus[];
   /** The crew going to the visit (an id of the week's `crews`), or null when none is assigned. */
   crewId: string | null;
+  /** The customer's words about the job (an estimate's project); '' when none. */
+  details: string;
 }
 
 /** `GET /api/admin/bookings?date=YYYY-MM-DD&status=<status>&page=N`, newest visit date first. */
@@ -76,9 +79,11 @@ export interface AdminPlanView {
   status: 'incomplete' | 'active' | 'past_due' | 'ended';
   /** CAD cents a month. */
   amountCents: number;
-  /** The next period's start, when the next invoice is due; null once the plan ended. */
+  /** When the next invoice is due (after a paused month); null once the plan ends or ended. */
   nextRenewal: string | null;
   cancelAtPeriodEnd: boolean;
+  /** Where the plan stands, as its customer's page says it (a paused month included). */
+  standing: PlanStanding;
   /** The visits from today on, by date (at most eight). */
   upcomingVisits: { id: string; date: string; time: string; status: BookingStatus }[];
   /** The weeks of paid visits no window could take, for an operator to arrange. */

@@ -1,9 +1,10 @@
 import '../zod-config';
 import { z } from 'zod';
 import { emailField } from '../auth/auth-schemas';
-import { addDays, isCalendarDate, todayInToronto } from '../calendar/toronto-date';
-import { lineOfText, phoneNumber } from '../form-fields';
+import { addDays, isCalendarDate, longDate, todayInToronto } from '../calendar/toronto-date';
+import { lineOfText, paragraphsOfText, phoneNumber } from '../form-fields';
 import type { BookingStatus } from './booking-status';
+import type { MonthlyPlanView } from '../subscription/plan-standing';
 import {
   DEFAULT_TIME_WINDOW,
   findPlan,
@@ -42,6 +43,7 @@ export const BOOKING_LIMITS = {
   address: 200,
   // 'M4W 1P8' is 7; the rest is room for the spaces people type.
   postalCode: 12,
+  details: 2_000,
 } as const;
 
 export const BookingMessages = {
@@ -61,8 +63,11 @@ export const BookingMessages = {
   /** The site adds a link to the contact page after it. */
   outsideServiceArea: (area: string) =>
     `Sorry, we do not serve the ${area} area yet. Ask us for an estimate through the contact page and we will see what we can do.`,
+  // The dates below are YYYY-MM-DD, written in the sentence as people write them.
+  windowClosed: (date: string, window: string) =>
+    `Sorry, the ${window} window on ${longDate(date)} can no longer be booked: it starts too soon. Please choose a later time or another date.`,
   windowFull: (date: string, window: string) =>
-    `Sorry, the ${window} window on ${date} is fully booked. Please choose another date or time.`,
+    `Sorry, the ${window} window on ${longDate(date)} is fully booked. Please choose another date or time.`,
   imageTooLarge: 'Photos must be 5 MB or smaller.',
   imageWrongType: 'Photos must be JPEG or PNG images.',
   imageOneOnly: 'Please attach one photo, in the "image" field.',
@@ -72,7 +77,7 @@ export const BookingMessages = {
   cancelledWithRefund: 'Your booking has been cancelled. Your refund is on its way.',
   cannotCancel: 'This booking can no longer be cancelled.',
   rescheduled: (date: string, window: string) =>
-    `Your booking has been moved to ${date}, ${window}.`,
+    `Your booking has been moved to ${longDate(date)}, ${window}.`,
   cannotReschedule: 'This booking can no longer be moved.',
   sameSlot: 'Your booking is already on that date and time.',
   unavailable: 'Bookings are unavailable right now. Please try again shortly.',
@@ -254,6 +259,12 @@ function bookingFormFields(today: () => string, serviceAreas?: readonly string[]
       plan: planField,
       visits: planVisitsField,
       /**
+       * What the customer tells us of the job: the project to quote for an estimate (the site
+       * asks for it there), or anything the crew should know. Shown to operators, never mailed
+       * to the customer's address.
+       */
+      details: paragraphsOfText('Project description', BOOKING_LIMITS.details).optional(),
+      /**
        * The token of the member-discount link emailed to a Monthly Visit plan's address: with
        * the same email in the form, a one-time visit of another service is 10% off.
        */
@@ -314,35 +325,8 @@ export interface BookingView {
   discount: { percent: number; fullPriceCents: number } | null;
 }
 
-/** One visit of a Monthly Visit plan, as its customer sees it. */
-export interface PlanVisitView {
-  id: string;
-  date: string;
-  time: TimeWindowId;
-  timeLabel: string;
-  status: BookingStatus;
-}
-
-/** A Monthly Visit plan as the booking answer, the manage page and the dashboard show it. */
-export interface MonthlyPlanView {
-  /** The plan's id (its first visit's booking id). */
-  id: string;
-  /** 'incomplete' until the first month is paid, then 'active', 'past_due' or 'ended'. */
-  status: 'incomplete' | 'active' | 'past_due' | 'ended';
-  /** The rule every period follows, in words. */
-  rule: string;
-  /** CAD cents a month. */
-  amountCents: number;
-  /** The current period's start and the next renewal (the next period's start). */
-  periodStart: string;
-  renewsOn: string;
-  /** True once the customer asked to stop at the end of the current period. */
-  cancelAtPeriodEnd: boolean;
-  /** The start of a coming month the customer paused (no payment, no visits), or null. */
-  pausedMonth: string | null;
-  /** The visits of the current period (and of the next one, once it is scheduled), by date. */
-  visits: PlanVisitView[];
-}
+// A plan's view and its standing are the plan's own (domain/subscription/plan-standing.ts).
+export type { MonthlyPlanView, PlanVisitView } from '../subscription/plan-standing';
 
 /** What the manage page shows: the booking, its contact details and what may still be done. */
 export interface ManagedBookingView extends BookingView {
@@ -354,6 +338,8 @@ export interface ManagedBookingView extends BookingView {
   postalCode: string;
   canCancel: boolean;
   canReschedule: boolean;
+  /** Waiting for its money, and paid for on its own (not a plan's visit): Pay now. */
+  canPay: boolean;
   /** Cancelling now gives the money back (paid, and before `refundUntil`). */
   refundOnCancel: boolean;
   /**
@@ -376,7 +362,13 @@ export interface NewBookingAnswer {
 /** Places left per date and window: `GET /api/availability?from=&to=`. */
 export interface Availability {
   capacity: number;
-  days: { date: string; windows: Record<TimeWindowId, number> }[];
+  days: {
+    date: string;
+    /** Places left; none in a closed window. */
+    windows: Record<TimeWindowId, number>;
+    /** Windows no longer open to book (domain/booking/same-day.ts), full or not. */
+    closed: TimeWindowId[];
+  }[];
 }
 
 export function timeLabel(time: TimeWindowId): string {

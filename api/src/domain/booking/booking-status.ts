@@ -10,6 +10,8 @@ export const BOOKING_STATUSES = [
   'paid',
   'payment_failed',
   'cancelled',
+  // A Monthly Visit plan's visit its customer called off: the plan goes on, nothing is refunded.
+  'skipped',
   'refunded',
   // How a visit ended, marked by an operator from the visit's day on.
   'done',
@@ -26,13 +28,14 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   paid: 'Paid',
   payment_failed: 'Payment failed',
   cancelled: 'Cancelled',
+  skipped: 'Skipped',
   refunded: 'Refunded',
   done: 'Done',
   no_show: 'No-show',
 };
 
 /** States in which nobody goes to the booking's address any more. */
-export const CALLED_OFF: readonly BookingStatus[] = ['cancelled', 'refunded'];
+export const CALLED_OFF: readonly BookingStatus[] = ['cancelled', 'skipped', 'refunded'];
 
 /** States in which a booking still waits for its money. */
 export const AWAITING_PAYMENT: readonly BookingStatus[] = ['pending_payment', 'payment_failed'];

@@ -2,6 +2,7 @@ import {
   addDays,
   daysBetween,
   isCalendarDate,
+  longDate,
   weekdayName,
   weekdayOf,
 } from '../calendar/toronto-date';
@@ -76,7 +77,7 @@ export function firstPeriodVisits(firstVisit: VisitSlot): VisitSlot[] {
 
 /** What the summary says of the rule before the customer pays. */
 export function scheduleRule(firstVisit: VisitSlot): string {
-  return `${String(VISITS_PER_PERIOD)} visits a month: every ${weekdayName(firstVisit.date)}, ${timeLabel(firstVisit.time)}, starting ${firstVisit.date}. A window that is full one week moves to another day or window of that week.`;
+  return `${String(VISITS_PER_PERIOD)} visits a month: every ${weekdayName(firstVisit.date)}, ${timeLabel(firstVisit.time)}, starting ${longDate(firstVisit.date)}. A window that is full one week moves to another day or window of that week.`;
 }
 
 /**

@@ -1,11 +1,20 @@
 import type { BookingView } from '@hs/api/domain/booking/booking-schema';
 import { longDate } from '@hs/api/domain/calendar/toronto-date';
+import { planStanding } from '@hs/api/domain/subscription/plan-standing';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BookingSummary } from './BookingSummary';
 
 const MORNING = 'Morning (8am-12pm)';
 const visitDates = ['2030-03-05', '2030-03-12', '2030-03-19', '2030-03-26'];
+
+const standingFacts = {
+  status: 'active',
+  nextPeriodStart: '2030-04-05',
+  pausedMonth: null,
+  cancelAtPeriodEnd: false,
+  endedOn: null,
+} as const;
 
 const visit: BookingView = {
   id: 'a'.repeat(32),
@@ -29,9 +38,8 @@ const visit: BookingView = {
     rule: '4 visits a month: every Tuesday, Morning (8am-12pm), starting 2030-03-05.',
     amountCents: 24_900,
     periodStart: '2030-03-05',
-    renewsOn: '2030-04-05',
-    cancelAtPeriodEnd: false,
-    pausedMonth: null,
+    nextPeriodStart: '2030-04-05',
+    standing: planStanding(standingFacts),
     visits: visitDates.map((date, index) => ({
       id: String(index).repeat(32),
       date,
@@ -64,7 +72,15 @@ describe('BookingSummary', () => {
     const plan = visit.monthlyPlan;
     if (plan === null) throw new Error('no plan');
     render(
-      <BookingSummary booking={{ ...visit, monthlyPlan: { ...plan, cancelAtPeriodEnd: true } }} />,
+      <BookingSummary
+        booking={{
+          ...visit,
+          monthlyPlan: {
+            ...plan,
+            standing: planStanding({ ...standingFacts, cancelAtPeriodEnd: true }),
+          },
+        }}
+      />,
     );
     expect(screen.getByText('Ends on').nextElementSibling?.textContent).toBe(
       longDate('2030-04-05'),

@@ -2,6 +2,8 @@ import type { MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
 import { BOOKING_STATUS_LABELS } from '@hs/api/domain/booking/booking-status';
 import { formatCad } from '@hs/api/domain/booking/catalogue';
 import { longDate } from '@hs/api/domain/calendar/toronto-date';
+import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
+import { planStandingCopy as standingCopy } from '../../content/plan-standing-content';
 import { planSummaryCopy as copy } from '../../content/services-content';
 import './MonthlyPlanRows.css';
 
@@ -48,13 +50,32 @@ export function MonthlyPlanRows({ plan, showStatus = false }: MonthlyPlanRowsPro
   );
 }
 
-/** When the plan renews, or when it stops: an ended plan renews no more and says neither. */
+/**
+ * A paused month, then when the plan renews (after that month) or when it stops: the API's one
+ * standing, so no row can say a date another does not. An ended plan says none of them.
+ */
 export function RenewalRows({ plan }: { readonly plan: MonthlyPlanView }) {
-  if (plan.status === 'ended') return null;
+  const { kind, pausedFrom, renewsOn, endsOn } = plan.standing;
   return (
     <>
-      <dt>{plan.cancelAtPeriodEnd ? copy.endsOn : copy.renewsOn}</dt>
-      <dd>{longDate(plan.renewsOn)}</dd>
+      {pausedFrom === null ? null : (
+        <>
+          <dt>{standingCopy.paused}</dt>
+          <dd>{PlanMessages.pausedMonth(pausedFrom)}</dd>
+        </>
+      )}
+      {renewsOn === null ? null : (
+        <>
+          <dt>{copy.renewsOn}</dt>
+          <dd>{longDate(renewsOn)}</dd>
+        </>
+      )}
+      {kind === 'ending' && endsOn !== null ? (
+        <>
+          <dt>{copy.endsOn}</dt>
+          <dd>{longDate(endsOn)}</dd>
+        </>
+      ) : null}
     </>
   );
 }

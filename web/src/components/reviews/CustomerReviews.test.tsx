@@ -52,12 +52,14 @@ describe('CustomerReviews', () => {
     render(<CustomerReviews headingLevel={2} />);
     const heading = await screen.findByRole('heading', {
       level: 2,
-      name: 'What customers say about their visits',
+      name: 'What customers who booked here say',
     });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/reviews');
     const section = heading.closest('section');
     if (section === null) throw new Error('no section around the heading');
-    expect(within(section).getByText('4.8 out of 5 from 12 reviews')).toBeDefined();
+    expect(
+      within(section).getByText('4.8 out of 5 from 12 reviews of visits booked on this site'),
+    ).toBeDefined();
     const items = within(screen.getByRole('list', { name: 'Recent reviews' })).getAllByRole(
       'listitem',
     );
@@ -75,7 +77,38 @@ describe('CustomerReviews', () => {
     stubReviews(answerWith({ count: 1, average: 5, reviews: [review('r1')] }));
     render(<CustomerReviews headingLevel={3} />);
     await screen.findByRole('heading', { level: 3 });
-    expect(screen.getByText('5.0 out of 5 from 1 review')).toBeDefined();
+    expect(
+      screen.getByText('5.0 out of 5 from 1 review of a visit booked on this site'),
+    ).toBeDefined();
+  });
+
+  it('says whose reviews these are, apart from the company’s overall rating', async () => {
+    stubReviews(answerWith({ count: 2, average: 4.5, reviews: [review('r1'), review('r2')] }));
+    render(<CustomerReviews headingLevel={2} />);
+    const heading = await screen.findByRole('heading', { level: 2 });
+    const section = heading.closest('section');
+    if (section === null) throw new Error('no section around the heading');
+    // The count and average are of reviews sent through our thank-you link after a booked visit.
+    expect(section.textContent).toContain('visits booked on this site');
+    within(section).getByText(
+      'Each was left by the customer after the visit, through the link we email them.',
+    );
+  });
+
+  it('asks for the reviews once the page has settled, even if the reader never scrolls near', async () => {
+    // A reader who jumps past the block (a link to the page's end, the End key) never has it
+    // cross the viewport: an observer that never reports stands for that reader.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const fetchMock = stubReviews(answerWith({ count: 1, average: 5, reviews: [review('r1')] }));
+    render(<CustomerReviews headingLevel={3} />);
+    await screen.findByRole('heading', { level: 3 }, { timeout: 5_000 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it.each([

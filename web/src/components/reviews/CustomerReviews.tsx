@@ -1,37 +1,15 @@
 import type { PublishedReviews } from '@hs/api/domain/review/review-schema';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { fetchPublishedReviews } from '../../api/reviews-api';
 import { customerReviewsContent as copy } from '../../content/review-content';
 import { TESTIMONIAL_MAX_RATING, testimonialRatingLabel } from '../../content/testimonial-content';
+import { useIdleAfter } from '../../hooks/use-idle-after';
 import './CustomerReviews.css';
-
-/** How far ahead of the reader the reviews are asked for: they are there on arrival. */
-const LOAD_AHEAD = '800px 0px';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** 'November 25, 2026' for '2026-11-25' (a calendar date: no time zone moves it). */
 const dayLabel = (isoDate: string): string => dayFormat.format(new Date(`${isoDate}T12:00:00Z`));
-
-/** True once the element is near the viewport; at once where IntersectionObserver is missing. */
-function useNearViewport(element: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const target = element.current;
-    if (near || target === null) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: LOAD_AHEAD },
-    );
-    observer.observe(target);
-    return () => {
-      observer.disconnect();
-    };
-  }, [element, near]);
-  return near;
-}
 
 interface CustomerReviewsProps {
   /** The level of the block's heading, under the section around it (or 2 standing alone). */
@@ -41,19 +19,21 @@ interface CustomerReviewsProps {
 }
 
 /**
- * The approved reviews of visits: their count and average, and the latest few, beside the static
- * testimonials (which stay whatever this shows). Asked for only as the reader nears it, after the
- * page has painted, and it takes no room until there is something to show: placed after what a
- * visitor sees first, it moves nothing in view. Without approved reviews it shows nothing.
+ * The approved reviews of visits booked on this site: their count and average, and the latest
+ * few, beside the static testimonials and their overall rating (which stay whatever this shows,
+ * so the words say which reviews these are). Asked for once the page has painted and the browser
+ * is idle, not when the block nears the viewport: a reader who jumps past it (a link to the
+ * page's end, the End key) never has it cross the viewport, and never saw the reviews. It takes no
+ * room until there is something to show, and sits after what a visitor sees first, so it moves
+ * nothing in view. Without approved reviews it shows nothing.
  */
 export function CustomerReviews({ headingLevel, shown = 3 }: CustomerReviewsProps) {
   const headingId = useId();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(sentinel);
+  const wanted = useIdleAfter(true);
   const [published, setPublished] = useState<PublishedReviews | null>(null);
 
   useEffect(() => {
-    if (!near) return;
+    if (!wanted) return;
     const controller = new AbortController();
     fetchPublishedReviews(controller.signal).then(setPublished, () => {
       // Reviews are extra: without them the page keeps its testimonials and says nothing.
@@ -61,10 +41,10 @@ export function CustomerReviews({ headingLevel, shown = 3 }: CustomerReviewsProp
     return () => {
       controller.abort();
     };
-  }, [near]);
+  }, [wanted]);
 
   if (published === null || published.count === 0 || published.reviews.length === 0) {
-    return <div ref={sentinel} />;
+    return null;
   }
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -78,6 +58,7 @@ export function CustomerReviews({ headingLevel, shown = 3 }: CustomerReviewsProp
         </span>{' '}
         {copy.summary(published.average, published.count)}
       </p>
+      <p className="customer-reviews__source">{copy.source}</p>
       <ul className="customer-reviews__list" aria-label={copy.listLabel}>
         {published.reviews.slice(0, shown).map((review) => (
           <li key={review.id} className="customer-reviews__item">

@@ -61,7 +61,7 @@ describe('AdminPage', () => {
     expect(alert.textContent).toContain('This area is for the Home Services team only.');
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
-    expect(call(0).url).toBe('/api/admin/bookings?page=1');
+    expect(call(0).url).toBe('/api/admin/bookings?sort=upcoming&page=1');
   });
 
   it('turns a customer away once the API confirms the role, without opening the console', async () => {
@@ -105,7 +105,9 @@ describe('AdminPage', () => {
     );
     renderPage(token);
 
-    const table = await screen.findByRole('table', { name: 'Bookings, latest visit date first' });
+    const table = await screen.findByRole('table', {
+      name: 'Bookings: today’s and upcoming visits first, soonest first, then past visits',
+    });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     const [, first, second] = rows;
@@ -123,17 +125,24 @@ describe('AdminPage', () => {
     within(second).getByText('None');
 
     const request = call(0);
-    expect(request.url).toBe('/api/admin/bookings?page=1');
+    expect(request.url).toBe('/api/admin/bookings?sort=upcoming&page=1');
     expect(request.headers.get('Authorization')).toBe(`Bearer ${token}`);
 
-    // Only the moves the state machine allows from Awaiting payment are offered.
-    const select = within(second).getByRole('combobox', { name: 'New status for HS-1002' });
+    // Only the moves the state machine allows from Awaiting payment are offered, none chosen.
+    const select = within(second).getByRole<HTMLSelectElement>('combobox', {
+      name: 'New status for HS-1002',
+    });
     const options = within(select)
       .getAllByRole('option')
       .map((option) => option.textContent);
-    expect(options).toEqual(['Paid', 'Payment failed', 'Cancelled']);
+    expect(options).toEqual(['Change status…', 'Paid', 'Payment failed', 'Cancelled']);
+    expect(select.value).toBe('');
     fireEvent.change(select, { target: { value: 'paid' } });
     fireEvent.click(within(second).getByRole('button', { name: 'Change HS-1002' }));
+    const question = within(second).getByRole('group', {
+      name: 'Mark booking HS-1002 as paid? The customer gets the booking confirmation.',
+    });
+    fireEvent.click(within(question).getByRole('button', { name: 'Yes, it is paid' }));
 
     expect((await screen.findByRole('status')).textContent).toBe('HS-1002: Booking moved to Paid.');
     const patch = call(1);
@@ -146,14 +155,16 @@ describe('AdminPage', () => {
       within(within(second).getByRole('combobox'))
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Cancelled', 'Refunded']);
+    ).toEqual(['Change status…', 'Cancelled', 'Refunded']);
   });
 
   it('asks once more before cancelling, and sends nothing when the operator keeps it', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, bookingList([paidBooking])));
     renderPage(tokenFor('admin'));
     const change = await screen.findByRole('button', { name: 'Change HS-1001' });
-    // Cancelled is the first move offered for a paid booking.
+    fireEvent.change(screen.getByRole('combobox', { name: 'New status for HS-1001' }), {
+      target: { value: 'cancelled' },
+    });
     fireEvent.click(change);
     const question = screen.getByRole('group', { name: /Cancel booking HS-1001\?/ });
     const keep = within(question).getByRole('button', { name: 'Keep it' });
@@ -177,10 +188,16 @@ describe('AdminPage', () => {
     await screen.findByRole('table');
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'pending_payment' } });
     await screen.findByRole('table');
-    expect(call(1).url).toBe('/api/admin/bookings?date=2030-05-20&page=1');
-    expect(call(2).url).toBe('/api/admin/bookings?date=2030-05-20&status=pending_payment&page=1');
+    expect(call(1).url).toBe('/api/admin/bookings?date=2030-05-20&sort=upcoming&page=1');
+    expect(call(2).url).toBe(
+      '/api/admin/bookings?date=2030-05-20&status=pending_payment&sort=upcoming&page=1',
+    );
 
+    fireEvent.change(screen.getByRole('combobox', { name: 'New status for HS-1002' }), {
+      target: { value: 'payment_failed' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Change HS-1002' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, move it' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This booking has changed; reload and try again.',
     );

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 
 /** The words of a table, as each section's content object holds them. */
 interface AdminTableContent {
@@ -25,7 +25,12 @@ interface AdminTableProps<Row extends { readonly id: string }> {
   readonly cells: (row: Row) => ReactNode;
 }
 
-/** A list of an admin section as a captioned table, or a line saying there is nothing in it. */
+/**
+ * A list of an admin section as a captioned table, or a line saying there is nothing in it. On a
+ * narrow screen each row is a card of its own, every cell under its column's name (the CSS reads
+ * `data-label`), so the operator sees and reaches every column without scrolling sideways. The
+ * roles are written out because a table laid out as blocks loses them in some browsers.
+ */
 export function AdminTable<Row extends { readonly id: string }>({
   content: { caption, columns, empty },
   rows,
@@ -33,25 +38,47 @@ export function AdminTable<Row extends { readonly id: string }>({
   cells,
 }: AdminTableProps<Row>) {
   const captionId = useId();
+  const body = useRef<HTMLTableSectionElement>(null);
+  const headings = Object.values(columns);
+
+  // The sections write their own cells; each is given its column's name here, after every
+  // render, rather than every section repeating the headings it already declared.
+  useLayoutEffect(() => {
+    for (const row of body.current?.rows ?? []) {
+      [...row.cells].forEach((cell, index) => {
+        const heading = headings[index] ?? '';
+        if (cell.getAttribute('data-label') !== heading) cell.setAttribute('data-label', heading);
+        if (cell.tagName === 'TD' && !cell.hasAttribute('role')) cell.setAttribute('role', 'cell');
+      });
+    }
+  });
+
   if (rows.length === 0) return <p>{empty}</p>;
   return (
-    // Wider than a phone: the table scrolls on its own, and a keyboard can scroll it too.
-    <div className="admin-table" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table>
+    // On a wide screen the table scrolls on its own if it must, and a keyboard can scroll it too.
+    <div
+      className="admin-table admin-table--cards"
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+    >
+      <table role="table">
         <caption id={captionId}>{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {Object.entries(columns).map(([key, heading]) => (
-              <th key={key} scope="col">
+              <th key={key} scope="col" role="columnheader">
                 {heading}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody ref={body} role="rowgroup">
           {rows.map((row) => (
-            <tr key={row.id}>
-              <th scope="row">{rowHeader(row)}</th>
+            <tr key={row.id} role="row">
+              <th scope="row" role="rowheader">
+                {rowHeader(row)}
+              </th>
               {cells(row)}
             </tr>
           ))}

@@ -13,9 +13,22 @@ interface BookingStatusControlProps {
   readonly onFailed: (message: string) => void;
 }
 
+/** The question a move asks before it is made, in its own words or the general ones. */
+function questionFor(reference: string, status: BookingStatus) {
+  const own = copy.moveQuestions[status];
+  return {
+    question:
+      own?.question(reference) ?? copy.moveQuestion(reference, BOOKING_STATUS_LABELS[status]),
+    yes: own?.yes ?? copy.moveYes,
+    danger: own?.danger === true,
+  };
+}
+
 /**
- * Moves a booking to one of the statuses its state machine allows from here, and only those.
- * Cancelling cannot be taken back, so it asks once more.
+ * Moves a booking to one of the statuses the API says its lifecycle allows from here
+ * (`allowedStatuses`), and only those. Nothing is chosen until the operator chooses: a menu that
+ * starts on a status the booking is not in reads as its status. Every move asks once more, as
+ * each tells the customer something or cannot be taken back.
  */
 export function BookingStatusControl({
   session,
@@ -29,13 +42,13 @@ export function BookingStatusControl({
   const [busy, setBusy] = useState(false);
 
   const allowed = booking.allowedStatuses;
+  if (allowed.length === 0) return <span className="admin-muted">{copy.noMoves}</span>;
   // A change of the booking can take the earlier choice off the list.
-  const selected = choice !== null && allowed.includes(choice) ? choice : allowed[0];
-  if (selected === undefined) return <span className="admin-muted">{copy.noMoves}</span>;
+  const selected = choice !== null && allowed.includes(choice) ? choice : null;
 
-  const apply = () => {
+  const apply = (status: BookingStatus) => {
     setBusy(true);
-    changeBookingStatus(session.token, booking.id, selected).then(
+    changeBookingStatus(session.token, booking.id, status).then(
       (move) => {
         setBusy(false);
         setConfirming(false);
@@ -50,15 +63,18 @@ export function BookingStatusControl({
     );
   };
 
-  if (confirming) {
+  if (confirming && selected !== null) {
+    const asked = questionFor(booking.reference, selected);
     return (
       <ConfirmQuestion
-        question={copy.confirmCancel(booking.reference)}
-        yes={busy ? copy.applying : copy.confirmYes}
+        question={asked.question}
+        yes={busy ? copy.applying : asked.yes}
         no={copy.confirmNo}
-        danger
+        danger={asked.danger}
         busy={busy}
-        onYes={apply}
+        onYes={() => {
+          apply(selected);
+        }}
         onNo={() => {
           setConfirming(false);
         }}
@@ -73,12 +89,13 @@ export function BookingStatusControl({
       </label>
       <select
         id={selectId}
-        value={selected}
+        value={selected ?? ''}
         disabled={busy}
         onChange={(event) => {
           setChoice(allowed.find((status) => status === event.target.value) ?? null);
         }}
       >
+        <option value="">{copy.chooseStatus}</option>
         {allowed.map((status) => (
           <option key={status} value={status}>
             {BOOKING_STATUS_LABELS[status]}
@@ -88,11 +105,10 @@ export function BookingStatusControl({
       <button
         type="button"
         className="button"
-        disabled={busy}
+        disabled={busy || selected === null}
         aria-label={`${busy ? copy.applying : copy.apply} ${booking.reference}`}
         onClick={() => {
-          if (selected === 'cancelled') setConfirming(true);
-          else apply();
+          setConfirming(true);
         }}
       >
         {busy ? copy.applying : copy.apply}

@@ -1,10 +1,16 @@
 import type { AdminBookingList, AdminBookingView } from '@hs/api/domain/admin/admin-views';
 import {
+  BOOKING_SEARCH_MAX,
+  BOOKING_SORTS,
+  DEFAULT_BOOKING_SORT,
+  type BookingSort,
+} from '@hs/api/domain/admin/booking-search';
+import {
   BOOKING_STATUS_LABELS,
   BOOKING_STATUSES,
   type BookingStatus,
 } from '@hs/api/domain/booking/booking-status';
-import { useCallback, useId, useState } from 'react';
+import { type SubmitEvent, useCallback, useId, useState } from 'react';
 import { type BookingFilter, type BookingMove, fetchAdminBookings } from '../../api/admin-api';
 import { Notice } from '../../components/Notice';
 import { bookingsContent as copy } from './admin-content';
@@ -17,7 +23,13 @@ import { Pager } from './Pager';
 import { AdminFilters, StatusSelect, type StatusWords } from './StatusFilter';
 import { type AdminSession, useAdminData, type AdminMessage } from './use-admin-data';
 
-const NO_FILTER: BookingFilter = { date: '', status: '', page: 1 };
+const NO_FILTER: BookingFilter = {
+  date: '',
+  status: '',
+  q: '',
+  sort: DEFAULT_BOOKING_SORT,
+  page: 1,
+};
 
 const STATUS_WORDS: StatusWords<BookingStatus> = {
   statusLabel: copy.statusLabel,
@@ -26,11 +38,18 @@ const STATUS_WORDS: StatusWords<BookingStatus> = {
   label: (status) => BOOKING_STATUS_LABELS[status],
 };
 
-/** Every booking, filtered by visit date and status, with the moves each may still make. */
+/**
+ * Every booking, today's work first, found by whatever the customer says on the phone (name,
+ * email, phone, reference or postal code: the API reads it), filtered by visit date and status,
+ * with the moves each may still make.
+ */
 export function BookingsSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
   const dateId = useId();
+  const sortId = useId();
   const [filter, setFilter] = useState<BookingFilter>(NO_FILTER);
+  // Tells one search from the next, so the box shows what the list was searched for.
+  const [searchKey, setSearchKey] = useState(0);
   const [message, setMessage] = useState<AdminMessage>(null);
   const load = useCallback(
     (signal: AbortSignal) => fetchAdminBookings(session.token, filter, signal),
@@ -63,9 +82,22 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
     });
   };
 
+  const untouched =
+    filter.date === '' &&
+    filter.status === '' &&
+    filter.q === '' &&
+    filter.sort === DEFAULT_BOOKING_SORT;
+
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{copy.heading}</h2>
+      <BookingSearch
+        key={searchKey}
+        search={filter.q}
+        onSearch={(q) => {
+          changeFilter({ q });
+        }}
+      />
       <AdminFilters label={copy.filtersLabel}>
         <div className="admin-field">
           <label htmlFor={dateId}>{copy.dateLabel}</label>
@@ -85,12 +117,31 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
             changeFilter({ status });
           }}
         />
+        <div className="admin-field">
+          <label htmlFor={sortId}>{copy.sortLabel}</label>
+          <select
+            id={sortId}
+            value={filter.sort}
+            onChange={(event) => {
+              const sort = BOOKING_SORTS.find((candidate) => candidate === event.target.value);
+              changeFilter({ sort: sort ?? DEFAULT_BOOKING_SORT });
+            }}
+          >
+            {BOOKING_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {copy.sorts[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
         <button
           type="button"
           className="button button--secondary"
-          disabled={filter.date === '' && filter.status === ''}
+          disabled={untouched}
           onClick={() => {
             changeFilter(NO_FILTER);
+            // The search box empties with the rest.
+            setSearchKey((key) => key + 1);
           }}
         >
           {copy.clearFilters}
@@ -103,6 +154,8 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
           <BookingTable
             session={session}
             bookings={state.data.bookings}
+            sort={filter.sort}
+            search={filter.q}
             onChanged={onChanged}
             onFailed={(text) => {
               setMessage({ tone: 'error', text });
@@ -115,17 +168,70 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
   );
 }
 
+/**
+ * One box for whatever identifies a booking. It searches when submitted (Enter or the button),
+ * not at every key: a half-typed phone number would find nothing and ask the API for it.
+ */
+function BookingSearch({
+  search,
+  onSearch,
+}: {
+  readonly search: string;
+  readonly onSearch: (q: string) => void;
+}) {
+  const inputId = useId();
+  const hintId = useId();
+  const [draft, setDraft] = useState(search);
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSearch(draft.trim());
+  };
+  return (
+    <form className="admin-search" role="search" aria-label={copy.searchLabel} onSubmit={submit}>
+      <div className="admin-field">
+        <label htmlFor={inputId}>{copy.searchLabel}</label>
+        <p id={hintId} className="admin-field__hint">
+          {copy.searchHint}
+        </p>
+        <div className="admin-search__row">
+          <input
+            id={inputId}
+            type="search"
+            name="q"
+            value={draft}
+            maxLength={BOOKING_SEARCH_MAX}
+            autoComplete="off"
+            aria-describedby={hintId}
+            onChange={(event) => {
+              setDraft(event.target.value);
+            }}
+          />
+          <button type="submit" className="button">
+            {copy.search}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
 interface BookingTableProps {
   readonly session: AdminSession;
   readonly bookings: readonly AdminBookingView[];
+  readonly sort: BookingSort;
+  readonly search: string;
   readonly onChanged: (move: BookingMove) => void;
   readonly onFailed: (message: string) => void;
 }
 
-function BookingTable({ session, bookings, onChanged, onFailed }: BookingTableProps) {
+function BookingTable({ session, bookings, sort, search, onChanged, onFailed }: BookingTableProps) {
   return (
     <AdminTable
-      content={copy}
+      content={{
+        caption: copy.captions[sort],
+        columns: copy.columns,
+        empty: search === '' ? copy.empty : copy.emptySearch(search),
+      }}
       rows={bookings}
       rowHeader={(booking) => booking.reference}
       cells={(booking) => (
@@ -143,6 +249,9 @@ function BookingTable({ session, bookings, onChanged, onFailed }: BookingTablePr
               {booking.postalCode ? (
                 <span className="admin-muted">{booking.postalCode}</span>
               ) : null}
+              {booking.details === '' ? null : (
+                <span className="admin-project">{booking.details}</span>
+              )}
             </span>
           </td>
           <td>

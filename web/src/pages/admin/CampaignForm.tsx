@@ -1,8 +1,10 @@
+import type { CampaignPreview } from '@hs/api/domain/newsletter/campaign-messages';
 import type { CampaignView } from '@hs/api/domain/newsletter/newsletter-schema';
 import { campaignSchema } from '@hs/api/domain/newsletter/newsletter-schema';
-import { type SubmitEvent, useId, useRef, useState } from 'react';
+import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-client';
 import { createCampaign } from '../../api/admin-api';
+import { updateCampaign } from '../../api/admin-campaigns-api';
 import { Notice } from '../../components/Notice';
 import { campaignsContent as copy } from './admin-content';
 import { type AdminSession, failureText, reportDenial } from './use-admin-data';
@@ -10,7 +12,8 @@ import { type AdminSession, failureText, reportDenial } from './use-admin-data';
 type Field = 'subject' | 'body';
 type FieldErrors = Partial<Record<Field, string>>;
 
-const EMPTY = { subject: '', body: '' };
+/** A draft being edited: its id and what it was written as. */
+export type CampaignDraft = CampaignPreview['source'] & { readonly id: string };
 
 /** The first message per field: from the schema here, or from the API's `fields`. */
 function fieldErrorsOf(entries: readonly (readonly [unknown, string])[]): FieldErrors {
@@ -25,21 +28,35 @@ function fieldErrorsOf(entries: readonly (readonly [unknown, string])[]): FieldE
 
 interface CampaignFormProps {
   readonly session: AdminSession;
-  readonly onCreated: (campaign: CampaignView) => void;
+  /** The draft to write again, or null for a new campaign. */
+  readonly draft: CampaignDraft | null;
+  readonly onSaved: (campaign: CampaignView, created: boolean) => void;
+  readonly onCancel: () => void;
 }
 
-/** A new campaign, checked here with the API's own schema, saved as a draft to send later. */
-export function CampaignForm({ session, onCreated }: CampaignFormProps) {
+/**
+ * A new campaign, or a draft written again, checked here with the API's own schema and saved as
+ * a draft to preview, test and send later. A draft keeps the format it was written in (the
+ * command line can write HTML).
+ */
+export function CampaignForm({ session, draft, onSaved, onCancel }: CampaignFormProps) {
   const headingId = useId();
   const subjectId = useId();
   const bodyId = useId();
   const bodyHintId = useId();
-  const [form, setForm] = useState(EMPTY);
+  const format = draft?.format ?? 'markdown';
+  const [form, setForm] = useState({ subject: draft?.subject ?? '', body: draft?.body ?? '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
   const subjectInput = useRef<HTMLInputElement>(null);
   const bodyInput = useRef<HTMLTextAreaElement>(null);
+
+  // Editing starts where the form is: the operator chose Edit in the preview above it.
+  useEffect(() => {
+    if (draft !== null) heading.current?.focus();
+  }, [draft]);
 
   /** Shows the errors and takes a keyboard user to the first field to fix. */
   const showErrors = (found: FieldErrors) => {
@@ -50,7 +67,7 @@ export function CampaignForm({ session, onCreated }: CampaignFormProps) {
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = campaignSchema.safeParse({ ...form, format: 'markdown' });
+    const parsed = campaignSchema.safeParse({ ...form, format });
     if (!parsed.success) {
       showErrors(fieldErrorsOf(parsed.error.issues.map((issue) => [issue.path[0], issue.message])));
       setMessage({ tone: 'error', text: copy.fixErrors });
@@ -59,12 +76,17 @@ export function CampaignForm({ session, onCreated }: CampaignFormProps) {
     setErrors({});
     setMessage(null);
     setBusy(true);
-    createCampaign(session.token, parsed.data).then(
+    const saving =
+      draft === null
+        ? createCampaign(session.token, parsed.data)
+        : updateCampaign(session.token, draft.id, parsed.data);
+    saving.then(
       (campaign) => {
         setBusy(false);
-        setForm(EMPTY);
-        setMessage({ tone: 'success', text: copy.created(campaign.subject) });
-        onCreated(campaign);
+        setForm({ subject: '', body: '' });
+        // An edited draft's form closes; the section says it is saved.
+        if (draft === null) setMessage({ tone: 'success', text: copy.created(campaign.subject) });
+        onSaved(campaign, draft === null);
       },
       (error: unknown) => {
         setBusy(false);
@@ -79,7 +101,9 @@ export function CampaignForm({ session, onCreated }: CampaignFormProps) {
 
   return (
     <section className="admin-campaign-form" aria-labelledby={headingId}>
-      <h3 id={headingId}>{copy.formHeading}</h3>
+      <h3 id={headingId} ref={heading} tabIndex={-1}>
+        {draft === null ? copy.formHeading : copy.editHeading(draft.subject)}
+      </h3>
       {message === null ? null : <Notice tone={message.tone}>{message.text}</Notice>}
       <form className="form admin-form" noValidate onSubmit={submit}>
         <div className="admin-field">
@@ -104,9 +128,9 @@ export function CampaignForm({ session, onCreated }: CampaignFormProps) {
           )}
         </div>
         <div className="admin-field">
-          <label htmlFor={bodyId}>{copy.bodyLabel}</label>
+          <label htmlFor={bodyId}>{format === 'html' ? copy.bodyLabelHtml : copy.bodyLabel}</label>
           <p id={bodyHintId} className="admin-field__hint">
-            {copy.bodyHint}
+            {format === 'html' ? copy.bodyHintHtml : copy.bodyHint}
           </p>
           <textarea
             ref={bodyInput}
@@ -131,8 +155,18 @@ export function CampaignForm({ session, onCreated }: CampaignFormProps) {
         </div>
         <div className="button-row">
           <button type="submit" className="button" disabled={busy}>
-            {busy ? copy.creating : copy.create}
+            {busy ? copy.creating : draft === null ? copy.create : copy.save}
           </button>
+          {draft === null ? null : (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={onCancel}
+            >
+              {copy.cancelEdit}
+            </button>
+          )}
         </div>
       </form>
     </section>

@@ -1,3 +1,4 @@
+import type { CampaignPreview } from '@hs/api/domain/newsletter/campaign-messages';
 import type { CampaignView } from '@hs/api/domain/newsletter/newsletter-schema';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,6 +51,10 @@ function requestOf(index: number) {
     method: init?.method ?? 'GET',
     body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
   };
+}
+
+function requests() {
+  return fetchMock.mock.calls.map((_, index) => requestOf(index));
 }
 
 describe('CampaignsSection', () => {
@@ -158,6 +163,149 @@ describe('CampaignsSection', () => {
     ).toBeTruthy();
     // Messages in flight are unconfirmed for a moment: nothing to say while sending.
     expect(screen.queryByText(/^3 unconfirmed/)).toBeNull();
+  });
+
+  it('follows the campaign in its banner: Sending until it is sent, then Sent with counts', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const finished: CampaignView = {
+      ...sending(9),
+      status: 'sent',
+      finishedAt: '2030-04-02T15:00:00.000Z',
+      progress: { total: 10, sent: 9, failed: 1, skipped: 0, pending: 0, unconfirmed: 0 },
+    };
+    let list = [draft];
+    fetchMock.mockImplementation((_input, init) =>
+      Promise.resolve(
+        init?.method === 'POST'
+          ? jsonResponse(200, { campaign: sending(0) })
+          : jsonResponse(200, { campaigns: list }),
+      ),
+    );
+    render(<CampaignsSection session={session} />);
+    const row = await screen.findByRole('row', { name: /Spring tips/ });
+    fireEvent.click(within(row).getByRole('button', { name: 'Send Spring tips' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Yes, send it' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Sending “Spring tips”… 0 of 10 sent so far.',
+    );
+
+    list = [finished];
+    await vi.waitFor(async () => {
+      await act(async () => {
+        vi.advanceTimersByTime(CAMPAIGN_REFRESH_MS);
+        await Promise.resolve();
+      });
+      expect(within(row).getByText('Sent')).toBeTruthy();
+    });
+    // The banner and the row say the same, at once.
+    expect(screen.getByRole('status').textContent).toBe('“Spring tips” is sent: 9 sent, 1 failed.');
+    expect(screen.queryByText(/^Sending/)).toBeNull();
+  });
+
+  it('previews a draft as it will go out, edits it, sends a test, and deletes it', async () => {
+    const preview: CampaignPreview = {
+      campaign: draft,
+      source: { subject: 'Spring tips', format: 'markdown', body: 'Rake the **leaves**.' },
+      email: {
+        subject: 'Spring tips',
+        html: '<p>Rake the <strong>leaves</strong>.</p>',
+        text: 'Rake the leaves.\n\n--\n\nUnsubscribe: https://hs.example/u',
+      },
+      htmlUrl: '/api/admin/campaign-previews/c1?expires=1&sig=abc',
+    };
+    const edited: CampaignView = { ...draft, subject: 'Autumn tips' };
+    fetchMock.mockImplementation((input, init) => {
+      const url = urlOf(input);
+      const method = init?.method ?? 'GET';
+      if (url === '/api/admin/campaigns/c1/preview') {
+        return Promise.resolve(jsonResponse(200, preview));
+      }
+      if (method === 'PUT') return Promise.resolve(jsonResponse(200, { campaign: edited }));
+      if (url === '/api/admin/campaigns/c1/test') {
+        return Promise.resolve(
+          jsonResponse(202, {
+            message: 'A test of “Spring tips” is on its way to ops@example.com.',
+          }),
+        );
+      }
+      if (method === 'DELETE') return Promise.resolve(new Response(null, { status: 204 }));
+      return Promise.resolve(jsonResponse(200, { campaigns: [draft] }));
+    });
+    render(<CampaignsSection session={session} />);
+    const row = await screen.findByRole('row', { name: /Spring tips/ });
+    fireEvent.click(within(row).getByRole('button', { name: 'Preview Spring tips' }));
+
+    const panel = await screen.findByRole('region', { name: 'Preview: “Spring tips”' });
+    await vi.waitFor(() => {
+      expect(document.activeElement).toBe(within(panel).getByRole('heading', { level: 3 }));
+    });
+    const frame = within(panel).getByTitle('HTML part of “Spring tips”');
+    expect(frame.getAttribute('src')).toBe(preview.htmlUrl);
+    // An origin of its own: nothing in it reaches the console.
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
+    expect(within(panel).getByLabelText('Text part of “Spring tips”').textContent).toBe(
+      preview.email.text,
+    );
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Send a test to me' }));
+    expect((await within(panel).findByRole('status')).textContent).toBe(
+      'A test of “Spring tips” is on its way to ops@example.com.',
+    );
+    expect(requestOf(2)).toMatchObject({ url: '/api/admin/campaigns/c1/test', method: 'POST' });
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Edit draft' }));
+    const form = screen.getByRole('region', { name: 'Edit draft “Spring tips”' });
+    expect(within(form).getByLabelText<HTMLInputElement>('Subject').value).toBe('Spring tips');
+    expect(within(form).getByLabelText<HTMLTextAreaElement>('Body (Markdown)').value).toBe(
+      'Rake the **leaves**.',
+    );
+    fireEvent.change(within(form).getByLabelText('Subject'), { target: { value: 'Autumn tips' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('row', { name: /Autumn tips/ });
+    expect(requestOf(3)).toEqual({
+      url: '/api/admin/campaigns/c1',
+      method: 'PUT',
+      body: { subject: 'Autumn tips', format: 'markdown', body: 'Rake the **leaves**.' },
+    });
+    // The form is a new campaign's again.
+    screen.getByRole('region', { name: 'New campaign' });
+
+    const reopened = await screen.findByRole('region', { name: 'Preview: “Spring tips”' });
+    fireEvent.click(within(reopened).getByRole('button', { name: 'Delete draft' }));
+    const question = within(reopened).getByRole('group', {
+      name: 'Delete the draft “Spring tips”? This cannot be undone.',
+    });
+    fireEvent.click(within(question).getByRole('button', { name: 'Yes, delete it' }));
+    await screen.findByText('The draft “Spring tips” is deleted.');
+    expect(screen.queryByRole('row', { name: /tips/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: /^Preview/ })).toBeNull();
+    expect(
+      requests()
+        .filter((request) => request.method === 'DELETE')
+        .map((request) => request.url),
+    ).toEqual(['/api/admin/campaigns/c1']);
+  });
+
+  it('offers neither edit nor delete for a campaign that went out', async () => {
+    const sent: CampaignView = { ...sending(10), status: 'sent' };
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(
+        urlOf(input).endsWith('/preview')
+          ? jsonResponse(200, {
+              campaign: sent,
+              source: { subject: 'Spring tips', format: 'markdown', body: 'Hi' },
+              email: { subject: 'Spring tips', html: '<p>Hi</p>', text: 'Hi' },
+              htmlUrl: '/api/admin/campaign-previews/c1?expires=1&sig=abc',
+            } satisfies CampaignPreview)
+          : jsonResponse(200, { campaigns: [sent] }),
+      ),
+    );
+    render(<CampaignsSection session={session} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Preview Spring tips' }));
+    const panel = await screen.findByRole('region', { name: 'Preview: “Spring tips”' });
+    within(panel).getByRole('button', { name: 'Send a test to me' });
+    expect(within(panel).queryByRole('button', { name: 'Edit draft' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Delete draft' })).toBeNull();
   });
 
   it('reports a 403 to the page instead of showing a list', async () => {

@@ -1,3 +1,4 @@
+import type { CampaignPreview } from '@hs/api/domain/newsletter/campaign-messages';
 import {
   unansweredAfterSending,
   type CampaignView,
@@ -9,7 +10,8 @@ import { useInterval } from '../../hooks/use-interval';
 import { campaignsContent as copy } from './admin-content';
 import { formatMoment } from './admin-format';
 import { AdminTable } from './AdminTable';
-import { CampaignForm } from './CampaignForm';
+import { CampaignForm, type CampaignDraft } from './CampaignForm';
+import { CampaignPreviewPanel } from './CampaignPreviewPanel';
 import { ConfirmQuestion } from './ConfirmQuestion';
 import { LoadStatus } from './LoadStatus';
 import {
@@ -42,41 +44,115 @@ function replaced(list: CampaignView[], campaign: CampaignView): CampaignView[] 
   return list.map((item) => (item.id === campaign.id ? campaign : item));
 }
 
-/** The newsletters: where each delivery stands, a new draft, and send, pause or resume. */
+/**
+ * Where a campaign an operator just sent, paused or resumed stands, from the list as last read:
+ * the banner follows the campaign, so it never says Sending beside a row that says Sent.
+ */
+function stateText(campaign: CampaignView): AdminMessage {
+  const { sent, failed, total } = campaign.progress;
+  switch (campaign.status) {
+    case 'sending':
+      return {
+        tone: 'info',
+        text: copy.state.sending(campaign.subject, sent, total, campaign.recipientsFixed),
+      };
+    case 'sent':
+      return { tone: 'success', text: copy.state.sent(campaign.subject, sent, failed) };
+    default:
+      return { tone: 'info', text: copy.state[campaign.status](campaign.subject) };
+  }
+}
+
+/**
+ * The newsletters: where each delivery stands, a preview of each as it will go out, a draft
+ * written, edited, tested on the operator alone or thrown away, and send, pause or resume.
+ */
 export function CampaignsSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
   const [message, setMessage] = useState<AdminMessage>(null);
+  /** The campaign whose state the banner follows, after an action on it. */
+  const [watching, setWatching] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState<string | null>(null);
+  /** Raised at each save, so an open preview reads the campaign again. */
+  const [revision, setRevision] = useState(0);
+  const [editing, setEditing] = useState<CampaignDraft | null>(null);
   const load = useCallback(
     (signal: AbortSignal) => fetchCampaigns(session.token, signal),
     [session.token],
   );
   const { state, retry, update, refresh } = useAdminData(session, load);
-  const sending =
-    state.status === 'ready' && state.data.some((campaign) => campaign.status === 'sending');
+  const campaigns = state.status === 'ready' ? state.data : [];
+  const sending = campaigns.some((campaign) => campaign.status === 'sending');
   useInterval(refresh, sending ? CAMPAIGN_REFRESH_MS : null);
+  const watched = campaigns.find((campaign) => campaign.id === watching);
+  const banner = watched === undefined ? message : stateText(watched);
+
+  const say = (said: AdminMessage) => {
+    setWatching(null);
+    setMessage(said);
+  };
 
   const run = (campaign: CampaignView, action: CampaignAction) =>
     runCampaignAction(session.token, campaign.id, action).then(
       (changed) => {
         update((list) => replaced(list, changed));
-        setMessage({ tone: 'success', text: copy.done[action](changed.subject) });
+        setMessage(null);
+        setWatching(changed.id);
       },
       (error: unknown) => {
-        if (!reportDenial(session, error)) setMessage({ tone: 'error', text: failureText(error) });
+        if (!reportDenial(session, error)) say({ tone: 'error', text: failureText(error) });
       },
     );
+
+  const onPreviewAction = (preview: CampaignPreview, done: 'edit' | 'deleted') => {
+    if (done === 'edit') {
+      setEditing({ id: preview.campaign.id, ...preview.source });
+      return;
+    }
+    update((list) => list.filter((campaign) => campaign.id !== preview.campaign.id));
+    setPreviewing(null);
+    if (editing?.id === preview.campaign.id) setEditing(null);
+    say({ tone: 'success', text: copy.deleted(preview.campaign.subject) });
+  };
 
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{copy.heading}</h2>
-      {message === null ? null : <Notice tone={message.tone}>{message.text}</Notice>}
+      {banner === null ? null : <Notice tone={banner.tone}>{banner.text}</Notice>}
       <LoadStatus state={state} loadingLabel={copy.loading} onRetry={retry} />
-      {state.status === 'ready' ? <CampaignTable campaigns={state.data} onAction={run} /> : null}
+      {state.status === 'ready' ? (
+        <CampaignTable
+          campaigns={state.data}
+          onAction={run}
+          onPreview={(campaign) => {
+            setPreviewing(campaign.id);
+          }}
+        />
+      ) : null}
+      {previewing === null ? null : (
+        <CampaignPreviewPanel
+          key={`${previewing}-${String(revision)}`}
+          session={session}
+          campaignId={previewing}
+          onAction={onPreviewAction}
+          onClose={() => {
+            setPreviewing(null);
+          }}
+        />
+      )}
       <CampaignForm
+        // A new form for each draft edited, and a blank one after.
+        key={editing?.id ?? 'new'}
         session={session}
-        onCreated={(campaign) => {
-          update((list) => [campaign, ...list]);
-          setMessage(null);
+        draft={editing}
+        onSaved={(campaign, created) => {
+          update((list) => (created ? [campaign, ...list] : replaced(list, campaign)));
+          setRevision((current) => current + 1);
+          setEditing(null);
+          say(created ? null : { tone: 'success', text: copy.saved(campaign.subject) });
+        }}
+        onCancel={() => {
+          setEditing(null);
         }}
       />
     </section>
@@ -86,9 +162,10 @@ export function CampaignsSection({ session }: { readonly session: AdminSession }
 interface CampaignTableProps {
   readonly campaigns: readonly CampaignView[];
   readonly onAction: (campaign: CampaignView, action: CampaignAction) => Promise<void>;
+  readonly onPreview: (campaign: CampaignView) => void;
 }
 
-function CampaignTable({ campaigns, onAction }: CampaignTableProps) {
+function CampaignTable({ campaigns, onAction, onPreview }: CampaignTableProps) {
   return (
     <AdminTable
       content={copy}
@@ -102,7 +179,19 @@ function CampaignTable({ campaigns, onAction }: CampaignTableProps) {
             <CampaignProgress campaign={campaign} />
           </td>
           <td>
-            <CampaignActionButton campaign={campaign} onAction={onAction} />
+            <div className="admin-actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-label={copy.previewLabel(campaign.subject)}
+                onClick={() => {
+                  onPreview(campaign);
+                }}
+              >
+                {copy.preview}
+              </button>
+              <CampaignActionButton campaign={campaign} onAction={onAction} />
+            </div>
           </td>
         </>
       )}

@@ -1,5 +1,6 @@
 import type { AdminPlanList, AdminPlanView } from '@hs/api/domain/admin/admin-views';
 import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
+import { planStanding } from '@hs/api/domain/subscription/plan-standing';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, urlOf } from './admin-test-support';
@@ -22,6 +23,13 @@ const pastDue: AdminPlanView = {
   amountCents: 24_900,
   nextRenewal: '2030-06-05',
   cancelAtPeriodEnd: true,
+  standing: planStanding({
+    status: 'past_due',
+    nextPeriodStart: '2030-06-05',
+    pausedMonth: null,
+    cancelAtPeriodEnd: true,
+    endedOn: null,
+  }),
   upcomingVisits: [
     { id: 'v1', date: '2030-05-14', time: 'morning', status: 'paid' },
     { id: 'v2', date: '2030-05-21', time: 'morning', status: 'pending_payment' },
@@ -41,10 +49,40 @@ const ended: AdminPlanView = {
   status: 'ended',
   nextRenewal: null,
   cancelAtPeriodEnd: false,
+  standing: planStanding({
+    status: 'ended',
+    nextPeriodStart: '2030-05-05',
+    pausedMonth: null,
+    cancelAtPeriodEnd: false,
+    endedOn: '2030-04-20',
+  }),
   upcomingVisits: [],
   unplacedWeeks: [],
   failedPayments: [],
   endedAt: '2030-04-20T15:00:00.000Z',
+};
+
+/** Next month paused: the console names it, and its renewal is the one after it. */
+const paused: AdminPlanView = {
+  ...pastDue,
+  id: 'q'.repeat(32),
+  reference: 'HS-PLAN03',
+  status: 'active',
+  nextRenewal: '2030-07-05',
+  cancelAtPeriodEnd: false,
+  standing: planStanding({
+    status: 'active',
+    nextPeriodStart: '2030-06-05',
+    pausedMonth: { from: '2030-06-05', until: '2030-07-05', begun: false },
+    cancelAtPeriodEnd: false,
+    endedOn: null,
+  }),
+  upcomingVisits: [
+    { id: 'v3', date: '2030-05-14', time: 'morning', status: 'paid' },
+    { id: 'v4', date: '2030-05-21', time: 'morning', status: 'skipped' },
+  ],
+  unplacedWeeks: [],
+  failedPayments: [],
 };
 
 function planList(plans: AdminPlanView[], canRenewNow = false): AdminPlanList {
@@ -106,6 +144,9 @@ describe('PlansSection', () => {
     // An ended plan has nothing left to cancel or renew.
     expect(within(endedRow).queryByRole('button')).toBeNull();
 
+    // Not paused: nothing says so.
+    expect(within(row).queryByText(/paused/i)).toBeNull();
+
     // Renewing now is the local test provider's alone.
     expect(screen.queryByRole('button', { name: /Renew plan/ })).toBeNull();
     expect(screen.queryByText(/local test provider/)).toBeNull();
@@ -113,6 +154,16 @@ describe('PlansSection', () => {
     const request = requestOf(0);
     expect(request.url).toBe('/api/admin/plans?page=1');
     expect(request.headers.get('Authorization')).toBe('Bearer admin-token');
+  });
+
+  it("shows a plan's paused month beside its status, the renewal after it, and a skipped visit", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, planList([paused])));
+    render(<PlansSection session={session} />);
+    const row = await rowOf('HS-PLAN03');
+    within(row).getByText('Next month paused (from Wed, Jun 5, 2030)');
+    within(row).getByText('Fri, Jul 5, 2030');
+    expect(within(row).queryByText('Wed, Jun 5, 2030')).toBeNull();
+    within(row).getByText('(Skipped)');
   });
 
   it('filters by status from the first page', async () => {

@@ -1,6 +1,7 @@
 import type { AdminPlanList, AdminPlanView } from '@hs/api/domain/admin/admin-views';
 import { findTimeWindow } from '@hs/api/domain/booking/catalogue';
 import { BOOKING_STATUS_LABELS } from '@hs/api/domain/booking/booking-status';
+import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   endPlan,
@@ -125,7 +126,15 @@ function PlanCells({
         </span>
       </td>
       <td>{plan.service}</td>
-      <td>{copy.statusLabels[plan.status]}</td>
+      <td>
+        {copy.statusLabels[plan.status]}
+        {/* The customer's paused month: the renewal beside it is the one after it. */}
+        {plan.standing.pausedFrom === null ? null : (
+          <span className="admin-customer admin-muted">
+            {PlanMessages.pausedFromShort(formatVisitDate(plan.standing.pausedFrom))}
+          </span>
+        )}
+      </td>
       <td>
         {plan.nextRenewal !== null
           ? formatVisitDate(plan.nextRenewal)

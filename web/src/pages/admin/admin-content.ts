@@ -4,6 +4,8 @@
  */
 
 import type { AdminPlanView } from '@hs/api/domain/admin/admin-views';
+import type { BookingSort } from '@hs/api/domain/admin/booking-search';
+import type { BookingStatus } from '@hs/api/domain/booking/booking-status';
 import { AuthMessages } from '@hs/api/domain/auth/auth-messages';
 
 export const adminContent = {
@@ -22,17 +24,64 @@ export const adminContent = {
   never: '—',
 } as const;
 
+/** What an operator is asked before a move of a booking, and the answer that makes it. */
+interface MoveQuestion {
+  readonly question: (reference: string) => string;
+  readonly yes: string;
+  /** The yes button in the danger style: the booking's visit is off. */
+  readonly danger?: true;
+}
+
+const MOVE_QUESTIONS: Partial<Record<BookingStatus, MoveQuestion>> = {
+  cancelled: {
+    question: (reference) => `Cancel booking ${reference}? This cannot be undone.`,
+    yes: 'Yes, cancel it',
+    danger: true,
+  },
+  refunded: {
+    question: (reference) =>
+      `Refund booking ${reference}? Its visit is called off and the money goes back. This cannot be undone.`,
+    yes: 'Yes, refund it',
+    danger: true,
+  },
+  done: {
+    question: (reference) => `Mark booking ${reference} as done? This cannot be undone.`,
+    yes: 'Yes, it is done',
+  },
+  no_show: {
+    question: (reference) => `Mark booking ${reference} as a no-show? Nobody was there.`,
+    yes: 'Yes, a no-show',
+  },
+  paid: {
+    question: (reference) =>
+      `Mark booking ${reference} as paid? The customer gets the booking confirmation.`,
+    yes: 'Yes, it is paid',
+  },
+};
+
 export const bookingsContent = {
   tab: 'Bookings',
   heading: 'Bookings',
   loading: 'Loading bookings…',
   empty: 'No bookings match these filters.',
+  emptySearch: (search: string) => `No booking matches “${search}” with these filters.`,
+  searchLabel: 'Search bookings',
+  searchHint: 'Name, email, phone, reference or postal code.',
+  search: 'Search',
   filtersLabel: 'Filter bookings',
   dateLabel: 'Visit date',
   statusLabel: 'Status',
   anyStatus: 'All statuses',
-  clearFilters: 'Clear filters',
-  caption: 'Bookings, latest visit date first',
+  sortLabel: 'Order',
+  sorts: {
+    upcoming: 'Today and upcoming first',
+    latest: 'Latest visit date first',
+  } satisfies Record<BookingSort, string>,
+  clearFilters: 'Clear search and filters',
+  captions: {
+    upcoming: 'Bookings: today’s and upcoming visits first, soonest first, then past visits',
+    latest: 'Bookings, latest visit date first',
+  } satisfies Record<BookingSort, string>,
   columns: {
     reference: 'Reference',
     date: 'Date',
@@ -50,10 +99,14 @@ export const bookingsContent = {
   photoTitle: (reference: string) => `Photo of booking ${reference}`,
   noMoves: 'No further changes',
   newStatusLabel: (reference: string) => `New status for ${reference}`,
+  /** The status menu's first line: nothing is chosen until the operator chooses. */
+  chooseStatus: 'Change status…',
   apply: 'Change',
   applying: 'Changing…',
-  confirmCancel: (reference: string) => `Cancel booking ${reference}? This cannot be undone.`,
-  confirmYes: 'Yes, cancel it',
+  /** Every move asks once more: each tells the customer something or cannot be taken back. */
+  moveQuestions: MOVE_QUESTIONS,
+  moveQuestion: (reference: string, status: string) => `Move booking ${reference} to ${status}?`,
+  moveYes: 'Yes, move it',
   confirmNo: 'Keep it',
   changed: (reference: string, status: string) => `Booking ${reference} is now ${status}.`,
 } as const;
@@ -178,18 +231,51 @@ export const campaignsContent = {
   confirmSend: (subject: string) => `Send “${subject}” to every confirmed subscriber?`,
   confirmYes: 'Yes, send it',
   confirmNo: 'Not yet',
-  done: {
-    send: (subject: string) => `Sending “${subject}”.`,
-    pause: (subject: string) => `“${subject}” is paused.`,
-    resume: (subject: string) => `Sending “${subject}” again.`,
+  /** The banner after send, pause or resume: where the campaign really is, read again. */
+  state: {
+    sending: (subject: string, sent: number, total: number, fixed: boolean) =>
+      fixed
+        ? `Sending “${subject}”… ${sent} of ${total} sent so far.`
+        : `Sending “${subject}”… ${sent} sent so far.`,
+    sent: (subject: string, sent: number, failed: number) =>
+      `“${subject}” is sent: ${sent} sent, ${failed} failed.`,
+    paused: (subject: string) => `“${subject}” is paused.`,
+    draft: (subject: string) => `“${subject}” is a draft.`,
+    cancelled: (subject: string) => `“${subject}” is cancelled.`,
   },
+  preview: 'Preview',
+  previewLabel: (subject: string) => `Preview ${subject}`,
+  previewHeading: (subject: string) => `Preview: “${subject}”`,
+  previewLoading: 'Loading the preview…',
+  previewIntro:
+    'As subscribers will get it. The unsubscribe links here lead nowhere; each reader’s own works.',
+  previewSubject: 'Subject',
+  previewHtml: 'The email (HTML part)',
+  previewHtmlFrame: (subject: string) => `HTML part of “${subject}”`,
+  previewText: 'Text part',
+  previewTextLabel: (subject: string) => `Text part of “${subject}”`,
+  closePreview: 'Close preview',
+  edit: 'Edit draft',
+  sendTest: 'Send a test to me',
+  sendingTest: 'Sending the test…',
+  deleteDraft: 'Delete draft',
+  confirmDelete: (subject: string) => `Delete the draft “${subject}”? This cannot be undone.`,
+  confirmDeleteYes: 'Yes, delete it',
+  confirmDeleteNo: 'Keep it',
+  deleted: (subject: string) => `The draft “${subject}” is deleted.`,
   formHeading: 'New campaign',
+  editHeading: (subject: string) => `Edit draft “${subject}”`,
   subjectLabel: 'Subject',
   bodyLabel: 'Body (Markdown)',
+  bodyLabelHtml: 'Body (HTML)',
   bodyHint: 'Written in Markdown. Every email adds our address and an unsubscribe link.',
+  bodyHintHtml: 'Written in HTML. Every email adds our address and an unsubscribe link.',
   create: 'Save as draft',
   creating: 'Saving…',
+  save: 'Save changes',
+  cancelEdit: 'Cancel editing',
   created: (subject: string) => `“${subject}” is saved as a draft.`,
+  saved: (subject: string) => `“${subject}” is saved.`,
   fixErrors: 'Please correct the fields marked below.',
 } as const;
 
@@ -201,4 +287,6 @@ export const queuesContent = {
     'each queue, the jobs that failed and why, and lets you retry them.',
   open: 'Open queue dashboard',
   opening: 'Opening…',
+  /** On the way back from signing in to a dashboard page. */
+  openingPage: 'Opening the queue dashboard page you asked for…',
 } as const;

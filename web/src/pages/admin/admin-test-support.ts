@@ -39,11 +39,13 @@ export const paidBooking: AdminBookingView = {
   postalCode: 'M5H 2N2',
   canCancel: true,
   canReschedule: true,
+  canPay: false,
   refundOnCancel: true,
   refundUntil: '2030-05-13T12:00:00.000Z',
   photoUrl: 'https://storage.example.com/photos/b1.jpg?signature=abc',
   allowedStatuses: ['cancelled', 'refunded'],
   crewId: null,
+  details: '',
 };
 
 export const pendingBooking: AdminBookingView = {

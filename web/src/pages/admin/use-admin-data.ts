@@ -115,4 +115,7 @@ export function useAdminData<T>(
 }
 
 /** What a section last said about an operator's action, if anything. */
-export type AdminMessage = { readonly tone: 'success' | 'error'; readonly text: string } | null;
+export type AdminMessage = {
+  readonly tone: 'success' | 'error' | 'info';
+  readonly text: string;
+} | null;

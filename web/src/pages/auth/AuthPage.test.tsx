@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { goToGoogleSignIn } from '../../api/auth-api';
 import { AuthPage } from './AuthPage';
-import { SIGNED_IN_REDIRECT_MS } from './use-signed-in-redirect';
+import { afterSignIn, SIGNED_IN_REDIRECT_MS } from './use-signed-in-redirect';
 
 // The one step jsdom cannot take: leaving the page for Google.
 vi.mock('../../api/auth-api', async (importOriginal) => ({
@@ -203,6 +203,39 @@ describe('AuthPage login and sign-up (docs/product.md sections 4, 7 and 8)', () 
       vi.advanceTimersByTime(1);
     });
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('goes on to the page that sent the visitor to log in, on this site only', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, {
+        token: 'jwt-1',
+        user: { name: 'Jo Smith' },
+        message: 'Login Successful!',
+      }),
+    );
+    const router = renderAuth(
+      `/login?${new URLSearchParams({ next: '/admin?tab=queues' }).toString()}`,
+    );
+    await logIn();
+    await settleUntil(shown('status'));
+    act(() => {
+      vi.advanceTimersByTime(SIGNED_IN_REDIRECT_MS);
+    });
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/admin?tab=queues',
+    );
+  });
+
+  it.each([
+    [null, '/'],
+    ['/dashboard', '/dashboard'],
+    ['https://evil.example/', '/'],
+    ['//evil.example/path', '/'],
+    ['/\\evil.example', '/'],
+    ['javascript:alert(1)', '/'],
+  ])('takes next=%j as %j', (next, destination) => {
+    expect(afterSignIn(next)).toBe(destination);
   });
 
   it('falls back to its own success text and to user.firstName', async () => {

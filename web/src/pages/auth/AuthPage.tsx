@@ -1,6 +1,6 @@
 import './AuthPage.css';
-import { type HTMLInputAutoCompleteAttribute, useId, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { type HTMLInputAutoCompleteAttribute, useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Notice } from '../../components/Notice';
 import { authContent as copy } from '../../content/auth-content';
@@ -9,13 +9,16 @@ import { AuthField } from './AuthField';
 import { AuthModeLinks } from './AuthModeLinks';
 import { GoogleSignInLink } from './GoogleSignInLink';
 import { googleReturnOf } from './google-return';
+import { arrivedAfterPasswordChange } from './password-changed';
 import { useAuthForm, type AuthFieldName } from './use-auth-form';
 
 /** docs/product.md section 2, Auth screen: Login (default), Sign Up and Forgot Password on one screen. */
 export function AuthPage() {
   useDocumentTitle(screens.auth.title);
   const location = useLocation();
+  const navigate = useNavigate();
   const [googleReturn] = useState(() => googleReturnOf(location.search));
+  const [passwordChanged] = useState(() => arrivedAfterPasswordChange(location.state as unknown));
   const {
     mode,
     form,
@@ -28,8 +31,15 @@ export function AuthPage() {
     switchMode,
     update,
     submit,
-  } = useAuthForm(googleReturn);
+  } = useAuthForm(googleReturn, passwordChanged);
   const modeHeadingId = useId();
+
+  // Said once: the history entry forgets it, so a reload or a step back here says nothing.
+  const { pathname, search } = location;
+  const carriesNotice = arrivedAfterPasswordChange(location.state as unknown);
+  useEffect(() => {
+    if (carriesNotice) void navigate({ pathname, search }, { replace: true, state: null });
+  }, [navigate, pathname, search, carriesNotice]);
 
   const field = (
     name: AuthFieldName,

@@ -38,13 +38,16 @@ function failureText(error: unknown, mode: AuthMode): string {
  * The auth screen's state: which of its three modes is shown, the values typed, the errors, and
  * what happens on submit (log in, sign up or send a reset link) and after Google's callback.
  */
-export function useAuthForm(googleReturn: GoogleReturn) {
+export function useAuthForm(googleReturn: GoogleReturn, passwordChanged = false) {
   const [mode, setMode] = useState<AuthMode>('login');
   const [form, setForm] = useState<SignUpForm>(EMPTY_FORM);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<AuthFieldName, string>>>({});
   const [pending, setPending] = useState(googleReturn !== null && typeof googleReturn === 'object');
-  const [message, setMessage] = useState<AuthNotice | null>(() =>
-    googleRefusalNotice(googleReturn),
+  const [message, setMessage] = useState<AuthNotice | null>(
+    () =>
+      googleRefusalNotice(googleReturn) ??
+      // Sent here by the reset page: the new password is the one to log in with now.
+      (passwordChanged ? { tone: 'success', text: AuthMessages.resetDone } : null),
   );
   const modeHeading = useRef<HTMLHeadingElement>(null);
   const redirect = useSignedInRedirect();

@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD } from '@hs/api/domain/contact/contact-messages';
 import { useId } from 'react';
 import { Notice } from '../../components/Notice';
 import { contactContent } from '../../content/contact-content';
-import { CONTACT_FIELDS } from './contact-fields';
+import { CONTACT_FIELDS, type ContactValues } from './contact-fields';
 import { ContactFormField } from './ContactFormField';
 import { useContactSend } from './use-contact-send';
 
@@ -12,12 +12,14 @@ const copy = contactContent.form;
 interface ContactFormProps {
   /** The service card the visitor came from, sent along so the team knows what it is about. */
   readonly service?: string | undefined;
+  /** Fields the page that sent the visitor here already knew. */
+  readonly prefill?: Partial<ContactValues>;
 }
 
 /** docs/product.md sections 2, 4, 5 and 8: POST /api/contact, cleared on success, kept on failure. */
-export function ContactForm({ service }: ContactFormProps) {
+export function ContactForm({ service, prefill = {} }: ContactFormProps) {
   const { values, change, honeypot, setHoneypot, fieldErrors, outcome, sending, send } =
-    useContactSend(service);
+    useContactSend(service, prefill);
   const idPrefix = useId();
   const headingId = `${idPrefix}-title`;
   const outcomeId = `${idPrefix}-outcome`;

@@ -106,6 +106,28 @@ describe('ContactPage (docs/product.md section 2)', () => {
     expect(screen.queryByText('Loading the map…')).toBeNull();
   });
 
+  it('starts from what the booking form knew when it sent the visitor here', async () => {
+    await renderPage({
+      service: 'Painting',
+      prefill: {
+        fullName: 'Ada Lovelace',
+        email: 'ada@example.com',
+        phone: '416-555-0199',
+        message: 'I would like an estimate for Painting at 1 Main St, Ottawa, K1A 0B1.',
+        // Only the form's own text fields are taken, within their limits.
+        subject: 'ignored',
+        bio: 'ignored',
+      },
+    });
+    expect(field('Full name').value).toBe('Ada Lovelace');
+    expect(field('Email address').value).toBe('ada@example.com');
+    expect(field('Phone number').value).toBe('416-555-0199');
+    expect(field('Message').value).toBe(
+      'I would like an estimate for Painting at 1 Main St, Ottawa, K1A 0B1.',
+    );
+    expect(field('Subject').value).not.toBe('ignored');
+  });
+
   it('asks for all five fields, the e-mail as an email field', async () => {
     await renderPage();
     for (const label of Object.keys(FILLED)) expect(field(label).required, label).toBe(true);

@@ -8,6 +8,7 @@ import { MailIcon, PhoneIcon, PinIcon } from '../../components/icons';
 import { contactContent } from '../../content/contact-content';
 import { screens } from '../../content/site-content';
 import { useIdleAfter } from '../../hooks/use-idle-after';
+import type { ContactValues } from './contact-fields';
 import { ContactForm } from './ContactForm';
 
 // Leaflet and its stylesheet are large and only this page uses them: they arrive in the map's own
@@ -84,11 +85,29 @@ function ContactDetails() {
   );
 }
 
+/**
+ * What the booking form already knew when it sent the visitor here to ask for an estimate (an
+ * address outside the areas served): their details and a first draft of the message, so nothing
+ * is typed twice. Only text fields, each within its field's limit, are taken.
+ */
+function prefillFrom(state: unknown): Partial<ContactValues> {
+  if (typeof state !== 'object' || state === null || !('prefill' in state)) return {};
+  const { prefill } = state;
+  if (typeof prefill !== 'object' || prefill === null) return {};
+  const values: Partial<ContactValues> = {};
+  for (const field of ['fullName', 'email', 'phone', 'message'] as const) {
+    const value = (prefill as Record<string, unknown>)[field];
+    if (typeof value === 'string' && value.length <= CONTACT_LIMITS[field]) values[field] = value;
+  }
+  return values;
+}
+
 /** /contact (docs/product.md section 2): the map, the ways to reach us and the message form. */
 export function ContactPage() {
   useDocumentTitle(screens.contact.title);
   const location = useLocation();
   const service = serviceFrom(location.state);
+  const prefill = prefillFrom(location.state);
   const mapWanted = useIdleAfter(true);
   // With the map's caption, so that the page below stays where it is when the map arrives.
   const mapLoading = (
@@ -118,7 +137,7 @@ export function ContactPage() {
       <div className="contact-page__body">
         <ContactDetails />
         {/* A new visit (another service's Contact Us) starts the form afresh. */}
-        <ContactForm key={location.key} service={service} />
+        <ContactForm key={location.key} service={service} prefill={prefill} />
       </div>
     </div>
   );

@@ -14,10 +14,11 @@ function refusalText(error: ApiError): string {
  * docs/product.md sections 4, 5 and 8: the contact form's values, sent to POST /api/contact, cleared on
  * success and kept on failure with the reason.
  */
-export function useContactSend(service: string | undefined) {
+export function useContactSend(service: string | undefined, prefill: Partial<ContactValues> = {}) {
   const [values, setValues] = useState<ContactValues>(() => ({
     ...EMPTY_CONTACT,
     subject: service === undefined ? '' : contactContent.subjectForService(service),
+    ...prefill,
   }));
   const [enquiryAbout, setEnquiryAbout] = useState(service);
   const [honeypot, setHoneypot] = useState('');

@@ -1,5 +1,7 @@
 import type { BookingView, MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
 import { addDays, longDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
+import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
+import { planStanding } from '@hs/api/domain/subscription/plan-standing';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -107,8 +109,39 @@ describe('DashboardPage', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/me/bookings');
     expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${TOKEN}`);
-    // Managing a booking needs the signed token of its emails: no links are made up here.
-    expect(screen.queryByRole('link', { name: /manage|change|cancel/i })).toBeNull();
+    // Each booking's page opens with the login as its proof: no token in the address.
+    expect(
+      within(first).getByRole('link', { name: 'See or change this booking' }).getAttribute('href'),
+    ).toBe('/bookings/manage?booking=b1');
+    expect(
+      within(second).getByRole('link', { name: 'See or change this booking' }).getAttribute('href'),
+    ).toBe('/bookings/manage?booking=b2');
+    // Only a booking waiting for its money is offered to pay.
+    expect(screen.queryByRole('link', { name: 'Pay now' })).toBeNull();
+  });
+
+  it('offers Pay now and Cancel for a booking still waiting for its money', async () => {
+    const unpaid: BookingView = {
+      ...paidVisit,
+      id: 'b3',
+      reference: 'HS-1003',
+      status: 'pending_payment',
+    };
+    fetchMock.mockResolvedValue(jsonResponse(200, { bookings: [unpaid] }));
+    renderPage();
+    const [item] = await screen.findAllByRole('listitem');
+    if (item === undefined) throw new Error('one booking expected');
+    within(item).getByText('Awaiting payment');
+    within(item).getByText(
+      'Not confirmed until it is paid: its place is held for a short while only.',
+    );
+    expect(within(item).getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
+      '/bookings/manage?booking=b3&action=pay',
+    );
+    expect(within(item).getByRole('link', { name: 'Cancel it' }).getAttribute('href')).toBe(
+      '/bookings/manage?booking=b3&action=cancel',
+    );
+    expect(screen.queryByText(/link in its confirmation email/)).toBeNull();
   });
 
   it("lists a plan's visits as one plan, with its next visits and its manage page", async () => {
@@ -120,15 +153,20 @@ describe('DashboardPage', () => {
       rule: '4 visits a month: every week, Morning (8am-12pm).',
       amountCents: 24_900,
       periodStart: addDays(today, -10),
-      renewsOn: addDays(today, 18),
-      cancelAtPeriodEnd: true,
-      pausedMonth: null,
+      nextPeriodStart: addDays(today, 18),
+      standing: planStanding({
+        status: 'active',
+        nextPeriodStart: addDays(today, 18),
+        pausedMonth: null,
+        cancelAtPeriodEnd: true,
+        endedOn: null,
+      }),
       visits: dates.map((date, index) => ({
         id: String(index).repeat(32),
         date,
         time: 'morning',
         timeLabel: 'Morning (8am-12pm)',
-        status: index === 3 ? 'cancelled' : 'paid',
+        status: index === 3 ? 'skipped' : 'paid',
       })),
     };
     const visits: BookingView[] = [...dates].reverse().map((date, index) => ({
@@ -153,26 +191,72 @@ describe('DashboardPage', () => {
       level: 3,
       name: 'Garden Maintenance: Monthly Visit plan',
     });
-    within(planEntry).getByText('Active');
+    within(planEntry).getByText(PlanMessages.standingLabels.ending);
     within(planEntry).getByText(plan.rule);
     within(planEntry).getByText('$249 a month');
     expect(within(planEntry).getByText('Ends on').nextElementSibling?.textContent).toBe(
-      longDate(plan.renewsOn),
+      longDate(addDays(today, 18)),
     );
-    // Only the visits still to come, and not the skipped one.
+    expect(within(planEntry).queryByText('Renews on')).toBeNull();
+    // The visits still to come; a skipped one says it is skipped, not cancelled.
     const next = within(planEntry).getByRole('list', { name: 'Next visits' });
     expect(
       within(next)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual([`${longDate(addDays(today, 4))}, Morning (8am-12pm) – Paid`]);
+    ).toEqual([
+      `${longDate(addDays(today, 4))}, Morning (8am-12pm) – Paid`,
+      `${longDate(addDays(today, 11))}, Morning (8am-12pm) – Skipped`,
+    ]);
     const manage = within(planEntry).getByRole('link', { name: 'Manage your plan' });
     expect(manage.getAttribute('href')).toBe(`/bookings/manage?booking=${plan.id}`);
     expect(screen.getAllByRole('link', { name: 'Manage your plan' })).toHaveLength(1);
 
-    // A single booking still shows as before, without a link.
+    // A single booking links its own page.
     within(single).getByText('HS-1001');
-    expect(within(single).queryByRole('link')).toBeNull();
+    expect(
+      within(single)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['See or change this booking']);
+  });
+
+  it("names a plan's paused month and the renewal after it, and nothing stale", async () => {
+    const today = todayInToronto();
+    const nextMonth = addDays(today, 18);
+    const monthAfter = addDays(today, 48);
+    const plan: MonthlyPlanView = {
+      id: 'd'.repeat(32),
+      status: 'active',
+      rule: '4 visits a month: every week, Morning (8am-12pm).',
+      amountCents: 24_900,
+      periodStart: addDays(today, -10),
+      nextPeriodStart: nextMonth,
+      standing: planStanding({
+        status: 'active',
+        nextPeriodStart: nextMonth,
+        pausedMonth: { from: nextMonth, until: monthAfter, begun: false },
+        cancelAtPeriodEnd: false,
+        endedOn: null,
+      }),
+      visits: [],
+    };
+    const visit: BookingView = { ...paidVisit, planId: 'monthly', monthlyPlan: plan };
+    fetchMock.mockResolvedValue(jsonResponse(200, { bookings: [visit] }));
+    renderPage();
+
+    const [entry] = await screen.findAllByRole('article');
+    if (entry === undefined) throw new Error('a plan entry expected');
+    within(entry).getByText(PlanMessages.standingLabels.paused);
+    expect(within(entry).getByText('Paused').nextElementSibling?.textContent).toBe(
+      PlanMessages.pausedMonth(nextMonth),
+    );
+    // The renewal is the one after the paused month: the paused month's start is said once.
+    expect(within(entry).getByText('Renews on').nextElementSibling?.textContent).toBe(
+      longDate(monthAfter),
+    );
+    expect(within(entry).queryByText(longDate(nextMonth))).toBeNull();
+    expect(within(entry).queryByText('Ends on')).toBeNull();
   });
 
   it('points to the services when there are no bookings', async () => {

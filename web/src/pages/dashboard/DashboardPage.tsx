@@ -1,6 +1,6 @@
 import './DashboardPage.css';
 import type { BookingView, MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
-import { BOOKING_STATUS_LABELS } from '@hs/api/domain/booking/booking-status';
+import { AWAITING_PAYMENT, BOOKING_STATUS_LABELS } from '@hs/api/domain/booking/booking-status';
 import { longDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
@@ -81,20 +81,60 @@ function BookingList({ entries }: { readonly entries: readonly DashboardEntry[] 
             </li>
           ) : (
             <li key={entry.booking.id}>
-              <article
-                className="dashboard__booking"
-                aria-labelledby={`booking-${entry.booking.id}`}
-              >
-                <h3 id={`booking-${entry.booking.id}`}>
-                  {entry.booking.service}, {longDate(entry.booking.date)}
-                </h3>
-                <BookingSummary booking={entry.booking} />
-              </article>
+              <BookingEntry booking={entry.booking} />
             </li>
           ),
         )}
       </ul>
     </section>
+  );
+}
+
+/** The booking's page, opened with the login as proof (the address carries no token). */
+function managePath(bookingId: string, action?: 'pay' | 'cancel'): string {
+  const query = new URLSearchParams({ booking: bookingId, ...(action ? { action } : {}) });
+  return `/bookings/manage?${query.toString()}`;
+}
+
+/** A single booking: where it stands, and its page; one waiting for its money says how to pay. */
+function BookingEntry({ booking }: { readonly booking: BookingView }) {
+  const headingId = `booking-${booking.id}`;
+  const unpaid = AWAITING_PAYMENT.includes(booking.status) && booking.amountCents !== null;
+  return (
+    <article className="dashboard__booking" aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        {booking.service}, {longDate(booking.date)}
+      </h3>
+      <BookingSummary booking={booking} />
+      {unpaid ? <p className="dashboard__unpaid">{copy.unpaidNote}</p> : null}
+      <p className="dashboard__actions">
+        {unpaid ? (
+          <>
+            <Link
+              className="button"
+              to={managePath(booking.id, 'pay')}
+              aria-describedby={headingId}
+            >
+              {copy.payNow}
+            </Link>
+            <Link
+              className="button button--secondary"
+              to={managePath(booking.id, 'cancel')}
+              aria-describedby={headingId}
+            >
+              {copy.cancelUnpaid}
+            </Link>
+          </>
+        ) : null}
+        <Link
+          className="dashboard__manage"
+          to={managePath(booking.id)}
+          aria-describedby={headingId}
+        >
+          {copy.manageBooking}
+        </Link>
+      </p>
+    </article>
   );
 }
 
@@ -135,11 +175,7 @@ function PlanEntry({
         </dd>
       </dl>
       {/* No token here: the manage page takes the login as proof when the address has none. */}
-      <Link
-        className="dashboard__manage"
-        to={`/bookings/manage?${new URLSearchParams({ booking: plan.id }).toString()}`}
-        aria-describedby={headingId}
-      >
+      <Link className="dashboard__manage" to={managePath(plan.id)} aria-describedby={headingId}>
         {copy.managePlan}
       </Link>
     </article>

@@ -11,6 +11,9 @@ afterEach(() => {
   removeMatchMedia();
 });
 
+/** The later sections are a lazily loaded chunk, which a busy machine takes seconds to load. */
+const CHUNK_LOADS_WITHIN = { timeout: 15_000 };
+
 function renderHome() {
   stubMatchMedia({ width: 1280 });
   vi.stubGlobal(
@@ -44,7 +47,11 @@ describe('HomePage', () => {
     await screen.findAllByRole('link', { name: /Garden Maintenance/ });
     // The later sections are a chunk of their own (loaded at once where IntersectionObserver is
     // missing, as in this DOM).
-    await screen.findByRole('heading', { level: 2, name: 'Frequently Asked Questions' });
+    await screen.findByRole(
+      'heading',
+      { level: 2, name: 'Frequently Asked Questions' },
+      CHUNK_LOADS_WITHIN,
+    );
     const order = [
       'Services Provider for Residential Properties',
       'Find Your Perfect Services With Confidence',
@@ -107,6 +114,6 @@ describe('the later sections', () => {
     act(() => {
       report(true);
     });
-    await screen.findByRole('heading', { name: 'Frequently Asked Questions' });
+    await screen.findByRole('heading', { name: 'Frequently Asked Questions' }, CHUNK_LOADS_WITHIN);
   });
 });

@@ -31,6 +31,8 @@ interface CancelBookingProps {
    * going back (or a refusal, which the page reports) closes it again.
    */
   readonly onClose?: () => void;
+  /** The email's Cancel link opened the page: it asks straight away, the safe answer focused. */
+  readonly asked?: boolean;
   readonly onChanged: (change: BookingChange) => void;
   /** The message to show, and the refusal itself for a page that reads more into it. */
   readonly onFailed: (message: string, error: unknown) => void;
@@ -43,12 +45,13 @@ export function CancelBooking({
   words = BOOKING_WORDS,
   level = 2,
   onClose,
+  asked = false,
   onChanged,
   onFailed,
 }: CancelBookingProps) {
   const id = useId();
   const Heading = `h${String(level)}` as 'h2' | 'h3' | 'h4';
-  const [confirming, setConfirming] = useState(onClose !== undefined);
+  const [confirming, setConfirming] = useState(onClose !== undefined || asked);
   const [busy, setBusy] = useState(false);
 
   const cancel = () => {
@@ -85,7 +88,7 @@ export function CancelBooking({
             onClick={keep}
             disabled={busy}
             // Opened by another control, which stays behind: the safe answer takes the focus.
-            autoFocus={onClose !== undefined}
+            autoFocus={onClose !== undefined || asked}
           >
             {words.keep}
           </button>

@@ -1,6 +1,6 @@
 import type { ManagedBookingView } from '@hs/api/domain/booking/booking-schema';
 import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookingPageContent as copy, torontoMoment } from '../../content/site-content';
@@ -34,6 +34,7 @@ function paidBooking(overrides: Partial<ManagedBookingView> = {}): ManagedBookin
     postalCode: 'M4W 1P8',
     canCancel: true,
     canReschedule: true,
+    canPay: false,
     refundOnCancel: true,
     refundUntil: '2030-06-13T12:00:00.000Z',
     ...overrides,
@@ -93,5 +94,97 @@ describe('the manage page says what a cancel gives back before the customer conf
     openManagePage(Response.json({ error: BookingMessages.notFound }, { status: 404 }));
     await screen.findByText(copy.invalidLink);
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+  });
+});
+
+describe('an unpaid booking on its manage page: pay now, or cancel', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const unpaid = () =>
+    paidBooking({
+      status: 'pending_payment',
+      canPay: true,
+      refundOnCancel: false,
+      refundUntil: null,
+    });
+
+  interface Sent {
+    path: string;
+    method: string;
+    body: unknown;
+  }
+
+  /** The page at `query`, the API answering the booking, the checkout and payment-left. */
+  function openUnpaid(query: string): { sent: Sent[]; redirect: ReturnType<typeof vi.fn> } {
+    const sent: Sent[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        sent.push({
+          path: input,
+          method,
+          body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
+        });
+        if (input === '/api/payments/checkout') {
+          return Promise.resolve(Response.json({ url: 'https://pay.example/checkout/1' }));
+        }
+        if (input.includes('/payment-left')) {
+          return Promise.resolve(Response.json({ ok: true }, { status: 202 }));
+        }
+        if (input.startsWith('/api/availability')) {
+          return Promise.resolve(Response.json({ capacity: 3, days: [] }));
+        }
+        return Promise.resolve(Response.json({ booking: unpaid() }));
+      }),
+    );
+    const redirect = vi.fn();
+    const router = createMemoryRouter(
+      [{ path: '/bookings/manage', element: <ManageBookingPage redirect={redirect} /> }],
+      { initialEntries: [`/bookings/manage?booking=${ID}&token=${TOKEN}${query}`] },
+    );
+    render(<RouterProvider router={router} />);
+    return { sent, redirect };
+  }
+
+  it('offers Pay now, which opens the payment page with the link as its proof', async () => {
+    const { sent, redirect } = openUnpaid('');
+    fireEvent.click(await screen.findByRole('button', { name: copy.payButton }));
+    await waitFor(() => {
+      expect(redirect).toHaveBeenCalledWith('https://pay.example/checkout/1');
+    });
+    expect(sent.find((call) => call.path === '/api/payments/checkout')?.body).toEqual({
+      bookingId: ID,
+      amount: 14_900,
+      email: 'maya@example.com',
+      token: TOKEN,
+    });
+    screen.getByRole('button', { name: 'Cancel booking' });
+  });
+
+  it('says what happened after the payment page was cancelled, and has the reminder sent', async () => {
+    const { sent } = openUnpaid('&payment=cancelled');
+    await screen.findByText(copy.paymentCancelled);
+    await waitFor(() => {
+      expect(sent.filter((call) => call.path.includes('/payment-left'))).toEqual([
+        { path: `/api/bookings/${ID}/payment-left?token=${TOKEN}`, method: 'POST', body: null },
+      ]);
+    });
+  });
+
+  it("asks at once whether to cancel when the email's Cancel link opened it", async () => {
+    openUnpaid('&action=cancel');
+    const keep = await screen.findByRole('button', { name: copy.cancelKeep });
+    expect(document.activeElement).toBe(keep);
+    screen.getByRole('button', { name: copy.cancelConfirm });
+  });
+
+  it("puts the focus on Pay now when the email's Pay now link opened it", async () => {
+    openUnpaid('&action=pay');
+    const pay = await screen.findByRole('button', { name: copy.payButton });
+    expect(document.activeElement).toBe(pay);
   });
 });

@@ -1,7 +1,13 @@
 import type { ManagedBookingView, MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-client';
-import { fetchManagedBooking, type BookingChange, type BookingLink } from '../../api/bookings-api';
+import {
+  fetchManagedBooking,
+  leavePayment,
+  type BookingChange,
+  type BookingLink,
+} from '../../api/bookings-api';
 import { useManageLink } from '../../api/use-booking-link';
 import { leaveForProvider, type Redirect } from '../../app/redirect';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -9,13 +15,17 @@ import { BookingSummary } from '../../components/booking/BookingSummary';
 import { Notice } from '../../components/Notice';
 import { bookingPageContent as copy, screens, torontoMoment } from '../../content/site-content';
 import { CancelBooking } from './CancelBooking';
+import { PayBooking } from './PayBooking';
 import { PlanSection } from './PlanSection';
 import { RescheduleBooking } from './RescheduleBooking';
 
 interface Message {
-  tone: 'success' | 'error';
+  tone: 'success' | 'error' | 'info';
   text: string;
 }
+
+/** What the link asks the page to do: the email's Pay now or Cancel, or nothing. */
+type Asked = 'pay' | 'cancel' | null;
 
 interface ManageBookingPageProps {
   /** How the browser is sent to the provider's card page; tests watch it instead of leaving. */
@@ -31,6 +41,11 @@ interface ManageBookingPageProps {
 export function ManageBookingPage({ redirect = leaveForProvider }: ManageBookingPageProps = {}) {
   useDocumentTitle(screens.manageBooking.title);
   const link = useManageLink();
+  const [params] = useSearchParams();
+  // Back from the provider's page without paying (its cancel link brings the customer here).
+  const leftPayment = params.get('payment') === 'cancelled';
+  const action = params.get('action');
+  const asked: Asked = action === 'pay' || action === 'cancel' ? action : null;
   const [booking, setBooking] = useState<ManagedBookingView | null>(null);
   const [message, setMessage] = useState<Message | null>(
     link ? null : { tone: 'error', text: copy.invalidLink },
@@ -39,17 +54,26 @@ export function ManageBookingPage({ redirect = leaveForProvider }: ManageBooking
   useEffect(() => {
     if (!link) return;
     const controller = new AbortController();
-    fetchManagedBooking(link, controller.signal).then(setBooking, (error: unknown) => {
-      if (controller.signal.aborted) return;
-      const text =
-        // The API answers a wrong token as it answers an unknown booking: it says neither which.
-        error instanceof ApiError && error.status === 404
-          ? copy.invalidLink
-          : error instanceof Error
-            ? error.message
-            : copy.invalidLink;
-      setMessage({ tone: 'error', text });
-    });
+    fetchManagedBooking(link, controller.signal).then(
+      (found) => {
+        setBooking(found);
+        if (leftPayment && found.canPay) {
+          setMessage({ tone: 'info', text: copy.paymentCancelled });
+          void leavePayment(link);
+        }
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const text =
+          // The API answers a wrong token as it answers an unknown booking: it says neither which.
+          error instanceof ApiError && error.status === 404
+            ? copy.invalidLink
+            : error instanceof Error
+              ? error.message
+              : copy.invalidLink;
+        setMessage({ tone: 'error', text });
+      },
+    );
     return () => {
       controller.abort();
     };
@@ -94,7 +118,14 @@ export function ManageBookingPage({ redirect = leaveForProvider }: ManageBooking
         </>
       ) : null}
       {booking && !booking.monthlyPlan && link ? (
-        <ManageActions booking={booking} link={link} onChanged={changed} onFailed={failed} />
+        <ManageActions
+          booking={booking}
+          link={link}
+          asked={asked}
+          redirect={redirect}
+          onChanged={changed}
+          onFailed={failed}
+        />
       ) : null}
     </section>
   );
@@ -103,14 +134,32 @@ export function ManageBookingPage({ redirect = leaveForProvider }: ManageBooking
 interface ManageActionsProps {
   readonly booking: ManagedBookingView;
   readonly link: BookingLink;
+  readonly asked: Asked;
+  readonly redirect: Redirect;
   readonly onChanged: (change: BookingChange) => void;
   readonly onFailed: (message: string) => void;
 }
 
-function ManageActions({ booking, link, onChanged, onFailed }: ManageActionsProps) {
+function ManageActions({
+  booking,
+  link,
+  asked,
+  redirect,
+  onChanged,
+  onFailed,
+}: ManageActionsProps) {
   return (
     <>
       <BookingSummary booking={booking} />
+      {booking.canPay ? (
+        <PayBooking
+          booking={booking}
+          link={link}
+          asked={asked === 'pay'}
+          redirect={redirect}
+          onFailed={onFailed}
+        />
+      ) : null}
       {booking.canReschedule ? (
         <RescheduleBooking
           link={link}
@@ -124,6 +173,7 @@ function ManageActions({ booking, link, onChanged, onFailed }: ManageActionsProp
       {booking.canCancel ? (
         <CancelBooking
           link={link}
+          asked={asked === 'cancel'}
           note={cancelNote(booking)}
           onChanged={onChanged}
           onFailed={onFailed}

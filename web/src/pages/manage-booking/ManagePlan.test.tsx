@@ -2,9 +2,15 @@ import type { ManagedBookingView, MonthlyPlanView } from '@hs/api/domain/booking
 import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
 import { addDays, longDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
+import {
+  planStanding,
+  type PlanStanding,
+  type PlanStandingFacts,
+} from '@hs/api/domain/subscription/plan-standing';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { planStandingCopy } from '../../content/plan-standing-content';
 import { managePlanCopy } from '../../content/services-content';
 import { ManageBookingPage } from './ManageBookingPage';
 
@@ -16,28 +22,42 @@ const MORNING = 'Morning (8am-12pm)';
 const today = todayInToronto();
 const periodStart = addDays(today, -3);
 const renewsOn = addDays(today, 25);
+const monthAfter = addDays(renewsOn, 30);
 /** A month under way: one visit gone by, two to come (one still unpaid), one skipped. */
 const visitDates = [periodStart, addDays(today, 4), addDays(today, 11), addDays(today, 18)];
 const visitIds = visitDates.map((_date, index) => String(index + 1).repeat(32));
 const visitId = (index: number) => visitIds[index] ?? '';
 const visitDate = (index: number) => visitDates[index] ?? '';
 
+/** The standing the API would compute for these facts (the plan's page only shows it). */
+function standingWith(facts: Partial<PlanStandingFacts> = {}): PlanStanding {
+  return planStanding({
+    status: 'active',
+    nextPeriodStart: renewsOn,
+    pausedMonth: null,
+    cancelAtPeriodEnd: false,
+    endedOn: null,
+    ...facts,
+  });
+}
+const pausedNextMonth = { from: renewsOn, until: monthAfter, begun: false };
+
 function plan(overrides: Partial<MonthlyPlanView> = {}): MonthlyPlanView {
+  const status = overrides.status ?? 'active';
   return {
     id: PLAN_ID,
-    status: 'active',
+    status,
     rule: `4 visits a month: every week, ${MORNING}.`,
     amountCents: 24_900,
     periodStart,
-    renewsOn,
-    cancelAtPeriodEnd: false,
-    pausedMonth: null,
+    nextPeriodStart: renewsOn,
+    standing: standingWith({ status }),
     visits: visitDates.map((date, index) => ({
       id: visitId(index),
       date,
       time: 'morning',
       timeLabel: MORNING,
-      status: index === 2 ? 'pending_payment' : index === 3 ? 'cancelled' : 'paid',
+      status: index === 2 ? 'pending_payment' : index === 3 ? 'skipped' : 'paid',
     })),
     ...overrides,
   };
@@ -72,6 +92,7 @@ function visit(
     postalCode: 'M4W 1P8',
     canCancel: true,
     canReschedule: true,
+    canPay: false,
     refundOnCancel: false,
     refundUntil: null,
     ...overrides,
@@ -161,7 +182,9 @@ describe('the manage page of a Monthly Visit plan', () => {
     // Gone by, or skipped already: nothing left to change.
     expect(within(visitItem(section, 0)).queryByRole('button')).toBeNull();
     expect(within(visitItem(section, 3)).queryByRole('button')).toBeNull();
-    within(visitItem(section, 3)).getByText('Cancelled');
+    within(visitItem(section, 3)).getByText('Skipped');
+    expect(within(section).queryByText('Cancelled')).toBeNull();
+    expect(within(section).queryByText('Paused')).toBeNull();
 
     // The single booking's own panels stay away: the plan's controls stand for them.
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
@@ -176,7 +199,7 @@ describe('the manage page of a Monthly Visit plan', () => {
   });
 
   it('says what a cancel keeps and gives back before it posts with the token', async () => {
-    const ending = plan({ cancelAtPeriodEnd: true });
+    const ending = plan({ standing: standingWith({ cancelAtPeriodEnd: true }) });
     const message = PlanMessages.cancelScheduled(renewsOn);
     const asked = openPage(signedLink, visit(0), () => Response.json({ plan: ending, message }));
     const section = await planSection();
@@ -205,6 +228,8 @@ describe('the manage page of a Monthly Visit plan', () => {
     expect(within(section).getByText('Ends on').nextElementSibling?.textContent).toBe(
       longDate(renewsOn),
     );
+    expect(within(section).queryByText('Renews on')).toBeNull();
+    within(section).getByText(PlanMessages.standingLabels.ending);
     within(section).getByRole('button', { name: 'Keep my plan' });
     expect(within(section).queryByRole('button', { name: 'Cancel at end of month' })).toBeNull();
     expect(within(section).queryByRole('button', { name: 'Pause next month' })).toBeNull();
@@ -216,13 +241,17 @@ describe('the manage page of a Monthly Visit plan', () => {
   it("skips a visit with the plan's token, after saying a skip is not refunded", async () => {
     const skipped = visit(1, {
       visits: plan().visits.map((item, index) =>
-        index === 1 ? { ...item, status: 'cancelled' } : item,
+        index === 1 ? { ...item, status: 'skipped' } : item,
       ),
     });
+    const goesOn = PlanMessages.whatComesNext(
+      standingWith(),
+      `${longDate(visitDate(2))}, ${MORNING}`,
+    );
     const asked = openPage(signedLink, visit(0), () =>
       Response.json({
-        booking: { ...skipped, status: 'cancelled' },
-        message: BookingMessages.cancelled,
+        booking: { ...skipped, status: 'skipped' },
+        message: PlanMessages.visitSkipped(goesOn),
       }),
     );
     const section = await planSection();
@@ -238,15 +267,19 @@ describe('the manage page of a Monthly Visit plan', () => {
     );
     fireEvent.click(within(question).getByRole('button', { name: 'Yes, skip this visit' }));
 
-    expect((await within(section).findByRole('status')).textContent).toBe(
-      BookingMessages.cancelled,
+    // Skipped, and the plan goes on: never "Your booking has been cancelled."
+    const banner = await within(section).findByRole('status');
+    expect(banner.textContent).toBe(
+      `This visit is skipped. Your plan goes on: your next visit is ${longDate(visitDate(2))}, ${MORNING}.`,
     );
+    expect(screen.queryByText(BookingMessages.cancelled)).toBeNull();
     expect(asked.at(-1)).toMatchObject({
       url: `/api/bookings/${visitId(1)}/cancel`,
       method: 'POST',
       body: { token: TOKEN },
     });
-    within(visitItem(section, 1)).getByText('Cancelled');
+    within(visitItem(section, 1)).getByText('Skipped');
+    expect(within(section).queryByText('Cancelled')).toBeNull();
     expect(within(visitItem(section, 1)).queryByRole('button')).toBeNull();
   });
 
@@ -293,7 +326,11 @@ describe('the manage page of a Monthly Visit plan', () => {
     const asked = openPage(
       `/bookings/manage?booking=${PLAN_ID}`,
       visit(0, { status: 'past_due' }),
-      () => Response.json({ plan: plan({ cancelAtPeriodEnd: true }), message }),
+      () =>
+        Response.json({
+          plan: plan({ standing: standingWith({ cancelAtPeriodEnd: true }) }),
+          message,
+        }),
     );
     const section = await planSection();
     expect(asked[0]).toMatchObject({
@@ -367,34 +404,101 @@ describe('the manage page of a Monthly Visit plan', () => {
     expect(button.textContent).toBe(managePlanCopy.updateCard);
   });
 
-  it('says which coming month is paused, and offers no second pause', async () => {
-    const pausedFrom = renewsOn;
-    openPage(signedLink, visit(0, { pausedMonth: pausedFrom }));
+  it('names the paused month and the renewal after it, once, and offers Resume', async () => {
+    openPage(signedLink, visit(0, { standing: standingWith({ pausedMonth: pausedNextMonth }) }));
     const section = await planSection();
-    within(section).getByText(
-      `Your plan is paused for the month from ${longDate(pausedFrom)}: no payment and no visits then.`,
+    within(section).getByText(PlanMessages.standingLabels.paused);
+    expect(within(section).getByText('Paused').nextElementSibling?.textContent).toBe(
+      PlanMessages.pausedMonth(renewsOn),
     );
+    // "Renews on" is the renewal after the paused month, never the paused month's start.
+    expect(within(section).getByText('Renews on').nextElementSibling?.textContent).toBe(
+      longDate(monthAfter),
+    );
+    expect(within(section).getAllByText(new RegExp(longDate(renewsOn)))).toHaveLength(1);
+    expect(within(section).queryByText('Ends on')).toBeNull();
     expect(within(section).queryByRole('button', { name: 'Pause next month' })).toBeNull();
-    within(section).getByRole('button', { name: 'Cancel at end of month' });
+    within(section).getByRole('button', {
+      name: planStandingCopy.resumeLabel(longDate(renewsOn)),
+    });
+    // Cancelling now ends the plan before the paused month: the question says the pause goes.
+    fireEvent.click(within(section).getByRole('button', { name: 'Cancel at end of month' }));
+    within(section).getByRole('group', {
+      name: `${PlanMessages.cancelNotice(renewsOn)} ${PlanMessages.cancelDropsPause}`,
+    });
   });
 
-  it('follows a pause the API answered: the month is said and Pause is gone', async () => {
-    const message = PlanMessages.paused(renewsOn, addDays(renewsOn, 30));
+  it('follows a pause the API answered: the month is named and Pause gives way to Resume', async () => {
+    const paused = plan({ standing: standingWith({ pausedMonth: pausedNextMonth }) });
     const asked = openPage(signedLink, visit(0), () =>
-      Response.json({ plan: plan({ pausedMonth: renewsOn }), message }),
+      Response.json({ plan: paused, message: paused.standing.summary }),
     );
     const section = await planSection();
-    expect(within(section).queryByText(/Your plan is paused for the month from/)).toBeNull();
+    expect(within(section).queryByText('Paused')).toBeNull();
     fireEvent.click(within(section).getByRole('button', { name: 'Pause next month' }));
     fireEvent.click(within(section).getByRole('button', { name: 'Yes, pause next month' }));
 
-    expect((await within(section).findByRole('status')).textContent).toBe(message);
+    expect((await within(section).findByRole('status')).textContent).toBe(
+      PlanMessages.paused(renewsOn, monthAfter),
+    );
     expect(asked.at(-1)).toMatchObject({
       url: `/api/plans/${PLAN_ID}/pause`,
       body: { token: TOKEN },
     });
-    within(section).getByText(managePlanCopy.pausedMonth(longDate(renewsOn)));
+    expect(within(section).getByText('Renews on').nextElementSibling?.textContent).toBe(
+      longDate(monthAfter),
+    );
     expect(within(section).queryByRole('button', { name: 'Pause next month' })).toBeNull();
+    within(section).getByRole('button', { name: planStandingCopy.resumeLabel(longDate(renewsOn)) });
+  });
+
+  it('resumes a paused month before it begins, with the token, and says the plan renews', async () => {
+    const active = plan();
+    const asked = openPage(
+      signedLink,
+      visit(0, { standing: standingWith({ pausedMonth: pausedNextMonth }) }),
+      () => Response.json({ plan: active, message: active.standing.summary }),
+    );
+    const section = await planSection();
+    fireEvent.click(
+      within(section).getByRole('button', {
+        name: planStandingCopy.resumeLabel(longDate(renewsOn)),
+      }),
+    );
+    expect((await within(section).findByRole('status')).textContent).toBe(
+      PlanMessages.renews(renewsOn),
+    );
+    expect(asked.at(-1)).toMatchObject({
+      url: `/api/plans/${PLAN_ID}/resume`,
+      method: 'POST',
+      body: { token: TOKEN },
+    });
+    within(section).getByText('Active');
+    expect(within(section).getByText('Renews on').nextElementSibling?.textContent).toBe(
+      longDate(renewsOn),
+    );
+    expect(within(section).queryByText('Paused')).toBeNull();
+    within(section).getByRole('button', { name: 'Pause next month' });
+  });
+
+  it('keeps an ending plan: active again, renewing next month, with nothing paused left', async () => {
+    const active = plan();
+    const asked = openPage(
+      signedLink,
+      visit(0, { standing: standingWith({ cancelAtPeriodEnd: true }) }),
+      () => Response.json({ plan: active, message: active.standing.summary }),
+    );
+    const section = await planSection();
+    expect(within(section).queryByText('Paused')).toBeNull();
+    fireEvent.click(within(section).getByRole('button', { name: 'Keep my plan' }));
+    await within(section).findByRole('status');
+    expect(asked.at(-1)).toMatchObject({ url: `/api/plans/${PLAN_ID}/resume` });
+    within(section).getByText('Active');
+    expect(within(section).getByText('Renews on').nextElementSibling?.textContent).toBe(
+      longDate(renewsOn),
+    );
+    expect(within(section).queryByText('Ends on')).toBeNull();
+    expect(within(section).queryByText('Paused')).toBeNull();
   });
 
   it("says where the plan's link is when a visit's own link cannot change the plan", async () => {

@@ -5,21 +5,21 @@ import { useId, useRef, useState } from 'react';
 import type { OwnerProof } from '../../api/bookings-api';
 import { changePlan, type PlanAction, type PlanChange } from '../../api/plans-api';
 import type { Redirect } from '../../app/redirect';
+import { planStandingCopy as standingCopy } from '../../content/plan-standing-content';
 import { managePlanCopy as copy } from '../../content/services-content';
 import { UpdateCard } from './UpdateCard';
 
 /** The changes asked once more before they are made: neither is undone by another click. */
 type AskedAction = Extract<PlanAction, 'cancel' | 'pause'>;
 
-/** What the plan offers in its state; the API refuses the rest (409) with its reason. */
+/**
+ * What the plan offers in its standing (the API's: a plan ending is not paused, a paused month is
+ * resumed only before it begins); the API refuses anything else (409) with its reason.
+ */
 function planOffers(plan: MonthlyPlanView, proof: OwnerProof) {
-  // An incomplete plan has no month paid yet and an ended one nothing left to change.
-  const running = plan.status === 'active' || plan.status === 'past_due';
+  const { changes } = plan.standing;
   return {
-    cancel: running && !plan.cancelAtPeriodEnd,
-    resume: plan.status !== 'ended' && plan.cancelAtPeriodEnd,
-    // One coming month is paused at a time: the plan section says which.
-    pause: plan.status === 'active' && !plan.cancelAtPeriodEnd && plan.pausedMonth === null,
+    ...changes,
     // Past due, the card control stands first in the plan, above everything else.
     updateCard: (proof.token !== null || Boolean(proof.login)) && plan.status === 'active',
   };
@@ -33,7 +33,10 @@ interface PlanActionsProps {
   readonly redirect: Redirect;
 }
 
-/** Cancel at the end of the month (after its notice), keep the plan, pause, update the card. */
+/**
+ * Keep the plan or resume a paused month, cancel at the end of the month (after its notice),
+ * pause, update the card.
+ */
 export function PlanActions({ plan, proof, onChanged, onFailed, redirect }: PlanActionsProps) {
   const headingId = useId();
   const questionId = useId();
@@ -44,7 +47,9 @@ export function PlanActions({ plan, proof, onChanged, onFailed, redirect }: Plan
     pause: null,
   });
   const offers = planOffers(plan, proof);
-  if (!offers.cancel && !offers.resume && !offers.pause && !offers.updateCard) return null;
+  if (!offers.cancel && !offers.keep && !offers.resume && !offers.pause && !offers.updateCard) {
+    return null;
+  }
 
   const goBack = () => {
     const opener = asking === null ? null : openers.current[asking];
@@ -89,19 +94,25 @@ export function PlanActions({ plan, proof, onChanged, onFailed, redirect }: Plan
     <section className="plan-section__actions" aria-labelledby={headingId}>
       <h3 id={headingId}>{copy.actionsHeading}</h3>
       <div className="button-row">
-        {offers.cancel ? asked('cancel', copy.cancel) : null}
-        {offers.resume ? (
+        {/* Keep my plan (an ending) and Resume (a paused month) both renew as usual again. */}
+        {offers.keep || offers.resume ? (
           <button
             type="button"
             className="button"
             disabled={busy !== null}
+            aria-label={
+              offers.resume && plan.standing.pausedFrom !== null
+                ? standingCopy.resumeLabel(longDate(plan.standing.pausedFrom))
+                : undefined
+            }
             onClick={() => {
               run('resume');
             }}
           >
-            {busy === 'resume' ? copy.working : copy.resume}
+            {busy === 'resume' ? copy.working : offers.keep ? copy.resume : standingCopy.resume}
           </button>
         ) : null}
+        {offers.cancel ? asked('cancel', copy.cancel) : null}
         {offers.pause ? asked('pause', copy.pause) : null}
         {offers.updateCard ? (
           <UpdateCard
@@ -122,8 +133,11 @@ export function PlanActions({ plan, proof, onChanged, onFailed, redirect }: Plan
         >
           <p id={`${questionId}-text`}>
             {asking === 'cancel'
-              ? PlanMessages.cancelNotice(plan.renewsOn)
-              : copy.pauseNotice(longDate(plan.renewsOn))}
+              ? PlanMessages.cancelNotice(plan.nextPeriodStart)
+              : copy.pauseNotice(longDate(plan.nextPeriodStart))}
+            {asking === 'cancel' && plan.standing.pausedFrom !== null
+              ? ` ${PlanMessages.cancelDropsPause}`
+              : null}
           </p>
           <div className="button-row">
             <button

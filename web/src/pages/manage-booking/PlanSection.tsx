@@ -1,6 +1,5 @@
 import './PlanSection.css';
 import type { ManagedBookingView, MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
-import { longDate } from '@hs/api/domain/calendar/toronto-date';
 import { useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-client';
 import type { BookingChange, OwnerProof } from '../../api/bookings-api';
@@ -32,7 +31,8 @@ interface PlanSectionProps {
 
 /**
  * "Your Monthly Visit plan" on the manage page: where it stands, its visits to skip or move, and
- * the plan to cancel, keep, pause or pay for. Each answer's message shows here, at the plan.
+ * the plan to cancel, keep, pause, resume or pay for. Each answer's message shows here, at the
+ * plan.
  */
 export function PlanSection({
   plan,
@@ -70,12 +70,10 @@ export function PlanSection({
         </Notice>
       ) : null}
       <PastDueNotice plan={plan} proof={proof} redirect={redirect} onFailed={failed} />
+      {/* The standing names a paused month and the renewal after it, or the end: one source. */}
       <dl className="booking-summary">
         <PlanStatusRows plan={plan} />
       </dl>
-      {plan.pausedMonth === null ? null : (
-        <p className="plan-section__paused">{copy.pausedMonth(longDate(plan.pausedMonth))}</p>
-      )}
       <PlanVisits
         plan={plan}
         proof={proof}

@@ -19,14 +19,14 @@ function canChangeVisit(visit: PlanVisitView, today: string): boolean {
  * month's end is not in the plan's view, so there the API has the last word (and says why).
  */
 function moveRange(
-  plan: Pick<MonthlyPlanView, 'periodStart' | 'renewsOn'>,
+  plan: Pick<MonthlyPlanView, 'periodStart' | 'nextPeriodStart'>,
   visit: Pick<PlanVisitView, 'date'>,
   today: string,
 ): { min: string; max: string } | undefined {
-  if (visit.date >= plan.renewsOn) return undefined;
+  if (visit.date >= plan.nextPeriodStart) return undefined;
   return {
     min: plan.periodStart > today ? plan.periodStart : today,
-    max: addDays(plan.renewsOn, -1),
+    max: addDays(plan.nextPeriodStart, -1),
   };
 }
 

@@ -1,14 +1,10 @@
 import { BOOKING_HORIZON_DAYS } from '@hs/api/domain/booking/booking-schema';
 import { TIME_WINDOWS, type TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import { addDays, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
-import {
-  fetchAvailability,
-  rescheduleBooking,
-  type BookingChange,
-  type BookingLink,
-} from '../../api/bookings-api';
+import { useId, useState, type SyntheticEvent } from 'react';
+import { rescheduleBooking, type BookingChange, type BookingLink } from '../../api/bookings-api';
 import { bookingPageContent as copy } from '../../content/site-content';
+import { useWindowAvailability, type WindowState } from '../services/use-window-availability';
 
 /** The words of a move: a booking's own, or those of a plan's visit. */
 export interface RescheduleWords {
@@ -64,28 +60,11 @@ export function RescheduleBooking({
   const today = todayInToronto();
   const [date, setDate] = useState(visit.date);
   const [time, setTime] = useState<TimeWindowId>(visit.time);
-  const [placesLeft, setPlacesLeft] = useState<Partial<Record<TimeWindowId, number>>>({});
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!needsPlace || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return;
-    let current = true;
-    fetchAvailability(date, date).then(
-      (availability) => {
-        if (current) setPlacesLeft(availability.days[0]?.windows ?? {});
-      },
-      () => {
-        // Unknown availability leaves every window choosable; the server still has the last word.
-        if (current) setPlacesLeft({});
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [date, needsPlace]);
-
-  const isFull = (window: TimeWindowId) =>
-    needsPlace && placesLeft[window] === 0 && !(window === visit.time && date === visit.date);
+  const windowState = useWindowAvailability(date, needsPlace);
+  // The visit's own window keeps its place for it, full or not.
+  const stateOf = (window: TimeWindowId): WindowState =>
+    window === visit.time && date === visit.date ? 'open' : windowState(window);
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -106,7 +85,7 @@ export function RescheduleBooking({
     <button
       type="submit"
       className="button"
-      disabled={busy || isFull(time) || (date === visit.date && time === visit.time)}
+      disabled={busy || stateOf(time) !== 'open' || (date === visit.date && time === visit.time)}
     >
       {busy ? words.working : words.submit}
     </button>
@@ -139,11 +118,14 @@ export function RescheduleBooking({
             setTime(event.target.value as TimeWindowId);
           }}
         >
-          {TIME_WINDOWS.map((window) => (
-            <option key={window.id} value={window.id} disabled={isFull(window.id)}>
-              {`${window.label} (${window.range})${isFull(window.id) ? ` — ${copy.full}` : ''}`}
-            </option>
-          ))}
+          {TIME_WINDOWS.map((window) => {
+            const state = stateOf(window.id);
+            return (
+              <option key={window.id} value={window.id} disabled={state !== 'open'}>
+                {`${window.label} (${window.range})${state === 'open' ? '' : ` — ${state === 'full' ? copy.full : copy.windowClosed}`}`}
+              </option>
+            );
+          })}
         </select>
         {onClose ? (
           <div className="button-row">

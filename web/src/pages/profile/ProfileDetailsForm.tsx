@@ -1,6 +1,6 @@
 import './ProfileDetailsForm.css';
 import { PROFILE_LIMITS, type Profile } from '@hs/api/domain/profile/profile-schema';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Notice } from '../../components/Notice';
 import { profileContent as copy, profileFields } from '../../content/account-content';
 import { EmailChangeProof } from './EmailChangeProof';
@@ -44,6 +44,12 @@ export function ProfileDetailsForm({
   });
   const ids = profileFieldIds(idPrefix, errors);
   const bioHintId = ids.hintId('bio');
+  const messageBox = useRef<HTMLDivElement>(null);
+
+  // The message sits under the buttons; on a short screen it could still fall below the fold.
+  useEffect(() => {
+    if (message !== null) messageBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [message]);
 
   return (
     <form
@@ -55,7 +61,6 @@ export function ProfileDetailsForm({
       }}
     >
       <h2 id={headingId}>{copy.detailsHeading}</h2>
-      {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
       <div className="profile-form__fields">
         {profileFields.map((field) => {
           const required = field.name === 'firstName' || field.name === 'email';
@@ -108,7 +113,9 @@ export function ProfileDetailsForm({
         </div>
       </div>
       <div className="button-row">
-        <button className="button" type="submit" disabled={saving}>
+        {/* Not disabled while saving: a disabled button loses the focus to the page's start.
+            The save ignores presses while one is under way. */}
+        <button className="button" type="submit" aria-disabled={saving ? true : undefined}>
           {saving ? copy.saving : copy.save}
         </button>
         <button
@@ -119,6 +126,10 @@ export function ProfileDetailsForm({
         >
           {copy.cancel}
         </button>
+      </div>
+      {/* Beside the button just pressed, where the person is looking; the focus stays on it. */}
+      <div ref={messageBox} className="profile-form__message">
+        {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
       </div>
     </form>
   );

@@ -13,6 +13,8 @@ const uploadMock = vi.mocked(uploadForm);
 const fetchMock = vi.fn<typeof fetch>();
 const createObjectURL = vi.fn<(blob: Blob) => string>();
 const revokeObjectURL = vi.fn<(url: string) => void>();
+// jsdom lays nothing out, so has no scrollIntoView: the calls are what can be seen of it here.
+const scrollIntoView = vi.fn<(options?: boolean | ScrollIntoViewOptions) => void>();
 
 const TOKEN = 'token-123';
 
@@ -94,6 +96,7 @@ beforeEach(() => {
   let next = 0;
   createObjectURL.mockImplementation(() => `blob:picture-${String((next += 1))}`);
   Object.assign(URL, { createObjectURL, revokeObjectURL });
+  Element.prototype.scrollIntoView = scrollIntoView;
 });
 
 afterEach(() => {
@@ -102,6 +105,8 @@ afterEach(() => {
   uploadMock.mockReset();
   createObjectURL.mockReset();
   revokeObjectURL.mockReset();
+  scrollIntoView.mockReset();
+  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
@@ -170,7 +175,7 @@ describe('ProfilePage (docs/product.md sections 2 to 5)', () => {
     fireEvent.change(field('Phone'), { target: { value: 'call me' } });
     submitForm();
 
-    expect(screen.getByRole('alert').textContent).toBe('Please correct the fields marked below.');
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the fields marked above.');
     expect(field(/First name/).getAttribute('aria-invalid')).toBe('true');
     screen.getByText('First name is required.');
     screen.getByText('Please enter a valid phone number.');
@@ -204,6 +209,40 @@ describe('ProfilePage (docs/product.md sections 2 to 5)', () => {
     fireEvent.change(field('City'), { target: { value: 'Oakville' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(field('City').value).toBe('Mississauga');
+  });
+
+  it('says it saved beside the button pressed, which keeps the focus, brought into view', async () => {
+    await renderLoaded();
+    const save = screen.getByRole('button', { name: 'Save Changes' });
+    save.focus();
+    fireEvent.change(field('City'), { target: { value: 'Oakville' } });
+    fireEvent.click(save);
+
+    // While it saves the button says so, and stays focusable: a disabled button would drop the
+    // focus to the page's start, and a keyboard user with it.
+    const saving = screen.getByRole('button', { name: 'Saving…' });
+    expect(saving).toBe(save);
+    expect(save.hasAttribute('disabled')).toBe(false);
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('Profile updated successfully!');
+    expect(document.activeElement).toBe(save);
+    expect(save.getAttribute('aria-disabled')).toBeNull();
+    // After the buttons in the page's order: where the eyes are when the button is pressed.
+    const buttons = save.closest('.button-row');
+    expect(buttons?.compareDocumentPosition(status)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(scrollIntoView.mock.contexts.some((box) => (box as Element).contains(status))).toBe(
+      true,
+    );
+  });
+
+  it('sends one save however often the button is pressed while it saves', async () => {
+    await renderLoaded();
+    const save = screen.getByRole('button', { name: 'Save Changes' });
+    fireEvent.click(save);
+    fireEvent.click(save);
+    await screen.findByRole('status');
+    expect(calls().filter((call) => call.method === 'PUT')).toHaveLength(1);
   });
 
   it('Cancel restores the loaded values and clears the errors', async () => {
@@ -261,7 +300,7 @@ describe('ProfilePage (docs/product.md sections 2 to 5)', () => {
     expect(field(/Current password/).type).toBe('password');
     expect(field(/Current password/).autocomplete).toBe('current-password');
     submitForm();
-    expect(screen.getByRole('alert').textContent).toBe('Please correct the fields marked below.');
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the fields marked above.');
     screen.getByText('Please enter your current password to change your email address.');
     expect(calls().filter((call) => call.method === 'PUT')).toHaveLength(0);
 

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthPage } from '../auth/AuthPage';
 import { RESET_REDIRECT_MS, ResetPasswordPage } from './ResetPasswordPage';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -27,7 +28,7 @@ function renderReset(token = 'reset-token') {
   const router = createMemoryRouter(
     [
       { path: '/reset-password/:token', element: <ResetPasswordPage /> },
-      { path: '/signup/register', element: <h1>Login</h1> },
+      { path: '/signup/register', element: <AuthPage /> },
     ],
     { initialEntries: [`/reset-password/${encodeURIComponent(token)}`] },
   );
@@ -119,6 +120,24 @@ describe('ResetPasswordPage (docs/product.md sections 2, 4, 5 and 8)', () => {
       vi.advanceTimersByTime(1);
     });
     expect(router.state.location.pathname).toBe('/signup/register');
+  });
+
+  it('leads to a login page that says the password was changed, to log in with the new one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fetchMock.mockResolvedValue(jsonResponse(200, { message: 'Your password has been reset.' }));
+    const router = renderReset();
+    await submit('a new secret 7');
+    act(() => {
+      vi.advanceTimersByTime(RESET_REDIRECT_MS);
+    });
+    expect(router.state.location.pathname).toBe('/signup/register');
+    screen.getByRole('heading', { level: 2, name: 'Log in to your account' });
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your password has been reset. You can log in with your new password.',
+    );
+    // Said once: the address no longer carries it, so a reload or a return says nothing.
+    expect(router.state.location.state).toBeNull();
+    screen.getByRole('status');
   });
 
   it('shows its own success text when the server sends none', async () => {

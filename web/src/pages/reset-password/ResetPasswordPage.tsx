@@ -9,6 +9,7 @@ import { Notice } from '../../components/Notice';
 import { resetPasswordContent as copy } from '../../content/auth-content';
 import { accountNav, screens } from '../../content/site-content';
 import { AuthField } from '../auth/AuthField';
+import { PASSWORD_CHANGED } from '../auth/password-changed';
 
 /** docs/product.md section 9: the reset page sends the visitor on to the login screen after 2000 ms. */
 export const RESET_REDIRECT_MS = 2000;
@@ -34,7 +35,7 @@ export function ResetPasswordPage() {
   useEffect(() => {
     if (success === null) return;
     const timer = window.setTimeout(() => {
-      void navigate(accountNav.signIn.to);
+      void navigate(accountNav.signIn.to, { state: PASSWORD_CHANGED });
     }, RESET_REDIRECT_MS);
     return () => {
       window.clearTimeout(timer);

@@ -98,7 +98,7 @@ describe('ReviewPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send my review' }));
     expect(screen.getByText(ReviewMessages.ratingRequired)).toBeDefined();
     expect(screen.getByText(ReviewMessages.textTooShort)).toBeDefined();
-    expect(screen.getByRole('alert').textContent).toBe('Please correct the fields marked below.');
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the fields marked above.');
     expect(document.activeElement).toBe(screen.getByRole('radio', { name: '1 star' }));
     expect(screen.getByLabelText('Your review').getAttribute('aria-invalid')).toBe('true');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);

@@ -7,12 +7,14 @@ import {
   type TimeWindowId,
 } from '@hs/api/domain/booking/catalogue';
 import { addDays, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
+import { normalisePostalCode } from '@hs/api/domain/booking/service-area';
 import { Link } from 'react-router-dom';
 import { bookingFormCopy as copy } from '../../content/services-content';
 import type { BookingDraft, DraftField } from './booking-draft';
 import { isOutsideAreaError } from './booking-form-check';
 import type { FieldErrors, FieldIds } from './booking-form-fields';
 import { BookingField } from './BookingField';
+import type { WindowState } from './use-window-availability';
 
 const TEXT_FIELDS = [
   { field: 'name', label: copy.name, type: 'text', autoComplete: 'name' },
@@ -28,7 +30,7 @@ interface BookingDetailsFieldsProps {
   readonly plan: Plan;
   readonly draft: BookingDraft;
   readonly errors: FieldErrors;
-  readonly isFull: (window: TimeWindowId) => boolean;
+  readonly windowState: (window: TimeWindowId) => WindowState;
   readonly onChange: (field: DraftField, value: string) => void;
   /** The visitor left the postal code: it is checked then, not at every keystroke. */
   readonly onPostalCodeBlur: () => void;
@@ -42,14 +44,30 @@ export function BookingDetailsFields({
   plan,
   draft,
   errors,
-  isFull,
+  windowState,
   onChange,
   onPostalCodeBlur,
 }: BookingDetailsFieldsProps) {
   const today = todayInToronto();
   // We do not serve the area: the contact page is where an estimate can still be asked for.
+  // What the form already has goes along, so the visitor types none of it again.
   const askForEstimate = isOutsideAreaError(draft.postalCode, errors.postalCode) ? (
-    <Link to="/contact" state={{ service: service.title }}>
+    <Link
+      to="/contact"
+      state={{
+        service: service.title,
+        prefill: {
+          fullName: draft.name,
+          email: draft.email,
+          phone: draft.phone,
+          message: copy.estimateEnquiry(
+            service.title,
+            draft.address.trim(),
+            normalisePostalCode(draft.postalCode) ?? draft.postalCode.trim(),
+          ),
+        },
+      }}
+    >
       {copy.askForEstimate}
     </Link>
   ) : undefined;
@@ -129,11 +147,14 @@ export function BookingDetailsFields({
             onChange('time', event.target.value);
           }}
         >
-          {TIME_WINDOWS.map((window) => (
-            <option key={window.id} value={window.id} disabled={isFull(window.id)}>
-              {`${window.label} (${window.range})${isFull(window.id) ? ` ${copy.full}` : ''}`}
-            </option>
-          ))}
+          {TIME_WINDOWS.map((window) => {
+            const state = windowState(window.id);
+            return (
+              <option key={window.id} value={window.id} disabled={state !== 'open'}>
+                {`${window.label} (${window.range})${state === 'open' ? '' : ` ${copy[state]}`}`}
+              </option>
+            );
+          })}
         </select>
       </BookingField>
     </div>

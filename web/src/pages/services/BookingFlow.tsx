@@ -9,20 +9,23 @@ import { BookingFormModal } from './BookingFormModal';
 import {
   newIdempotencyKey,
   startingDraft,
-  type BookingDraft,
   type DraftField,
   type DraftPhoto,
   type MemberLink,
   withField,
   withVisitChoice,
 } from './booking-draft';
-import { CLOSED, type BookingStep, type FlowNotice } from './booking-step';
+import { CLOSED, manageHref, type BookingStep, type FlowNotice } from './booking-step';
+import { clearSavedDraft, useSavedDraft } from './use-saved-draft';
 import { PaymentModal } from './PaymentModal';
 import { PlanModal } from './PlanModal';
 
 interface BookingFlowProps {
   readonly step: BookingStep;
+  /** The next step (a new entry in the browser's history: Back returns to this one). */
   readonly onStep: (step: BookingStep) => void;
+  /** The step before, as the browser's Back would go. */
+  readonly onBack: () => void;
   readonly plans: readonly Plan[];
   /** A message for the page once the modals are gone (thanks, confirmation). */
   readonly onNotice: (notice: FlowNotice) => void;
@@ -42,17 +45,19 @@ function paymentFailure(error: unknown): Error {
 
 /**
  * The plan, booking-form and payment modals, and the form's values, which survive a trip to
- * payment and back but not the closing of a modal.
+ * payment and back, the closing of a modal, Back and a reload (for this browser tab), until a
+ * booking is made.
  */
 export function BookingFlow({
   step,
   onStep,
+  onBack,
   plans,
   onNotice,
   redirect,
   member = null,
 }: BookingFlowProps) {
-  const [draft, setDraft] = useState<BookingDraft>(() => startingDraft(member));
+  const [draft, setDraft] = useSavedDraft(member);
   const [photo, setPhoto] = useState<DraftPhoto | null>(null);
   const key = useRef<string | null>(null);
   const photoRef = useRef<DraftPhoto | null>(null);
@@ -72,11 +77,17 @@ export function BookingFlow({
   );
 
   const close = useCallback(() => {
+    onStep(CLOSED);
+  }, [onStep]);
+
+  /** A booking was made: the next one starts from a blank form again. */
+  const finished = useCallback(() => {
+    clearSavedDraft();
     setDraft(startingDraft(member));
     replacePhoto(null);
     key.current = null;
     onStep(CLOSED);
-  }, [onStep, replacePhoto, member]);
+  }, [onStep, replacePhoto, member, setDraft]);
 
   if (step.kind === 'closed') return null;
 
@@ -93,28 +104,25 @@ export function BookingFlow({
     );
   }
 
-  const backToPlans = () => {
-    setDraft(startingDraft(member));
-    replacePhoto(null);
-    key.current = null;
-    onStep({ kind: 'plans', service: step.service });
-  };
-
   if (step.kind === 'payment') {
     return (
       <PaymentModal
         booking={step.booking}
         token={step.token}
         plan={step.plan}
-        email={draft.email}
+        email={step.email}
         setup={step.setup}
         onClose={close}
-        onBack={() => {
-          onStep({ kind: 'form', service: step.service, plan: step.plan, viaPlans: step.viaPlans });
-        }}
+        onBack={onBack}
         onPaid={(message) => {
-          close();
-          onNotice({ tone: 'success', text: message });
+          finished();
+          onNotice({
+            kind: 'booked',
+            tone: 'success',
+            text: message,
+            reference: step.booking.reference,
+            manageHref: manageHref(step.booking.id, step.token),
+          });
         }}
         redirect={redirect}
       />
@@ -123,8 +131,14 @@ export function BookingFlow({
 
   const afterBooking = async ({ booking, token }: NewBooking) => {
     if (step.plan.id === CUSTOM_ESTIMATE || booking.amountCents === null) {
-      close();
-      onNotice({ tone: 'success', text: BookingMessages.estimateThanks });
+      finished();
+      onNotice({
+        kind: 'booked',
+        tone: 'success',
+        text: BookingMessages.estimateThanks,
+        reference: booking.reference,
+        manageHref: manageHref(booking.id, token),
+      });
       return;
     }
     const setup = await fetchPaymentSetup().catch((error: unknown) => {
@@ -132,7 +146,7 @@ export function BookingFlow({
     });
     if (setup.provider === 'none') {
       close();
-      onNotice({ tone: 'info', text: PaymentMessages.notSetUp });
+      onNotice({ kind: 'message', tone: 'info', text: PaymentMessages.notSetUp });
     } else if (setup.provider === 'stripe' && setup.publishableKey === null) {
       // Without a publishable key Stripe.js cannot take the card here: Stripe's own page does.
       const amount = booking.amountCents;
@@ -146,7 +160,7 @@ export function BookingFlow({
       });
       redirect(url);
     } else {
-      onStep({ ...step, kind: 'payment', booking, token, setup });
+      onStep({ ...step, kind: 'payment', booking, token, setup, email: draft.email });
     }
   };
 
@@ -169,7 +183,7 @@ export function BookingFlow({
         replacePhoto(file === null ? null : { file, url: URL.createObjectURL(file) });
       }}
       idempotencyKey={() => (key.current ??= newIdempotencyKey())}
-      onBack={step.viaPlans ? backToPlans : null}
+      onBack={step.viaPlans ? onBack : null}
       onClose={close}
       onBooked={afterBooking}
     />

@@ -1,10 +1,11 @@
 import {
   CUSTOM_ESTIMATE,
+  TIME_WINDOW_IDS,
   PLAN_MEMBER_DISCOUNT_PERCENT,
   type Plan,
   type Service,
 } from '@hs/api/domain/booking/catalogue';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import type { NewBooking } from '../../api/bookings-api';
 import { useServiceAreas } from '../../api/use-service-areas';
 import { Modal } from '../../components/modal/Modal';
@@ -15,6 +16,7 @@ import { postalCodeError } from './booking-form-check';
 import { bookingFieldIds } from './booking-form-fields';
 import { BookingDetailsFields } from './BookingDetailsFields';
 import { BookingPhotoField } from './BookingPhotoField';
+import { ProjectDetailsField } from './ProjectDetailsField';
 import { MemberLinkRequest } from './MemberLinkRequest';
 import { MonthlyPlanVisits } from './MonthlyPlanVisits';
 import { UploadProgress } from './UploadProgress';
@@ -66,7 +68,14 @@ export function BookingFormModal({
   const isMonthly = plan.id === 'monthly';
   // The member discount is for a one-time visit only: a plan or an estimate has none to offer.
   const isOneTime = plan.id === 'one-time';
-  const isFull = useWindowAvailability(draft.date, isEstimate);
+  const windowState = useWindowAvailability(draft.date, !isEstimate);
+  // The chosen window closed or filled up for the chosen day: the first one still open is chosen
+  // in its place, rather than a window the form would then refuse.
+  const chosenState = windowState(draft.time);
+  const firstOpen = TIME_WINDOW_IDS.find((window) => windowState(window) === 'open');
+  useEffect(() => {
+    if (chosenState !== 'open' && firstOpen !== undefined) onDraftChange('time', firstOpen);
+  }, [chosenState, firstOpen, onDraftChange]);
   const monthly = useMonthlyPlanPreview(draft.date, draft.time, isMonthly);
   const serviceAreas = useServiceAreas();
   const fieldErrors = useFieldErrors((field) => `${id}-${field}`);
@@ -87,7 +96,7 @@ export function BookingFormModal({
     draft,
     member,
     photo,
-    isFull,
+    windowState,
     serviceAreas,
     planPreview: monthly.state.kind === 'ready' ? monthly.state.preview : null,
     onConflict: monthly.retry,
@@ -112,7 +121,7 @@ export function BookingFormModal({
           plan={plan}
           draft={draft}
           errors={errors}
-          isFull={isFull}
+          windowState={windowState}
           onChange={(field, value) => {
             onDraftChange(field, value);
             fieldErrors.clear(field);
@@ -135,6 +144,18 @@ export function BookingFormModal({
             onChoose={(plannedDate, choice) => {
               onVisitChoice(plannedDate, choice);
               fieldErrors.clear('visits');
+            }}
+          />
+        )}
+        {isEstimate && (
+          <ProjectDetailsField
+            id={ids.of('details')}
+            describedBy={ids.describedBy('details', true)}
+            value={draft.details}
+            error={errors.details}
+            onChange={(value) => {
+              onDraftChange('details', value);
+              fieldErrors.clear('details');
             }}
           />
         )}
@@ -161,7 +182,7 @@ export function BookingFormModal({
             aria-busy={busy}
             aria-describedby={isEstimate ? `${id}-estimate-note` : undefined}
           >
-            {busy ? copy.submitting : copy.submit}
+            {busy ? copy.submitting : isEstimate ? copy.submitEstimate : copy.submit}
           </button>
         </div>
         {isEstimate && (

@@ -6,6 +6,7 @@ import {
 } from '@hs/api/domain/booking/booking-schema';
 import { PLANS, SERVICES, type Plan, type Service } from '@hs/api/domain/booking/catalogue';
 import { addDays, longDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
+import { planStanding } from '@hs/api/domain/subscription/plan-standing';
 import {
   firstPeriodVisits,
   nextPeriodStart,
@@ -109,7 +110,14 @@ function Flow({ plan }: { plan: Plan }) {
     viaPlans: false,
   });
   return (
-    <BookingFlow step={step} onStep={setStep} plans={PLANS} onNotice={vi.fn()} redirect={vi.fn()} />
+    <BookingFlow
+      step={step}
+      onStep={setStep}
+      onBack={vi.fn()}
+      plans={PLANS}
+      onNotice={vi.fn()}
+      redirect={vi.fn()}
+    />
   );
 }
 
@@ -144,9 +152,14 @@ function monthlyPlanView(visits: readonly VisitSlot[]): MonthlyPlanView {
     rule: RULE,
     amountCents: 24_900,
     periodStart: firstVisit.date,
-    renewsOn,
-    cancelAtPeriodEnd: false,
-    pausedMonth: null,
+    nextPeriodStart: renewsOn,
+    standing: planStanding({
+      status: 'incomplete',
+      nextPeriodStart: renewsOn,
+      pausedMonth: null,
+      cancelAtPeriodEnd: false,
+      endedOn: null,
+    }),
     visits: visits.map((visit, index) => ({
       id: String(index).repeat(32),
       date: visit.date,

@@ -24,7 +24,7 @@ function PlanOption({ plan, onChoose }: { plan: Plan; onChoose: (plan: Plan) => 
       <p className="plan-option__price">
         {plan.amountCents === null ? copy.free : formatCad(plan.amountCents)}
         {plan.amountCents === null && (
-          <span className="plan-option__price-note"> · {copy.noPayment}</span>
+          <span className="plan-option__price-note">{copy.noPayment}</span>
         )}
       </p>
       <ul className="plan-option__features" aria-label={copy.features(plan.name)}>

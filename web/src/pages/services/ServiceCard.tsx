@@ -2,7 +2,11 @@ import type { Service } from '@hs/api/domain/booking/catalogue';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
-import { DESCRIPTION_LIMIT, servicesGridCopy as copy } from '../../content/services-content';
+import {
+  DESCRIPTION_LIMIT,
+  serviceTag,
+  servicesGridCopy as copy,
+} from '../../content/services-content';
 import { truncate } from './booking-draft';
 import { SERVICE_CARD_SIZES, serviceCardImage } from './service-card-picture';
 import './ServiceCard.css';
@@ -50,7 +54,7 @@ export function ServiceCard({ service, selected, onBook, priority = false }: Ser
           <h3 id={`${id}-title`} className="service-card__title">
             {service.title}
           </h3>
-          <span className="service-card__badge">{service.keyword}</span>
+          <span className="service-card__badge">{serviceTag(service)}</span>
           <p id={`${id}-text`} className="service-card__text">
             {expanded || !long ? text : truncate(text, DESCRIPTION_LIMIT)}
           </p>

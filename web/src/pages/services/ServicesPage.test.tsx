@@ -6,7 +6,15 @@ import { CATALOGUE } from '@hs/api/domain/booking/catalogue';
 import { addDays, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { PaymentMessages } from '@hs/api/domain/payment/payment-messages';
 import { CardMessages } from '@hs/api/domain/payment/test-cards';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-client';
@@ -19,6 +27,10 @@ const upload = vi.mocked(uploadForm);
 // Stripe.js comes from js.stripe.com, which jsdom cannot load: the loader hands over a stand-in.
 vi.mock('./stripe-loader', () => ({ loadStripeOnce: vi.fn() }));
 const loadStripe = vi.mocked(loadStripeOnce);
+
+// Each step of the flow is a navigation (the browser's Back goes back a step), which React
+// Router runs as a transition: on a busy machine it lands after the library's default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 const visitDate = addDays(todayInToronto(), 3);
 /** What the booking answer hands the page: the proof it owns the booking, sent when paying. */
@@ -105,7 +117,13 @@ function isDisabled(element: HTMLElement): boolean {
 
 function ContactProbe() {
   const location = useLocation();
-  return <p>Contact page for {String((location.state as { service?: string } | null)?.service)}</p>;
+  const state = location.state as { service?: string; prefill?: unknown } | null;
+  return (
+    <>
+      <p>Contact page for {String(state?.service)}</p>
+      <p data-testid="prefill">{JSON.stringify(state?.prefill ?? null)}</p>
+    </>
+  );
 }
 
 function renderPage(path = '/service/service1', redirect = vi.fn()) {
@@ -177,6 +195,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
 
 describe('ServicesPage', () => {
@@ -260,12 +279,14 @@ describe('ServicesPage', () => {
     expect(document.body.classList.contains('modal-open')).toBe(true);
     fireEvent.keyDown(document, { key: 'Escape' });
     fireEvent.keyDown(document, { key: 'Escape' });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
     expect(document.body.classList.contains('modal-open')).toBe(false);
     expect(document.activeElement).toBe(bookNow);
   });
 
-  it('closes on Escape and starts the form again blank, time back to morning', async () => {
+  it('closes on Escape, a step at a time, and keeps what was typed for the next time', async () => {
     stubApi();
     renderPage();
     let dialog = await openForm();
@@ -274,11 +295,32 @@ describe('ServicesPage', () => {
       target: { value: 'evening' },
     });
     fireEvent.keyDown(document, { key: 'Escape' });
+    await screen.findByRole('dialog', { name: 'Choose Your Plan' });
     fireEvent.keyDown(document, { key: 'Escape' });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
     dialog = await openForm();
-    expect(valueOf(within(dialog).getByLabelText('Full Name'))).toBe('');
-    expect(valueOf(within(dialog).getByLabelText('Preferred Time'))).toBe('morning');
+    expect(valueOf(within(dialog).getByLabelText('Full Name'))).toBe('Ada');
+    expect(valueOf(within(dialog).getByLabelText('Preferred Time'))).toBe('evening');
+  });
+
+  it('goes back a step with the browser, and keeps the form', async () => {
+    stubApi();
+    const { router } = renderPage();
+    const dialog = await openForm();
+    fireEvent.change(within(dialog).getByLabelText('Full Name'), { target: { value: 'Ada' } });
+    await router.navigate(-1);
+    await screen.findByRole('dialog', { name: 'Choose Your Plan' });
+    await router.navigate(-1);
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    expect(router.state.location.pathname).toBe('/service/service1');
+    await router.navigate(1);
+    await router.navigate(1);
+    const again = await screen.findByRole('dialog', { name: 'Book Your Service' });
+    expect(valueOf(within(again).getByLabelText('Full Name'))).toBe('Ada');
   });
 
   // Keeping Tab inside is the browser's work for a dialog opened with showModal(): the browser
@@ -338,6 +380,76 @@ describe('ServicesPage', () => {
     expect(isDisabled(within(dialog).getByRole('option', { name: 'Evening (4pm-8pm)' }))).toBe(
       false,
     );
+  });
+
+  it('shows the windows that closed for the day as no longer available, and picks one still open', async () => {
+    stubApi({
+      'GET /api/availability': () =>
+        json(200, {
+          capacity: 3,
+          days: [
+            {
+              date: visitDate,
+              windows: { morning: 0, afternoon: 0, evening: 2 },
+              closed: ['morning', 'afternoon'],
+            },
+          ],
+        }),
+    });
+    renderPage();
+    const dialog = await openForm();
+    fillForm(dialog);
+    const morning = await within(dialog).findByRole('option', {
+      name: 'Morning (8am-12pm) (no longer available)',
+    });
+    expect(isDisabled(morning)).toBe(true);
+    expect(
+      isDisabled(
+        within(dialog).getByRole('option', { name: 'Afternoon (12pm-4pm) (no longer available)' }),
+      ),
+    ).toBe(true);
+    // The form had the morning chosen: the evening, still open, takes its place.
+    await waitFor(() => {
+      expect(valueOf(within(dialog).getByLabelText('Preferred Time'))).toBe('evening');
+    });
+  });
+
+  it('refuses a closed window when the form is sent, naming the day and the window', async () => {
+    stubApi({
+      'GET /api/availability': () =>
+        json(200, {
+          capacity: 3,
+          days: [
+            {
+              date: visitDate,
+              windows: { morning: 0, afternoon: 0, evening: 0 },
+              closed: ['morning', 'afternoon', 'evening'],
+            },
+          ],
+        }),
+    });
+    renderPage();
+    const dialog = await openForm();
+    fillForm(dialog);
+    await within(dialog).findByRole('option', { name: 'Evening (4pm-8pm) (no longer available)' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    within(dialog).getByText(BookingMessages.windowClosed(visitDate, 'Morning (8am-12pm)'));
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('asks for availability only for a date the API would take, not for each digit typed', async () => {
+    const calls = stubApi();
+    renderPage();
+    const dialog = await openForm();
+    const date = within(dialog).getByLabelText('Preferred Date');
+    // A year typed with the keyboard passes through 0002, 0020 and 0202 on its way to 2026.
+    for (const typed of ['0002-11-30', '0020-11-30', '0202-11-30', addDays(visitDate, 500)]) {
+      fireEvent.change(date, { target: { value: typed } });
+    }
+    fireEvent.change(date, { target: { value: visitDate } });
+    await within(dialog).findByRole('option', { name: 'Afternoon (12pm-4pm) (full)' });
+    const asked = calls.filter((call) => call.path === '/api/availability');
+    expect(asked).toHaveLength(1);
   });
 
   it('refuses a photo over 5 MB on the page, and previews and removes a good one', async () => {
@@ -420,6 +532,40 @@ describe('ServicesPage', () => {
     await screen.findByRole('dialog', { name: 'Complete Your Payment' });
   });
 
+  it('starts the form of a signed-in customer from their profile, and keeps what they type', async () => {
+    window.localStorage.setItem('authToken', 'customer-token');
+    stubApi({
+      'GET /api/me/profile': () =>
+        json(200, {
+          profile: {
+            firstName: 'Maya',
+            lastName: 'Singh',
+            email: 'maya@example.com',
+            phone: '416-555-0199',
+            address: '12 Rosedale Ave',
+            city: 'Toronto',
+            state: 'ON',
+            zipCode: 'm4w1p8',
+            country: 'Canada',
+            dob: '',
+            bio: '',
+            profilePicture: '',
+            hasPassword: true,
+          },
+        }),
+    });
+    renderPage();
+    const dialog = await openForm();
+    const form = within(dialog);
+    await waitFor(() => {
+      expect(valueOf(form.getByLabelText('Full Name'))).toBe('Maya Singh');
+    });
+    expect(valueOf(form.getByLabelText('Email Address'))).toBe('maya@example.com');
+    expect(valueOf(form.getByLabelText('Phone Number'))).toBe('416-555-0199');
+    expect(valueOf(form.getByLabelText('Service Address'))).toBe('12 Rosedale Ave, Toronto');
+    expect(valueOf(form.getByLabelText('Postal Code'))).toBe('M4W 1P8');
+  });
+
   it('goes straight to Custom Estimate for construction, and thanks the visitor', async () => {
     stubApi();
     upload.mockResolvedValue({
@@ -434,12 +580,26 @@ describe('ServicesPage', () => {
     expect(valueOf(within(dialog).getByLabelText('Plan'))).toBe('Custom Estimate');
     expect(within(dialog).queryByRole('button', { name: 'Back' })).toBeNull();
     fillForm(dialog);
-    const submit = within(dialog).getByRole('button', { name: 'Continue to Payment' });
+    // The project in the customer's own words goes with the request.
+    fireEvent.change(within(dialog).getByLabelText('Tell us about the project'), {
+      target: { value: 'A 12 x 16 ft cedar deck, two steps down to the lawn.' },
+    });
+    // Nothing is paid for an estimate, and the button says what it does.
+    expect(within(dialog).queryByRole('button', { name: 'Continue to Payment' })).toBeNull();
+    const submit = within(dialog).getByRole('button', { name: 'Request My Free Estimate' });
     expect(submit.getAttribute('aria-describedby')).not.toBeNull();
     within(dialog).getByText(/No payment is taken for an estimate/);
     fireEvent.click(submit);
     await screen.findByText(BookingMessages.estimateThanks);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    const sent = upload.mock.calls[0]?.[1];
+    expect(sent instanceof FormData ? sent.get('details') : null).toBe(
+      'A 12 x 16 ft cedar deck, two steps down to the lawn.',
+    );
+    // The reference is on the page, not only in an email.
+    within(screen.getByRole('region', { name: 'Thank you!' })).getByText('HS-1234');
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
     expect(document.body.classList.contains('modal-open')).toBe(false);
   });
 
@@ -484,7 +644,9 @@ describe('ServicesPage', () => {
     fillForm(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
     await screen.findByText(PaymentMessages.notSetUp);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
   });
 });
 
@@ -572,6 +734,13 @@ describe('the payment modal', () => {
     expect(valueOf(within(form).getByLabelText('Email Address'))).toBe('ada@example.com');
   });
 
+  it('writes the expiry as MM/YY as it is typed', async () => {
+    const { modal } = await openPayment();
+    const expiry = modal.getByLabelText('Expiry Date (MM/YY)');
+    fireEvent.change(expiry, { target: { value: '1229' } });
+    expect(valueOf(expiry)).toBe('12/29');
+  });
+
   it('confirms the payment with a token, not the card number, and closes everything', async () => {
     const { calls, dialog, modal } = await openPayment({
       'POST /api/payments': () => json(200, { status: 'succeeded', message: 'Payment received.' }),
@@ -579,7 +748,9 @@ describe('the payment modal', () => {
     fillCard(dialog, '4242 4242 4242 4242');
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
     await screen.findByText(PaymentMessages.confirmed('Garden Maintenance', 'ada@example.com'));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
     expect(calls.find((call) => call.path === '/api/payments')?.body).toEqual({
       bookingId: 'a'.repeat(32),
       token: BOOKING_TOKEN,
@@ -588,6 +759,46 @@ describe('the payment modal', () => {
       paymentMethodId: 'pm_card_visa',
       paymentMethod: 'card',
     });
+    // In the page, where the focus is, with the reference and the booking's own page.
+    const result = screen.getByRole('region', { name: 'Thank you!' });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(result);
+    });
+    within(result).getByText('HS-1234');
+    expect(
+      within(result).getByRole('link', { name: 'See or change your booking' }).getAttribute('href'),
+    ).toBe(`/bookings/manage?booking=${'a'.repeat(32)}&token=${BOOKING_TOKEN}`);
+  });
+
+  it('keeps a booking left unpaid within reach: the page offers Pay now and Cancel', async () => {
+    const { calls, modal } = await openPayment({
+      'POST /api/bookings/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/payment-left': () =>
+        json(202, { ok: true }),
+      'POST /api/bookings/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/cancel': () =>
+        json(200, {
+          booking: bookingView({ status: 'cancelled' }),
+          message: BookingMessages.cancelled,
+        }),
+    });
+    fireEvent.click(modal.getByRole('button', { name: 'Close' }));
+    const result = await screen.findByRole('region', { name: 'Your booking is not paid yet' });
+    within(result).getByText('HS-1234');
+    await waitFor(() => {
+      expect(calls.filter((call) => call.path.endsWith('/payment-left'))).toHaveLength(1);
+    });
+    // Pay now opens the payment again, for the same booking.
+    fireEvent.click(within(result).getByRole('button', { name: 'Pay now' }));
+    const again = await screen.findByRole('dialog', { name: 'Complete Your Payment' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Close' }));
+    const left = await screen.findByRole('region', { name: 'Your booking is not paid yet' });
+    // Cancel asks first, then frees the place.
+    fireEvent.click(within(left).getByRole('button', { name: 'Cancel booking' }));
+    fireEvent.click(within(left).getByRole('button', { name: 'Yes, cancel it' }));
+    await screen.findByText(BookingMessages.cancelled);
+    expect(calls.find((call) => call.path.endsWith('/cancel'))?.body).toEqual({
+      token: BOOKING_TOKEN,
+    });
+    expect(upload).toHaveBeenCalledTimes(1);
   });
 
   it('offers the secure checkout page instead', async () => {
@@ -676,7 +887,10 @@ describe('the payment modal with Stripe Elements', () => {
       paymentMethodId: 'pm_from_elements',
       amount: 14_900,
     });
-    expect(card.destroy).toHaveBeenCalled();
+    // The modal closes with the flow's history entries, a moment after the confirmation.
+    await waitFor(() => {
+      expect(card.destroy).toHaveBeenCalled();
+    });
   });
 
   it('runs the bank’s check when the payment asks for it, and says why it failed', async () => {
@@ -720,7 +934,10 @@ describe('the payment modal with Stripe Elements', () => {
     expect(showModal).not.toHaveBeenCalled();
     finishCheck();
     await modal.findByRole('alert');
-    expect(showModal.mock.contexts).toEqual([dialog]);
+    // Back in the top layer once the check is over (an effect after the alert's render).
+    await waitFor(() => {
+      expect(showModal.mock.contexts).toEqual([dialog]);
+    });
     expect(dialog).toHaveProperty('open', true);
   });
 
@@ -788,11 +1005,15 @@ describe('a Monthly Visit member', () => {
       target: { value: 'someone@example.com' },
     });
     fireEvent.keyDown(document, { key: 'Escape' });
+    await screen.findByRole('dialog', { name: 'Choose Your Plan' });
     fireEvent.keyDown(document, { key: 'Escape' });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
 
     dialog = await openForm('Painting', 'Monthly Visit');
-    expect(valueOf(within(dialog).getByLabelText('Email Address'))).toBe(MEMBER_EMAIL);
+    // What the visitor typed over the link's address stays theirs.
+    expect(valueOf(within(dialog).getByLabelText('Email Address'))).toBe('someone@example.com');
     expect(within(dialog).queryByText(NOTE)).toBeNull();
     expect(within(dialog).queryByRole('button', { name: TOGGLE })).toBeNull();
   });
@@ -1052,6 +1273,14 @@ describe('the postal code', () => {
     expect(document.getElementById(`${input.id}-error`)?.contains(link)).toBe(true);
     fireEvent.click(link);
     await screen.findByText('Contact page for Garden Maintenance');
+    // What the form knew goes along: nothing is typed twice.
+    expect(JSON.parse(screen.getByTestId('prefill').textContent)).toEqual({
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '416-555-0199',
+      message:
+        'I would like an estimate for Garden Maintenance at 1 Yonge St, Toronto, K1A 0B1, which is outside your service area.',
+    });
   });
 
   it("shows the API's refusal of an area the same way when the page could not check it", async () => {

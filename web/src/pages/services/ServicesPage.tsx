@@ -4,18 +4,18 @@ import {
   type Plan,
   type Service,
 } from '@hs/api/domain/booking/catalogue';
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { leavePayment } from '../../api/bookings-api';
 import { useCatalogue } from '../../api/use-catalogue';
 import { leaveForProvider, type Redirect } from '../../app/redirect';
+import { serviceForQuery } from '../../app/service-query';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { Notice } from '../../components/Notice';
 import { CustomerReviews } from '../../components/reviews/CustomerReviews';
 import { RetryNotice } from '../../components/RetryNotice';
 import { TestimonialFigure } from '../../components/testimonial/TestimonialFigure';
 import { screens } from '../../content/site-content';
 import {
-  flowCopy,
   servicesGridCopy as gridCopy,
   servicesHero as hero,
   servicesTestimonial as testimonial,
@@ -23,7 +23,8 @@ import {
 import { useIdleAfter } from '../../hooks/use-idle-after';
 import { useReducedMotion } from '../../hooks/use-reduced-motion';
 import { memberLinkOf } from './booking-draft';
-import { CLOSED, type BookingStep, type FlowNotice } from './booking-step';
+import { CLOSED, type BookingStep, type FlowNotice, type PaymentStep } from './booking-step';
+import { BookingResult } from './BookingResult';
 import { ServiceCard, serviceCardId } from './ServiceCard';
 import { CARDS_ABOVE_THE_FOLD } from './service-card-picture';
 import './ServicesPage.css';
@@ -36,6 +37,19 @@ const GRID_ID = 'services-grid';
  * once the cards are shown and the browser is idle, or at the first Book Now if that is sooner.
  */
 const BookingFlow = lazy(() => import('./BookingFlow').then((m) => ({ default: m.BookingFlow })));
+
+/** Where the booking flow is, kept in the browser's history: Back goes back a step. */
+interface FlowEntry {
+  readonly step: BookingStep;
+  /** How many history entries the flow has added since the page's own. */
+  readonly depth: number;
+}
+
+function flowEntryOf(state: unknown): FlowEntry | null {
+  if (typeof state !== 'object' || state === null || !('bookingFlow' in state)) return null;
+  const entry = state.bookingFlow as Partial<FlowEntry> | null;
+  return entry?.step && typeof entry.depth === 'number' ? (entry as FlowEntry) : null;
+}
 
 interface ServicesPageProps {
   /** How the browser is sent to the provider's checkout; tests watch it instead of leaving. */
@@ -56,12 +70,56 @@ export function ServicesPage({ redirect = leaveForProvider }: ServicesPageProps 
   // The emailed member link: kept while the page is open, whichever service is booked.
   const member = useMemo(() => memberLinkOf(memberToken, memberEmail), [memberToken, memberEmail]);
   const { load, retry } = useCatalogue();
-  const [step, setStep] = useState<BookingStep>(CLOSED);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const flow = flowEntryOf(location.state);
+  const step = flow?.step ?? CLOSED;
+  const depth = flow?.depth ?? 0;
   const [notice, setNotice] = useState<FlowNotice | null>(null);
+
+  // Each step of the flow is an entry of the browser's history: Back closes the plan chooser or
+  // returns from the form to it, rather than leaving the page; closing the flow takes the page
+  // back to where it was before the flow opened.
+  const goTo = useCallback(
+    (next: BookingStep) => {
+      if (next.kind === 'closed') {
+        if (depth > 0) void navigate(-depth);
+        return;
+      }
+      void navigate(
+        { pathname: location.pathname, search: location.search },
+        { state: { bookingFlow: { step: next, depth: depth + 1 } } },
+      );
+    },
+    [depth, navigate, location.pathname, location.search],
+  );
+  const goBack = useCallback(() => {
+    void navigate(-1);
+  }, [navigate]);
+
+  // A booking that reached payment and was then left (the dialog closed, Escape, Back): it is
+  // not lost, and neither is its place for nothing. The page says so, with Pay now and Cancel,
+  // and the "Complete your booking" email goes now.
+  const leftPayment = useRef<PaymentStep | null>(null);
+  useEffect(() => {
+    if (step.kind === 'payment') {
+      leftPayment.current = step;
+    } else if (step.kind === 'closed' && leftPayment.current !== null) {
+      const payment = leftPayment.current;
+      leftPayment.current = null;
+      setNotice({ kind: 'unpaid', payment });
+      void leavePayment({ bookingId: payment.booking.id, token: payment.token });
+    }
+  }, [step]);
+  const showNotice = (next: FlowNotice | null) => {
+    // A booking paid, or called off from the notice, is no longer one left unpaid.
+    if (next?.kind !== 'unpaid') leftPayment.current = null;
+    setNotice(next);
+  };
 
   const services = load.status === 'loaded' ? load.catalogue.services : [];
   const plans: readonly Plan[] = load.status === 'loaded' ? load.catalogue.plans : [];
-  const selected = services.find((service) => service.keyword === wantedKeyword);
+  const selected = serviceForQuery(services, wantedKeyword);
   const flowWanted = useIdleAfter(load.status === 'loaded') || step.kind !== 'closed';
 
   // The home page's cards link here with ?service=<keyword>: that card is brought into view.
@@ -76,9 +134,9 @@ export function ServicesPage({ redirect = leaveForProvider }: ServicesPageProps 
     setNotice(null);
     const estimate = plans.find((plan) => plan.id === CUSTOM_ESTIMATE);
     if (isEstimateOnly(service) && estimate !== undefined) {
-      setStep({ kind: 'form', service, plan: estimate, viaPlans: false });
+      goTo({ kind: 'form', service, plan: estimate, viaPlans: false });
     } else {
-      setStep({ kind: 'plans', service });
+      goTo({ kind: 'plans', service });
     }
   };
 
@@ -106,6 +164,17 @@ export function ServicesPage({ redirect = leaveForProvider }: ServicesPageProps 
           </Link>
         </div>
       </section>
+
+      {notice !== null && (
+        <BookingResult
+          notice={notice}
+          onNotice={showNotice}
+          onPay={(payment) => {
+            setNotice(null);
+            goTo(payment);
+          }}
+        />
+      )}
 
       <section
         id={GRID_ID}
@@ -160,29 +229,14 @@ export function ServicesPage({ redirect = leaveForProvider }: ServicesPageProps 
       {/* Last on the page: what loads in later moves nothing a visitor already sees. */}
       <CustomerReviews headingLevel={2} />
 
-      {notice !== null && (
-        <div className="services-page__notice">
-          <Notice tone={notice.tone}>{notice.text}</Notice>
-          <button
-            type="button"
-            className="services-page__dismiss"
-            aria-label={flowCopy.dismiss}
-            onClick={() => {
-              setNotice(null);
-            }}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-      )}
-
       {flowWanted && (
         <Suspense fallback={null}>
           <BookingFlow
             step={step}
-            onStep={setStep}
+            onStep={goTo}
+            onBack={goBack}
             plans={plans}
-            onNotice={setNotice}
+            onNotice={showNotice}
             redirect={redirect}
             member={member}
           />

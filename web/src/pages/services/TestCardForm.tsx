@@ -5,6 +5,7 @@ import {
 } from '@hs/api/domain/payment/test-cards';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { paymentCopy as copy } from '../../content/services-content';
+import { formatExpiry } from './card-format';
 import type { CardToken } from './card-token';
 import { CardTextField, PaymentFormActions } from './PaymentFormParts';
 
@@ -100,7 +101,10 @@ export function TestCardForm({ busy, onBack, onCard }: TestCardFormProps) {
           value={card[field]}
           error={errors[field]}
           onChange={(value) => {
-            setCard((current) => ({ ...current, [field]: value }));
+            setCard((current) => ({
+              ...current,
+              [field]: field === 'expiry' ? formatExpiry(value) : value,
+            }));
           }}
         />
       ))}

@@ -9,6 +9,8 @@ export interface BookingDraft {
   readonly postalCode: string;
   readonly date: string;
   readonly time: TimeWindowId;
+  /** The project's description (the estimate form asks for it); '' when none. */
+  readonly details: string;
   /**
    * Monthly Visit: for each visit whose window is full, the window of its week the visitor took
    * instead ('2026-12-16:afternoon'), by the visit's planned date.
@@ -29,6 +31,7 @@ export const DRAFT_FIELDS: readonly DraftField[] = [
   'postalCode',
   'date',
   'time',
+  'details',
 ];
 
 export const EMPTY_DRAFT: BookingDraft = {
@@ -39,6 +42,7 @@ export const EMPTY_DRAFT: BookingDraft = {
   postalCode: '',
   date: '',
   time: DEFAULT_TIME_WINDOW,
+  details: '',
   visitChoices: {},
 };
 

@@ -10,6 +10,7 @@ import { todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { ApiError } from '../../api/api-client';
 import type { BookingDraft } from './booking-draft';
 import { isBookingField, type FieldErrors } from './booking-form-fields';
+import type { WindowState } from './use-window-availability';
 
 export interface BookingCheck {
   readonly ok: boolean;
@@ -19,14 +20,14 @@ export interface BookingCheck {
 }
 
 /**
- * The API's own rules, before anything is sent, and a time window known to be full. The postal
+ * The API's own rules, before anything is sent, and a time window known to be full or closed. The postal
  * code is judged against `serviceAreas` once the site knows them (null: its format only).
  */
 export function checkBooking(
   draft: BookingDraft,
   service: Service,
   plan: Plan,
-  isFull: (window: TimeWindowId) => boolean,
+  windowState: (window: TimeWindowId) => WindowState,
   serviceAreas: readonly string[] | null,
 ): BookingCheck {
   const parsed = bookingFormSchema(todayInToronto, serviceAreas ?? undefined).safeParse({
@@ -43,7 +44,10 @@ export function checkBooking(
       else form = issue.message;
     }
   }
-  if (isFull(draft.time)) {
+  const state = windowState(draft.time);
+  if (state === 'closed') {
+    fields.time ??= BookingMessages.windowClosed(draft.date, timeLabel(draft.time));
+  } else if (state === 'full') {
     fields.time ??= BookingMessages.windowFull(draft.date, timeLabel(draft.time));
   }
   return { ok: parsed.success && Object.keys(fields).length === 0, fields, form };

@@ -18,6 +18,7 @@ export const FIELD_ORDER: readonly BookingFieldName[] = [
   'date',
   'time',
   'visits',
+  'details',
   'image',
 ];
 

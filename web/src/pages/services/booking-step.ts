@@ -18,20 +18,41 @@ export type BookingStep =
       /** The plan modal led here, so Back and × return to it. */
       readonly viaPlans: boolean;
     }
-  | {
-      readonly kind: 'payment';
-      readonly service: Service;
-      readonly plan: Plan;
-      readonly viaPlans: boolean;
-      readonly booking: BookingView;
-      /** The booking's token from the booking answer: it lets this page pay for the booking. */
-      readonly token: string;
-      readonly setup: PaymentSetup;
-    };
+  | PaymentStep;
+
+/** Paying for a booking just made: what the payment modal, and a return to it, need. */
+export interface PaymentStep {
+  readonly kind: 'payment';
+  readonly service: Service;
+  readonly plan: Plan;
+  readonly viaPlans: boolean;
+  readonly booking: BookingView;
+  /** The booking's token from the booking answer: it lets this page pay for the booking. */
+  readonly token: string;
+  readonly setup: PaymentSetup;
+  /** Where the confirmation goes: the form's email. */
+  readonly email: string;
+}
 
 export const CLOSED: BookingStep = { kind: 'closed' };
 
-export interface FlowNotice {
-  readonly tone: 'success' | 'info';
-  readonly text: string;
+/**
+ * How the booking flow ended, shown on the page once the modals are gone (docs/product.md
+ * section 4): a plain message, a booking paid or an estimate asked for (with its reference and
+ * its page), or a booking left unpaid (with Pay now and Cancel: never a dead end).
+ */
+export type FlowNotice =
+  | { readonly kind: 'message'; readonly tone: 'success' | 'info'; readonly text: string }
+  | {
+      readonly kind: 'booked';
+      readonly tone: 'success';
+      readonly text: string;
+      readonly reference: string;
+      readonly manageHref: string;
+    }
+  | { readonly kind: 'unpaid'; readonly payment: PaymentStep };
+
+/** The page of a booking, with the token of the booking answer as its proof. */
+export function manageHref(bookingId: string, token: string): string {
+  return `/bookings/manage?${new URLSearchParams({ booking: bookingId, token }).toString()}`;
 }

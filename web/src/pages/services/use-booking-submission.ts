@@ -9,6 +9,7 @@ import { DRAFT_FIELDS, type BookingDraft, type DraftPhoto, type MemberLink } fro
 import { bookingFailureText, checkBooking, serverFieldErrors } from './booking-form-check';
 import type { FieldErrors } from './booking-form-fields';
 import { checkPlanVisits } from './monthly-plan-visits';
+import type { WindowState } from './use-window-availability';
 
 interface BookingSubmissionOptions {
   readonly service: Service;
@@ -17,7 +18,7 @@ interface BookingSubmissionOptions {
   /** The emailed member link the page was opened with: its token goes with the booking. */
   readonly member: MemberLink | null;
   readonly photo: DraftPhoto | null;
-  readonly isFull: (window: TimeWindowId) => boolean;
+  readonly windowState: (window: TimeWindowId) => WindowState;
   /** The postal-code areas served, once known (null: the API alone judges the area). */
   readonly serviceAreas: readonly string[] | null;
   /**
@@ -70,7 +71,7 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
     draft,
     member,
     photo,
-    isFull,
+    windowState,
     serviceAreas,
     planPreview,
     idempotencyKey,
@@ -83,7 +84,7 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const check = checkBooking(draft, service, plan, isFull, serviceAreas);
+    const check = checkBooking(draft, service, plan, windowState, serviceAreas);
     const visits = planPreview === null ? null : checkPlanVisits(planPreview, draft.visitChoices);
     // The draft's own rules first: a date the API refuses says so rather than that its week is full.
     const fields = visits?.ok === false ? { ...visits.fields, ...check.fields } : check.fields;

@@ -94,6 +94,7 @@ const dueToday = booking('w1', WEDNESDAY, 'morning', {
   allowedStatuses: ['done', 'no_show', 'cancelled'],
 });
 const estimate = booking('t1', THURSDAY, 'afternoon', {
+  details: 'A cedar deck, 12 x 16 ft.\n<b>Two</b> steps down.',
   service: 'Free Construction Estimate',
   plan: 'Custom Estimate',
   planId: 'custom-estimate',
@@ -273,6 +274,10 @@ describe('ScheduleBoard', () => {
     });
     within(request).getByText('Estimate requested');
     within(request).getByText('Afternoon (12pm-4pm)');
+    // The project as the customer wrote it, as text: markup typed in stays characters.
+    expect(within(request).getByText('Project').nextElementSibling?.textContent).toBe(
+      'A cedar deck, 12 x 16 ft.\n<b>Two</b> steps down.',
+    );
     expect(within(request).queryByRole('combobox')).toBeNull();
 
     const [call] = requests();
@@ -623,6 +628,47 @@ describe('ScheduleBoard', () => {
     });
     // The week was not read again for the sheet.
     expect(requests()).toHaveLength(1);
+  });
+
+  it('names each cell of the week at a glance by its day, for the phone’s cards', async () => {
+    stubApi({});
+    renderBoard();
+    const summary = await screen.findByRole('table', { name: 'Places used per window' });
+    const morning = within(summary).getByRole('rowheader', { name: 'Morning (8am-12pm)' });
+    const cells = [...(morning.closest('tr')?.cells ?? [])].slice(1);
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(
+      Array.from(
+        { length: 7 },
+        (_, offset) => within(summary).getAllByRole('columnheader')[offset + 1]?.textContent,
+      ),
+    );
+  });
+
+  it('leaves what the board said on the board: nothing sits over the day sheet', async () => {
+    stubApi({
+      PUT: () =>
+        jsonResponse(200, {
+          booking: { ...planVisit, crewId: 'crew-b' },
+          message: 'Crew B is going to HS-E1.',
+        }),
+    });
+    renderBoard();
+    const plan = await card('HS-E1');
+    fireEvent.change(within(plan).getByLabelText('Crew for HS-E1'), {
+      target: { value: 'crew-b' },
+    });
+    fireEvent.click(within(plan).getByRole('button', { name: 'Assign crew to HS-E1' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Crew B is going to HS-E1.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Day sheet for Tuesday, May 14, 2030' }));
+    await screen.findByRole('region', { name: 'Crew A: Tuesday, May 14, 2030' });
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText('Crew B is going to HS-E1.')).toBeNull();
+
+    // Back on the board, the old news is not said again.
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the board' }));
+    await card('HS-E1');
+    expect(screen.queryByText('Crew B is going to HS-E1.')).toBeNull();
   });
 
   it('opens a day sheet from its address', async () => {

@@ -145,6 +145,8 @@ export default function ScheduleBoard({ session }: { readonly session: AdminSess
                 day={day}
                 board={board}
                 onOpenSheet={(date) => {
+                  // What the board said was about the board: it would sit over the sheet.
+                  setMessage(null);
                   show({ sheet: date, crew: null });
                   setFocusTarget(SHEET_VIEW_TARGET);
                 }}
@@ -160,9 +162,10 @@ export default function ScheduleBoard({ session }: { readonly session: AdminSess
     <section className="schedule" aria-labelledby={headingId}>
       <h2 id={headingId}>{copy.heading}</h2>
       {body()}
-      {/* Kept in view at the foot of the board: the card acted on may be far down the week. */}
+      {/* Kept in view at the foot of the board: the card acted on may be far down the week. The
+          day sheets have nothing to say, and a note kept in view would cover their lines. */}
       <div className="schedule-message">
-        {message === null ? null : (
+        {message === null || sheetDay !== undefined ? null : (
           <Notice key={message.seq} tone={message.tone}>
             {message.text}
           </Notice>

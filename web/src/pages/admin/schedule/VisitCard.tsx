@@ -56,6 +56,12 @@ export function VisitCard({ visit: { kind, booking }, busyCrews, board }: VisitC
               <dd>{booking.timeLabel}</dd>
             </>
           ) : null}
+          {booking.details === '' ? null : (
+            <>
+              <dt>{copy.fields.details}</dt>
+              <dd className="schedule-visit__project">{booking.details}</dd>
+            </>
+          )}
         </dl>
         {booking.photoUrl === null ? null : (
           <BookingPhoto reference={booking.reference} url={booking.photoUrl} />

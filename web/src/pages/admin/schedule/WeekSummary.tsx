@@ -13,39 +13,58 @@ import { placesText } from './WindowCell';
 export function WeekSummary({ week }: { readonly week: AdminScheduleWeek }) {
   const captionId = useId();
   return (
-    // Wider than a phone: the table scrolls on its own, and a keyboard can scroll it too.
-    <div className="admin-table" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="schedule-summary">
+    // On a phone each window is a card of its days (the cells' data-label names the day), as
+    // the console's other tables are: nothing hides off to the right.
+    <div
+      className="admin-table admin-table--cards"
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+    >
+      <table className="schedule-summary" role="table">
         <caption id={captionId}>{copy.summaryCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{copy.summaryWindow}</th>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              {copy.summaryWindow}
+            </th>
             {week.days.map((day) => (
-              <th key={day.date} scope="col">
+              <th key={day.date} scope="col" role="columnheader">
                 {formatWeekday(day.date)}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {TIME_WINDOW_IDS.map((time) => (
-            <tr key={time}>
-              <th scope="row">{timeLabel(time)}</th>
+            <tr key={time} role="row">
+              <th scope="row" role="rowheader">
+                {timeLabel(time)}
+              </th>
               {week.days.map((day) => {
                 const window = day.windows.find((candidate) => candidate.time === time);
                 const full = window !== undefined && window.used >= window.capacity;
                 return (
-                  <td key={day.date} className={full ? 'schedule-summary__full' : undefined}>
+                  <td
+                    key={day.date}
+                    role="cell"
+                    data-label={formatWeekday(day.date)}
+                    className={full ? 'schedule-summary__full' : undefined}
+                  >
                     {window === undefined ? null : placesText(window)}
                   </td>
                 );
               })}
             </tr>
           ))}
-          <tr>
-            <th scope="row">{copy.toScheduleRow}</th>
+          <tr role="row">
+            <th scope="row" role="rowheader">
+              {copy.toScheduleRow}
+            </th>
             {week.days.map((day) => (
-              <td key={day.date}>{day.estimates.length}</td>
+              <td key={day.date} role="cell" data-label={formatWeekday(day.date)}>
+                {day.estimates.length}
+              </td>
             ))}
           </tr>
         </tbody>

@@ -37,6 +37,8 @@ export const scheduleContent = {
     address: 'Address',
     phone: 'Phone',
     preferred: 'Preferred',
+    /** The customer's words about the job, as the estimate form asks for them. */
+    details: 'Project',
   },
 
   /** 'Crew for HS-1001' to a screen reader; the card already says which visit to the eye. */

@@ -2,6 +2,7 @@ import { CATALOGUE } from '@hs/api/domain/booking/catalogue';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serviceForQuery } from '../../../app/service-query';
 import { PLACEHOLDER_IMAGE } from '../../../components/ResponsiveImage';
 import { ServicesGrid } from './ServicesGrid';
 
@@ -38,7 +39,7 @@ async function findCards(): Promise<HTMLElement[]> {
 }
 
 describe('ServicesGrid', () => {
-  it('loads the catalogue and shows one card per service, linked by keyword', async () => {
+  it('loads the catalogue and shows one card per service, each opening its own service', async () => {
     const fetch = stubFetch(() => Promise.resolve(catalogueResponse()));
     renderGrid();
     screen.getByRole('heading', {
@@ -56,11 +57,49 @@ describe('ServicesGrid', () => {
       const service = CATALOGUE.services[position];
       if (service === undefined) throw new Error('more cards than services');
       const link = within(card).getByRole('link');
-      expect(link.getAttribute('href')).toBe(`/service/service1?service=${service.keyword}`);
+      const query = new URL(link.getAttribute('href') ?? '', 'http://site.test');
+      expect(query.pathname).toBe('/service/service1');
+      // The services page opens on the card the link names: this card, not another one.
+      expect(serviceForQuery(CATALOGUE.services, query.searchParams.get('service'))).toBe(service);
       expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe(service.title);
-      within(card).getByText(service.keyword);
       within(card).getByText(service.description[0] ?? '');
     });
+  });
+
+  it('links Seasonal Cleaning to itself, not to House/Office Cleaning that shares its keyword', async () => {
+    stubFetch(() => Promise.resolve(catalogueResponse()));
+    renderGrid();
+    await findCards();
+    const link = (title: string) =>
+      screen.getByRole('heading', { level: 3, name: title }).closest('a')?.getAttribute('href');
+    expect(link('Seasonal Cleaning')).toBe('/service/service1?service=seasonal-cleaning');
+    // A keyword no other service has stays the link, as docs/product.md gives it.
+    expect(link('House/Office Cleaning')).toBe('/service/service1?service=house');
+    expect(link('Painting')).toBe('/service/service1?service=furniture');
+  });
+
+  it('tags each card with words a customer reads, not the internal keyword', async () => {
+    stubFetch(() => Promise.resolve(catalogueResponse()));
+    renderGrid();
+    const cards = await findCards();
+    const tags = cards.map((card) => card.querySelector('.service-card__badge')?.textContent);
+    expect(tags).toEqual([
+      'Garden care',
+      'Cleaning',
+      'Deep clean',
+      'Carpentry',
+      'Walls & trim',
+      'Free estimate',
+      'Outdoor surfaces',
+      'Landscaping',
+      'Lawn care',
+      'Weed removal',
+      'Winter',
+      'Gutters',
+    ]);
+    for (const hidden of ['furniture', 'pruning', 'top', 'glass', 'office']) {
+      expect(tags).not.toContain(hidden);
+    }
   });
 
   it('shows each picture in the card sizes, with the placeholder if one fails', async () => {

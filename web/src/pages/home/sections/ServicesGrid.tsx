@@ -2,10 +2,12 @@ import type { Service } from '@hs/api/domain/booking/catalogue';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useCatalogue } from '../../../api/use-catalogue';
+import { serviceQueryValue } from '../../../app/service-query';
 import { RetryNotice } from '../../../components/RetryNotice';
 import { ResponsiveImage } from '../../../components/ResponsiveImage';
 import { homeSectionIds, servicesGridContent as content } from '../../../content/home-content';
 import { cardImage } from '../../../content/images';
+import { serviceTag } from '../../../content/services-content';
 import './ServicesGrid.css';
 
 /** The catalogue gives each card's picture as a base path; we ship it in sizes. */
@@ -14,10 +16,17 @@ function servicePicture(service: Service) {
   return cardImage(service.image, '');
 }
 
-function ServiceCard({ service }: { service: Service }) {
+function ServiceCard({
+  service,
+  services,
+}: {
+  readonly service: Service;
+  /** The whole catalogue: a keyword two services share cannot open this one. */
+  readonly services: readonly Service[];
+}) {
   return (
     <li className="service-card">
-      <Link className="service-card__link" to={content.link(service.keyword)}>
+      <Link className="service-card__link" to={content.link(serviceQueryValue(service, services))}>
         <ResponsiveImage
           image={servicePicture(service)}
           sizes="(min-width: 1200px) 370px, (min-width: 768px) 33vw, 50vw"
@@ -25,7 +34,7 @@ function ServiceCard({ service }: { service: Service }) {
         />
         <div className="service-card__body">
           <h3 className="service-card__title">{service.title}</h3>
-          <span className="service-card__badge">{service.keyword}</span>
+          <span className="service-card__badge">{serviceTag(service)}</span>
           {service.description[0] !== undefined && (
             <p className="service-card__text">{service.description[0]}</p>
           )}
@@ -35,7 +44,7 @@ function ServiceCard({ service }: { service: Service }) {
   );
 }
 
-/** docs/product.md section 2: the catalogue as cards, each opening the services page on its keyword. */
+/** docs/product.md section 2: the catalogue as cards, each opening the services page on its own card. */
 export function ServicesGrid() {
   const headingId = useId();
   const { load, retry } = useCatalogue();
@@ -68,7 +77,7 @@ export function ServicesGrid() {
       {load.status === 'loaded' && (
         <ul className="services-grid__list">
           {load.catalogue.services.map((service) => (
-            <ServiceCard key={service.id} service={service} />
+            <ServiceCard key={service.id} service={service} services={load.catalogue.services} />
           ))}
         </ul>
       )}

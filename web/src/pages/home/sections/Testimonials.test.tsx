@@ -13,6 +13,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   removeMatchMedia();
 });
 
@@ -144,5 +145,44 @@ describe('Testimonials', () => {
     expect(screen.queryByRole('button', { name: 'Pause testimonials' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Next testimonial' }));
     expect(shownName()).toBe(NAMES[1]);
+  });
+
+  it('shows the approved reviews of booked visits under the testimonials, each number labelled', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            count: 1,
+            average: 5,
+            reviews: [
+              {
+                id: 'r1',
+                name: 'Maya S.',
+                rating: 5,
+                text: 'Careful painters, and they cleaned up after.',
+                serviceId: 'painting',
+                service: 'Painting',
+                date: '2030-05-14',
+              },
+            ],
+          }),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderCarousel();
+    // The reviews are asked for once the page has painted and the browser is idle.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_000);
+    });
+    const section = screen.getByRole('region', { name: testimonialsContent.heading });
+    within(section).getByText(testimonialsContent.lead);
+    const reviews = within(section).getByRole('region', {
+      name: 'What customers who booked here say',
+    });
+    within(reviews).getByText('5.0 out of 5 from 1 review of a visit booked on this site');
+    within(reviews).getByText('Careful painters, and they cleaned up after.');
+    expect(fetchMock).toHaveBeenCalledWith('/api/reviews', expect.anything());
   });
 });

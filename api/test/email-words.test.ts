@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import * as bookingEmails from '../src/bookings/booking-emails';
+import { BookingModel, type BookingDocument } from '../src/bookings/booking-model';
+import { timeLabel } from '../src/domain/booking/booking-schema';
+import { planStanding, type MonthlyPlanView } from '../src/domain/subscription/plan-standing';
+import type { MailMessage } from '../src/platform/mailer';
+import * as planEmails from '../src/subscriptions/plan-emails';
+import { SubscriptionModel } from '../src/subscriptions/subscription-model';
+
+/**
+ * Every email template, rendered, read as a customer reads it: no date written as 2026-12-09
+ * inside a sentence (people write "Wednesday, December 9, 2026"), and no word said twice in a row
+ * ("your free Free Construction Estimate"). A template added later must be walked here too.
+ */
+
+const URL_ = 'https://homeservices.example/bookings/manage?booking=abc&token=xyz';
+const SITE = 'https://homeservices.example';
+const INBOX = 'bookings@homeservices.example';
+const TODAY = '2026-11-27';
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/;
+const DOUBLED_WORD = /\b([a-z]+)\s+\1\b/i;
+
+function booking(overrides: Record<string, unknown> = {}): BookingDocument {
+  return new BookingModel({
+    reference: 'HS-7K3F9Q',
+    name: 'Maya Singh',
+    phone: '416-555-0199',
+    email: 'maya@example.com',
+    address: '12 Rosedale Ave, Toronto, ON',
+    postalCode: 'M4W 1P8',
+    serviceId: 'painting',
+    planId: 'one-time',
+    date: '2026-12-09',
+    time: 'morning',
+    amountCents: 14_900,
+    status: 'paid',
+    history: [
+      { from: null, to: 'pending_payment', by: 'customer', at: new Date('2026-11-20T15:00:00Z') },
+      { from: 'pending_payment', to: 'paid', by: 'evt', at: new Date('2026-11-20T15:05:00Z') },
+    ],
+    updatedAt: new Date('2026-11-21T10:00:00Z'),
+    ...overrides,
+  });
+}
+
+const estimate = (overrides: Record<string, unknown> = {}) =>
+  booking({
+    serviceId: 'construction-estimate',
+    planId: 'custom-estimate',
+    amountCents: null,
+    status: 'estimate_scheduled',
+    ...overrides,
+  });
+
+const plan = new SubscriptionModel({
+  _id: 'a'.repeat(32),
+  reference: 'HS-PLAN01',
+  name: 'Maya Singh',
+  phone: '416-555-0199',
+  email: 'maya@example.com',
+  address: '12 Rosedale Ave, Toronto, ON',
+  serviceId: 'lawn-repair',
+  anchorDate: '2026-12-07',
+  time: 'morning',
+  amountCents: 24_900,
+  status: 'active',
+  paidPeriods: [0],
+  pausedPeriods: [1],
+  unplacedVisits: [{ periodIndex: 1, visitIndex: 3, week: '2027-01-25' }],
+  endedAt: new Date('2027-01-07T05:00:00Z'),
+  endReason: 'operator',
+});
+
+const visitDates = ['2026-12-07', '2026-12-14', '2026-12-21', '2026-12-28'];
+const planVisits = visitDates.map((date, index) =>
+  booking({
+    serviceId: 'lawn-repair',
+    planId: 'monthly',
+    subscriptionId: plan.id as string,
+    periodIndex: 0,
+    visitIndex: index,
+    date,
+    status: index === 1 ? 'skipped' : 'paid',
+    amountCents: index === 0 ? 24_900 : 0,
+  }),
+);
+const heldVisits = planVisits.map((visit) =>
+  booking({
+    ...visit.toObject(),
+    status: 'pending_payment',
+    holdUntil: new Date('2027-01-10T20:00:00Z'),
+  }),
+);
+
+const view: MonthlyPlanView = {
+  id: plan.id as string,
+  status: 'active',
+  rule: 'The rule',
+  amountCents: 24_900,
+  periodStart: '2026-12-07',
+  nextPeriodStart: '2027-01-07',
+  standing: planStanding({
+    status: 'active',
+    nextPeriodStart: '2027-01-07',
+    pausedMonth: { from: '2027-01-07', until: '2027-02-07', begun: false },
+    cancelAtPeriodEnd: false,
+    endedOn: null,
+  }),
+  visits: planVisits.map((visit) => ({
+    id: visit.id as string,
+    date: visit.date,
+    time: visit.time,
+    timeLabel: timeLabel(visit.time),
+    status: visit.status,
+  })),
+};
+
+type Templates = typeof bookingEmails & typeof planEmails;
+
+/** Each template, rendered in the cases that change its words. */
+const RENDERED: Partial<Record<keyof Templates, () => MailMessage[]>> = {
+  estimateAcknowledgementEmail: () => [
+    bookingEmails.estimateAcknowledgementEmail(estimate({ status: 'estimate_requested' })),
+  ],
+  siteVisitEmail: () => [
+    bookingEmails.siteVisitEmail(estimate(), URL_),
+    bookingEmails.siteVisitEmail(estimate({ serviceId: 'specialized-carpentry' }), URL_),
+  ],
+  bookingConfirmationEmail: () => [bookingEmails.bookingConfirmationEmail(booking(), URL_)],
+  bookingReminderEmail: () => [bookingEmails.bookingReminderEmail(booking(), URL_)],
+  businessNotificationEmail: () => [
+    bookingEmails.businessNotificationEmail(booking(), INBOX),
+    bookingEmails.businessNotificationEmail(estimate({ status: 'estimate_requested' }), INBOX),
+  ],
+  bookingCancelledEmail: () => [
+    bookingEmails.bookingCancelledEmail(booking({ status: 'cancelled' }), true, SITE),
+    bookingEmails.bookingCancelledEmail(booking({ status: 'cancelled' }), false, SITE),
+  ],
+  bookingRescheduledEmail: () => [bookingEmails.bookingRescheduledEmail(booking(), URL_)],
+  planPeriodEmail: () => [
+    planEmails.planPeriodEmail(plan, 0, planVisits, URL_),
+    planEmails.planPeriodEmail(plan, 1, planVisits.slice(0, 3), URL_),
+  ],
+  planPaymentFailedEmail: () => [planEmails.planPaymentFailedEmail(plan, heldVisits, URL_)],
+  planEndedEmail: () => [planEmails.planEndedEmail(plan, SITE, planVisits)],
+  planChangedEmail: () =>
+    (['cancel', 'resume', 'pause'] as const).map((change) =>
+      planEmails.planChangedEmail(plan, change, TODAY, URL_),
+    ),
+  visitSkippedEmail: () => [
+    planEmails.visitSkippedEmail(planVisits[1] ?? booking(), view, URL_, TODAY),
+  ],
+  planMemberLinkEmail: () => [planEmails.planMemberLinkEmail('maya@example.com', URL_)],
+  planUnplacedNotice: () => {
+    const notice = planEmails.planUnplacedNotice(plan, 1, INBOX);
+    return notice ? [notice] : [];
+  },
+};
+
+/** The exports that are templates: every function named as an email is. */
+const templateNames = (module: Record<string, unknown>) =>
+  Object.entries(module)
+    .filter(
+      ([name, value]) => typeof value === 'function' && /(Email|Notice|Notification)$/.test(name),
+    )
+    .map(([name]) => name);
+
+/**
+ * The sentences of an email: its subject and its paragraphs. The 'Label: value' rows of its
+ * details (and its action's link) are not sentences; the signature is ours.
+ */
+function sentencesOf(message: MailMessage): string[] {
+  const body = message.text.split('\n--\n')[0] ?? '';
+  const isRow = (line: string) => /^[A-Z][A-Za-z ]{0,30}: /.test(line);
+  const paragraphs = body
+    .split('\n\n')
+    .map((block) => block.trim())
+    .filter((block) => block !== '' && !block.split('\n').every(isRow));
+  return [message.subject, ...paragraphs];
+}
+
+/** Every word in a row, links left out (a token may repeat letters as it likes). */
+const wordsOf = (message: MailMessage) =>
+  [message.subject, message.text].join('\n').replace(/https?:\/\/\S+/g, ' ');
+
+describe('the words of every email', () => {
+  const names = [...templateNames(bookingEmails), ...templateNames(planEmails)];
+
+  it('walks every template there is', () => {
+    expect(names.sort()).toEqual(Object.keys(RENDERED).sort());
+  });
+
+  it.each(names)('%s writes dates as people do and says no word twice in a row', (name) => {
+    const messages = RENDERED[name as keyof Templates]?.() ?? [];
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) {
+      for (const sentence of sentencesOf(message)) {
+        expect(sentence, `${name}: "${sentence}"`).not.toMatch(ISO_DATE);
+      }
+      expect(wordsOf(message), `${name}: ${message.subject}`).not.toMatch(DOUBLED_WORD);
+    }
+  });
+
+  it('calls a Free Construction Estimate site visit free once', () => {
+    expect(bookingEmails.siteVisitEmail(estimate(), URL_).subject).toBe(
+      'Your Free Construction Estimate site visit: Wednesday, December 9, 2026 (HS-7K3F9Q)',
+    );
+    expect(
+      bookingEmails.siteVisitEmail(estimate({ serviceId: 'specialized-carpentry' }), URL_).subject,
+    ).toBe('Your free Specialized Carpentry site visit: Wednesday, December 9, 2026 (HS-7K3F9Q)');
+  });
+});

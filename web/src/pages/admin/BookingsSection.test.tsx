@@ -1,0 +1,173 @@
+import type { AdminBookingList, AdminBookingView } from '@hs/api/domain/admin/admin-views';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BookingsSection } from './BookingsSection';
+import { jsonResponse, paidBooking, pendingBooking, urlOf } from './admin-test-support';
+import type { AdminSession } from './use-admin-data';
+
+const fetchMock = vi.fn<typeof fetch>();
+const deny = vi.fn<AdminSession['deny']>();
+const session: AdminSession = { token: 'admin-token', deny };
+
+/** A paid visit on its day: done and no-show are among its moves. */
+const dueToday: AdminBookingView = {
+  ...paidBooking,
+  allowedStatuses: ['cancelled', 'done', 'no_show'],
+};
+
+function list(bookings: AdminBookingView[]): AdminBookingList {
+  return { bookings, total: bookings.length, page: 1, pageSize: 50 };
+}
+
+function requests() {
+  return fetchMock.mock.calls.map(([url, init]) => ({
+    url: urlOf(url),
+    method: init?.method ?? 'GET',
+    body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
+  }));
+}
+
+/** The API: the list (what `found` says for the latest query) and each move's answer. */
+function stubApi(found: (url: URL) => AdminBookingView[], moved?: AdminBookingView) {
+  fetchMock.mockImplementation((input, init) => {
+    if (init?.method === 'PATCH' && moved !== undefined) {
+      return Promise.resolve(jsonResponse(200, { booking: moved }));
+    }
+    return Promise.resolve(
+      jsonResponse(200, list(found(new URL(urlOf(input), 'http://site.test')))),
+    );
+  });
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  deny.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('BookingsSection', () => {
+  it('finds bookings by what the operator types, through the API, and says when none match', async () => {
+    stubApi((url) => (url.searchParams.get('q') === 'Robin' ? [pendingBooking] : []));
+    render(<BookingsSection session={session} />);
+    await screen.findByText('No bookings match these filters.');
+
+    const search = screen.getByRole('searchbox', { name: 'Search bookings' });
+    expect(search.getAttribute('aria-describedby')).toBeTruthy();
+    screen.getByText('Name, email, phone, reference or postal code.');
+    fireEvent.change(search, { target: { value: '  (416) 317-0802 ' } });
+    // Nothing is asked while typing: only a submitted search goes to the API.
+    expect(requests()).toHaveLength(1);
+    // Enter submits the search form.
+    fireEvent.submit(screen.getByRole('search', { name: 'Search bookings' }));
+    await screen.findByText('No booking matches “(416) 317-0802” with these filters.');
+    expect(requests().at(-1)?.url).toBe(
+      '/api/admin/bookings?q=%28416%29+317-0802&sort=upcoming&page=1',
+    );
+
+    fireEvent.change(search, { target: { value: 'Robin' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('rowheader', { name: 'HS-1002' });
+    expect(requests().at(-1)?.url).toBe('/api/admin/bookings?q=Robin&sort=upcoming&page=1');
+
+    // Clearing empties the box and lists every booking again.
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    await screen.findByText('No bookings match these filters.');
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search bookings' }).value).toBe(
+      '',
+    );
+    expect(requests().at(-1)?.url).toBe('/api/admin/bookings?sort=upcoming&page=1');
+  });
+
+  it('lists today’s and upcoming visits first, and latest first when asked', async () => {
+    stubApi(() => [paidBooking]);
+    render(<BookingsSection session={session} />);
+    await screen.findByRole('table', {
+      name: 'Bookings: today’s and upcoming visits first, soonest first, then past visits',
+    });
+    const order = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Order' });
+    expect(order.value).toBe('upcoming');
+    expect(
+      within(order)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Today and upcoming first', 'Latest visit date first']);
+
+    fireEvent.change(order, { target: { value: 'latest' } });
+    await screen.findByRole('table', { name: 'Bookings, latest visit date first' });
+    expect(requests().at(-1)?.url).toBe('/api/admin/bookings?sort=latest&page=1');
+  });
+
+  it('starts the status menu on no choice, with only the moves the API allows', async () => {
+    stubApi(() => [pendingBooking]);
+    render(<BookingsSection session={session} />);
+    const select = await screen.findByRole<HTMLSelectElement>('combobox', {
+      name: 'New status for HS-1002',
+    });
+    expect(select.value).toBe('');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Change status…', 'Paid', 'Payment failed', 'Cancelled']);
+    const change = screen.getByRole<HTMLButtonElement>('button', { name: 'Change HS-1002' });
+    expect(change.disabled).toBe(true);
+    fireEvent.change(select, { target: { value: 'cancelled' } });
+    expect(change.disabled).toBe(false);
+    // Back to no choice: nothing to change.
+    fireEvent.change(select, { target: { value: '' } });
+    expect(change.disabled).toBe(true);
+  });
+
+  it.each([
+    ['done', 'Mark booking HS-1001 as done? This cannot be undone.', 'Yes, it is done'],
+    ['no_show', 'Mark booking HS-1001 as a no-show? Nobody was there.', 'Yes, a no-show'],
+  ] as const)('asks once more before %s, and moves only on yes', async (status, question, yes) => {
+    stubApi(() => [dueToday], { ...dueToday, status, allowedStatuses: [] });
+    render(<BookingsSection session={session} />);
+    const select = await screen.findByRole('combobox', { name: 'New status for HS-1001' });
+
+    fireEvent.change(select, { target: { value: status } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change HS-1001' }));
+    const asked = screen.getByRole('group', { name: question });
+    const keep = within(asked).getByRole('button', { name: 'Keep it' });
+    // The safe answer has the focus: Enter does not make the move by accident.
+    expect(document.activeElement).toBe(keep);
+    fireEvent.click(keep);
+    expect(requests().filter((request) => request.method === 'PATCH')).toEqual([]);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'New status for HS-1001' }), {
+      target: { value: status },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Change HS-1001' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: question })).getByRole('button', { name: yes }),
+    );
+    await screen.findByText('No further changes');
+    expect(requests().filter((request) => request.method === 'PATCH')).toEqual([
+      { url: '/api/admin/bookings/b1', method: 'PATCH', body: { status } },
+    ]);
+  });
+
+  it('names every cell by its column, for the narrow screen’s cards', async () => {
+    stubApi(() => [paidBooking]);
+    render(<BookingsSection session={session} />);
+    const row = (await screen.findByRole('rowheader', { name: 'HS-1001' })).closest('tr');
+    if (row === null) throw new Error('no row');
+    expect([...row.cells].map((cell) => cell.getAttribute('data-label'))).toEqual([
+      'Reference',
+      'Date',
+      'Window',
+      'Service',
+      'Plan',
+      'Customer',
+      'Status',
+      'Photo',
+      'Change status',
+    ]);
+  });
+});

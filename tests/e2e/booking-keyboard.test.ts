@@ -148,7 +148,9 @@ describe('the booking journey with the keyboard alone', () => {
     await page.getByRole('dialog', { name: 'Choose Your Plan' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    expect(await focusedName(page)).toBe('Book Now for Painting');
+    await eventually(async () => {
+      expect(await focusedName(page)).toBe('Book Now for Painting');
+    });
     await context.close();
   });
 });

@@ -256,7 +256,8 @@ describe('the product through its front door, in Chromium', () => {
       ['/api-docs/', 200],
       ['/api-docs/swagger-ui-bundle.js', 200],
       ['/healthz', 200],
-      ['/admin/queues', 401],
+      // A signed-out browser is sent to the site's login, with the way back.
+      ['/admin/queues', 303],
     ])('%s: the same status, headers and bytes', async (target, status) => {
       const { front, api } = await both(target, { Accept: 'text/html,application/json' });
       expect(api.status).toBe(status);

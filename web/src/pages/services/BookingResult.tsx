@@ -13,6 +13,11 @@ interface BookingResultProps {
   readonly onPay: (payment: PaymentStep) => void;
   /** The result changed (the unpaid booking was cancelled) or was put away. */
   readonly onNotice: (notice: FlowNotice | null) => void;
+  /**
+   * A booking dialog is still open: the flow's last step goes with the browser's history, a
+   * moment after the result is known, and a focus taken before then would be taken back.
+   */
+  readonly flowOpen: boolean;
 }
 
 /**
@@ -20,14 +25,15 @@ interface BookingResultProps {
  * section 4): brought into view and focused as it appears, so the person reads it where they
  * are looking, with the reference and what they can do next.
  */
-export function BookingResult({ notice, onPay, onNotice }: BookingResultProps) {
+export function BookingResult({ notice, onPay, onNotice, flowOpen }: BookingResultProps) {
   const id = useId();
   const region = useRef<HTMLElement>(null);
   useEffect(() => {
-    // After the modal closed and gave the focus back to Book Now: the result takes it from there.
+    if (flowOpen) return;
+    // Once the modal has closed and given the focus back: the result takes it from there.
     region.current?.scrollIntoView({ block: 'center' });
     region.current?.focus({ preventScroll: true });
-  }, [notice]);
+  }, [notice, flowOpen]);
 
   return (
     <section

@@ -76,6 +76,7 @@ export function ServiceCard({ service, selected, onBook, priority = false }: Ser
             <button
               type="button"
               className="button"
+              data-book-now=""
               aria-label={`${copy.bookNow}${copy.forService(service.title)}`}
               onClick={() => {
                 onBook(service);

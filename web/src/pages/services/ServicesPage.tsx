@@ -111,6 +111,26 @@ export function ServicesPage({ redirect = leaveForProvider }: ServicesPageProps 
       void leavePayment({ bookingId: payment.booking.id, token: payment.token });
     }
   }, [step]);
+  // The flow's steps come and go with the browser's history, so the dialog that closes last is
+  // not always the one Book Now opened: the focus is given back to that Book Now here, not left
+  // to the dialog, unless the flow ended with a result, which takes it (BookingResult).
+  const openedFor = useRef<Service | null>(null);
+  const noticeShown = notice !== null;
+  useEffect(() => {
+    if (step.kind !== 'closed') {
+      openedFor.current = step.service;
+      return;
+    }
+    const service = openedFor.current;
+    openedFor.current = null;
+    if (service === null || noticeShown) return;
+    document
+      .getElementById(serviceCardId(service))
+      ?.querySelector<HTMLButtonElement>('[data-book-now]')
+      ?.focus({ preventScroll: true });
+    // Only the flow's closing moves the focus, not a result appearing or going later.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step]);
   const showNotice = (next: FlowNotice | null) => {
     // A booking paid, or called off from the notice, is no longer one left unpaid.
     if (next?.kind !== 'unpaid') leftPayment.current = null;
@@ -168,6 +188,7 @@ export function ServicesPage({ redirect = leaveForProvider }: ServicesPageProps 
       {notice !== null && (
         <BookingResult
           notice={notice}
+          flowOpen={step.kind !== 'closed'}
           onNotice={showNotice}
           onPay={(payment) => {
             setNotice(null);

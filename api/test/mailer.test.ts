@@ -2,9 +2,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiContext, type ApiContext } from '../src/api-context';
 import { loadApiConfig } from '../src/config/api-config';
-import { isLoopbackAddress } from '../src/dev-mailbox/mailbox-routes';
 import { createApp } from '../src/http/app';
 import { createLogger } from '../src/platform/logger';
+import { isLoopbackAddress } from '../src/platform/loopback';
 import { waitForMail } from '../../tests/support/mailbox';
 import { testApiConfig, testEmail, testEnv } from '../../tests/support/test-env';
 
@@ -81,6 +81,7 @@ describe('the mailer and the development mailbox', () => {
         'evil.example:8080',
         'localhost.evil.example',
         '127.0.0.1.nip.io',
+        '[::1]evil.example',
         '',
       ]) {
         for (const path of ['/dev/mailbox', '/dev/mailbox/abc', '/dev/mailbox/abc/html']) {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { fromThisMachine } from '../../api/src/platform/loopback';
 import type { LocalService } from './service';
 
 interface Address {
@@ -203,6 +204,11 @@ export async function startMailCapture(options: MailCaptureOptions): Promise<Mai
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
   const api = http.createServer((req: IncomingMessage, res: ServerResponse) => {
+    // Every route, reads and DELETE alike: the messages hold reset and manage links, and a
+    // page rebound to 127.0.0.1 would otherwise read them (platform/loopback.ts).
+    if (!fromThisMachine(req)) {
+      return sendJson(res, 403, { error: 'This mailbox answers localhost, 127.0.0.1 and [::1].' });
+    }
     const url = new URL(req.url ?? '/', 'http://mailbox');
     const limit = Math.min(Number(url.searchParams.get('limit') ?? 50) || 50, 100_000);
     const start = Number(url.searchParams.get('start') ?? 0) || 0;

@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import { DomainError } from '../domain/domain-error';
+import { fromThisMachine } from '../platform/loopback';
 import { MailboxClient, MailboxError, type MailDetail } from './mailbox-client';
 import { renderMailboxList, renderMailboxMessage } from './mailbox-page';
 
@@ -31,34 +31,12 @@ async function messageOrNotFound(mailbox: MailboxClient, id: string): Promise<Ma
   }
 }
 
-/** 127.0.0.0/8 and ::1, also as IPv4 mapped into IPv6 (::ffff:127.0.0.1). */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
-  if (isIP(v4) === 4) return v4.startsWith('127.');
-  return address === '::1';
-}
-
-/** The name in a Host header, without its port: 'localhost', '127.0.0.1', '[::1]'. */
-function hostName(host: string | undefined): string {
-  if (!host) return '';
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
-  return host.replace(/:\d*$/, '').toLowerCase();
-}
-
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
- * The mailbox holds every reset link and manage link the site sent, so it answers only this
- * machine: a peer on the loopback interface, asking for a loopback name. The peer is the socket's
- * own address (never X-Forwarded-For: a proxy in front would make every visitor local), and the
- * Host check stops a page on another site from reaching it through DNS rebinding. Anyone else
- * gets the 404 any unknown path gets.
+ * The mailbox answers only this machine (platform/loopback.ts says why). Anyone else gets the 404
+ * any unknown path gets: the API does not tell strangers it has a mailbox.
  */
 const thisMachineOnly: RequestHandler = (req, _res, next) => {
-  const local =
-    isLoopbackAddress(req.socket.remoteAddress) && LOOPBACK_NAMES.has(hostName(req.headers.host));
-  next(local ? undefined : new DomainError('notFound', `Nothing at ${req.path}`));
+  next(fromThisMachine(req) ? undefined : new DomainError('notFound', `Nothing at ${req.path}`));
 };
 
 /** Development only: lets a person read what the site emailed (reset links, confirmations). */

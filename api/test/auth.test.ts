@@ -121,22 +121,27 @@ describe('accounts through the API, with the workers sending the emails', () => 
     [
       'a line break in the first name',
       { firstName: 'Maya\r\nBcc: someone@example.test' },
-      'First name must be on one line, without special characters.',
+      'First name must be on one line, without hidden control or text-direction characters.',
     ],
     [
       'a NUL in the last name',
       { lastName: 'Singh\u0000' },
-      'Last name must be on one line, without special characters.',
+      'Last name must be on one line, without hidden control or text-direction characters.',
     ],
     [
       'an escape sequence in the address',
       { address: '12 Rosedale Ave\u001b[2J' },
-      'Address must be on one line, without special characters.',
+      'Address must be on one line, without hidden control or text-direction characters.',
     ],
     [
       'a C1 control character in the first name',
       { firstName: 'Maya\u0085Singh' },
-      'First name must be on one line, without special characters.',
+      'First name must be on one line, without hidden control or text-direction characters.',
+    ],
+    [
+      'a right-to-left override in the last name',
+      { lastName: 'Singh\u202Egnp.exe' },
+      'Last name must be on one line, without hidden control or text-direction characters.',
     ],
   ])('refuses %s with 400 and creates nothing', async (_case, overrides, message) => {
     const email = testEmail('invalid');

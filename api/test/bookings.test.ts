@@ -128,10 +128,24 @@ describe('bookings through the API', () => {
     [
       'name',
       'Maya\r\nBcc: everyone@example.test',
-      'Full name must be on one line, without special characters.',
+      'Full name must be on one line, without hidden control or text-direction characters.',
     ],
     ['details', 'x'.repeat(2_001), 'Project description must be at most 2000 characters.'],
-    ['details', 'A deck\u0007 please', 'Project description must not contain special characters.'],
+    [
+      'details',
+      'A deck\u0007 please',
+      'Project description must not contain hidden control or text-direction characters.',
+    ],
+    [
+      'name',
+      'Maya\u202Egnp.exe',
+      'Full name must be on one line, without hidden control or text-direction characters.',
+    ],
+    [
+      'address',
+      '12 Rosedale\u0085Ave',
+      'Service address must be on one line, without hidden control or text-direction characters.',
+    ],
   ])('refuses %s = %j with a message naming the field', async (field, value, message) => {
     const before = await BookingModel.countDocuments();
     const fields = bookingFields({ [field]: value });

@@ -272,6 +272,21 @@ describe('Google sign-in', () => {
     expect(welcome?.name).toBe(jobs.welcomeEmail.name);
   });
 
+  it('keeps the names Google gives without control or direction characters', async () => {
+    // Google's profile is not a form we can answer 400: what it sends is stored without the
+    // characters every form refuses, so it cannot spoof a name in the console or in an email.
+    signedInAtGoogle = googleUser({
+      given_name: 'Gr\u202Eace\u0085',
+      family_name: '\u2066Hop\u001b[2Jper\u2069',
+    });
+    const browser = new Browser();
+    const { status, body } = await exchange(browser, await signInWithGoogle(browser));
+    expect(status).toBe(200);
+    expect(body.user).toMatchObject({ firstName: 'Grace', lastName: 'Hop[2Jper' });
+    const stored = await UserModel.findById(body.user?.id);
+    expect([stored?.firstName, stored?.lastName]).toEqual(['Grace', 'Hop[2Jper']);
+  });
+
   it('links Google to an existing account with the same verified email', async () => {
     const existing = await UserModel.create({
       email: testEmail('has-password'),

@@ -133,7 +133,22 @@ describe('reviews: the thank-you email, the review link, moderation and the publ
     [
       'a control character',
       { rating: 4, text: 'Great work \u0007 thanks' },
-      ReviewMessages.textSpecialCharacters,
+      'Your review must not contain hidden control or text-direction characters.',
+    ],
+    [
+      'a C1 control character (NEL)',
+      { rating: 4, text: 'Great work\u0085 thanks' },
+      'Your review must not contain hidden control or text-direction characters.',
+    ],
+    [
+      'a right-to-left override',
+      { rating: 4, text: 'Great work \u202Eskrow taerG' },
+      'Your review must not contain hidden control or text-direction characters.',
+    ],
+    [
+      'a direction isolate',
+      { rating: 4, text: 'Great work \u2067thanks\u2069' },
+      'Your review must not contain hidden control or text-direction characters.',
     ],
   ])('refuses %s with a 400 that says why, and stores nothing', async (_, form, message) => {
     const answer = await review({ token: firstToken, ...form });

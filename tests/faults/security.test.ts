@@ -553,8 +553,10 @@ describe('no header injection through form fields into emails', () => {
     '\rBcc: victim@evil.test',
     '%0d%0aBcc: victim@evil.test',
   ];
-  // Line breaks outside ASCII: valid text on one line, so accepted, and they must stay text.
-  const UNICODE_BREAKS = ['\u2028Bcc: victim@evil.test', '\u0085Bcc: victim@evil.test'];
+  // Unicode's line and paragraph separators are text, not controls: accepted on one line, and
+  // they must stay text. NEL (U+0085) is a C1 control: refused like CR and LF.
+  const UNICODE_BREAKS = ['\u2028Bcc: victim@evil.test', '\u2029Bcc: victim@evil.test'];
+  const NEL = '\u0085Bcc: victim@evil.test';
 
   /** The header lines of a raw message, folded lines joined. */
   function headerLines(raw: string): string[] {
@@ -592,8 +594,8 @@ describe('no header injection through form fields into emails', () => {
         ...overrides,
       });
 
-  it('refuses CR and LF in every one-line contact field and in the address', async () => {
-    for (const injection of INJECTIONS.slice(0, 3)) {
+  it('refuses CR, LF and NEL in every one-line contact field and in the address', async () => {
+    for (const injection of [...INJECTIONS.slice(0, 3), NEL]) {
       for (const field of ['fullName', 'phone', 'subject']) {
         const response = await contact({ [field]: `Hello${injection}` });
         expect(response.status, `${field} ${JSON.stringify(injection)}`).toBe(400);

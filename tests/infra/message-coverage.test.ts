@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthMessages } from '../../api/src/domain/auth/auth-messages';
 import { BookingMessages } from '../../api/src/domain/booking/booking-schema';
 import { ContactMessages } from '../../api/src/domain/contact/contact-messages';
+import { FieldMessages } from '../../api/src/domain/form-fields';
 import { NewsletterMessages } from '../../api/src/domain/newsletter/newsletter-messages';
 import { PaymentMessages } from '../../api/src/domain/payment/payment-messages';
 import { CardMessages } from '../../api/src/domain/payment/test-cards';
@@ -147,16 +148,22 @@ describe('our validation messages for the rules of section 5', () => {
         'imageWrongType',
       ],
     ],
+    ['FieldMessages', FieldMessages, ['oneLine', 'paragraphs']],
   ];
   const cases = validation.flatMap(([module, values, keys]) =>
     keys.map((key) => [`${module}.${key}`, values[key]] as const),
   );
 
   it.each(cases)('%s is asserted by a test', (name, value) => {
-    expect(typeof value).toBe('string');
+    // A message that names its field is asserted by its words around the field's label.
+    const words = typeof value === 'function' ? value('{field}') : value;
+    expect(typeof words).toBe('string');
+    const fragments = String(words)
+      .split('{field}')
+      .filter((fragment) => fragment.trim() !== '');
     const asserted = files.filter(
       ({ text }) =>
-        text.includes(value as string) ||
+        fragments.every((fragment) => text.includes(fragment)) ||
         new RegExp(`\\b${name.replace('.', '\\.')}\\b`).test(text),
     );
     expect(asserted.map(({ file }) => file)).not.toEqual([]);

@@ -2,22 +2,60 @@ import './zod-config';
 import { z } from 'zod';
 
 /**
- * Field rules that several forms share (profile, booking, contact), so a phone number or a line of
- * text is judged the same way everywhere. Browser-safe: zod only.
+ * Field rules that every form shares (booking, contact, accounts, profile, reviews, newsletters),
+ * so a phone number or a line of text is judged the same way everywhere. Browser-safe: zod only.
  */
 
-// Control characters other than tab, line feed and carriage return.
-// eslint-disable-next-line no-control-regex
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-// eslint-disable-next-line no-control-regex
-const LINE_BREAKS_OR_CONTROL = /[\u0000-\u001F\u007F]/;
+// Escapes, not the characters: the pattern is also published in the OpenAPI document.
+const BIDI_CONTROLS = '\\u202A-\\u202E\\u2066-\\u2069';
 /**
- * Every Unicode control character (Cc): C0, DEL and C1 (NEL, CSI...). Stricter than the line
- * rule above, for the fields that name an account, where no terminal or mail client should ever
- * be handed a control sequence; other forms keep accepting C1 as text on purpose (the security
- * tests send NEL and expect it to stay text).
+ * What one line of text never holds: every control character (C0, DEL and C1, NEL and CSI
+ * among them) and the bidirectional embeddings, overrides and isolates. A terminal runs a control
+ * sequence, and an override makes the console and mail clients draw what follows it backwards
+ * ("Maya\u202Egnp.exe" reads "Mayaexe.png"): whoever reads the text would not see what was sent.
+ * Right-to-left text itself, and the marks people type between scripts (U+200E, U+200F), are
+ * text and stay.
  */
-const ANY_CONTROL_CHARACTER = /\p{Cc}/u;
+const ONE_LINE_REFUSED = new RegExp(`[\\u0000-\\u001F\\u007F-\\u009F${BIDI_CONTROLS}]`);
+/** Paragraphs keep their line breaks and tabs (LF, CR, HT); nothing else of the above. */
+const PARAGRAPHS_REFUSED = new RegExp(
+  `[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F${BIDI_CONTROLS}]`,
+);
+
+export type TextShape = 'one line' | 'paragraphs';
+
+/** The words of the shared text rules, with the field's own label in them. */
+export const FieldMessages = {
+  oneLine: (label: string) =>
+    `${label} must be on one line, without hidden control or text-direction characters.`,
+  paragraphs: (label: string) =>
+    `${label} must not contain hidden control or text-direction characters.`,
+} as const;
+
+/**
+ * The one rule on which characters typed text may hold, for every form (a name, an address, a
+ * note, a message, a newsletter). For a field that words its other checks itself; lineOfText and
+ * paragraphsOfText build on it. The JSON schema carries the rule as `not.pattern`, so the API
+ * reference states it and the hostile-input fuzzer knows what it refuses.
+ */
+export function plainText(text: z.ZodString, label: string, shape: TextShape): z.ZodString {
+  const refused = shape === 'one line' ? ONE_LINE_REFUSED : PARAGRAPHS_REFUSED;
+  const message =
+    shape === 'one line' ? FieldMessages.oneLine(label) : FieldMessages.paragraphs(label);
+  return text
+    .refine((value) => !refused.test(value), { message })
+    .meta({ not: { pattern: refused.source } });
+}
+
+const ONE_LINE_REFUSED_ALL = new RegExp(ONE_LINE_REFUSED.source, 'g');
+
+/**
+ * Text that comes from elsewhere and cannot be answered with a 400 (a Google profile's name):
+ * the same characters, dropped.
+ */
+export function withoutHiddenCharacters(text: string): string {
+  return text.replace(ONE_LINE_REFUSED_ALL, '');
+}
 
 export const INVALID_PHONE = 'Please enter a valid phone number.';
 
@@ -25,43 +63,37 @@ export const INVALID_PHONE = 'Please enter a valid phone number.';
  * Trimmed text on one line, at most `max` characters; '' allowed unless `required`. One line
  * matters beyond looks: these values end up in email headers and calendar files.
  */
-export function lineOfText(
-  label: string,
-  max: number,
-  required = false,
-  forbidden: RegExp = LINE_BREAKS_OR_CONTROL,
-) {
-  const text = z
-    .string({
-      error: (issue) =>
-        issue.input === undefined && required ? `${label} is required.` : `${label} must be text.`,
-    })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine((value) => !forbidden.test(value), {
-      message: `${label} must be on one line, without special characters.`,
-    });
+export function lineOfText(label: string, max: number, required = false) {
+  const text = plainText(
+    z
+      .string({
+        error: (issue) =>
+          issue.input === undefined && required
+            ? `${label} is required.`
+            : `${label} must be text.`,
+      })
+      .trim()
+      .max(max, `${label} must be at most ${String(max)} characters.`),
+    label,
+    'one line',
+  );
   return required ? text.min(1, `${label} is required.`) : text;
 }
 
 /**
  * Free text of one or more paragraphs (a message, a project's description): trimmed, at most
- * `max` characters, line breaks and tabs allowed, no other control character; '' unless required.
+ * `max` characters, line breaks and tabs allowed; '' unless required.
  */
 export function paragraphsOfText(label: string, max: number, required = false) {
-  const text = z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} must be at most ${String(max)} characters.`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), {
-      message: `${label} must not contain special characters.`,
-    });
+  const text = plainText(
+    z
+      .string({ error: `${label} must be text.` })
+      .trim()
+      .max(max, `${label} must be at most ${String(max)} characters.`),
+    label,
+    'paragraphs',
+  );
   return required ? text.min(1, `${label} is required.`) : text;
-}
-
-/** A name or an address on an account: one line, and no control character of any kind. */
-export function accountLineOfText(label: string, max: number, required = false) {
-  return lineOfText(label, max, required, ANY_CONTROL_CHARACTER);
 }
 
 const PHONE_PATTERN = /^\+?[\d\s().\-/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;

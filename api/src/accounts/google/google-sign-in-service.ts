@@ -2,6 +2,7 @@ import { isDuplicateKeyError } from '../../platform/mongo';
 import type { Profile } from 'passport-google-oauth20';
 import { GOOGLE_EMAIL_UNVERIFIED } from '../../domain/auth/auth-messages';
 import { emailField } from '../../domain/auth/auth-schemas';
+import { withoutHiddenCharacters } from '../../domain/form-fields';
 import { jobs } from '../../jobs/job-definitions';
 import type { JobProducer } from '../../jobs/job-producer';
 import type { Logger } from '../../platform/logger';
@@ -31,7 +32,14 @@ export type GoogleRefusalCode = typeof GOOGLE_EMAIL_UNVERIFIED;
 
 /** Same limit as the register form's name fields. */
 const NAME_MAX = 60;
-const name = (value: string | undefined) => (value ?? '').trim().slice(0, NAME_MAX);
+/**
+ * Google's names cannot be refused with a 400 as a form's are: the characters the forms refuse
+ * (controls, direction overrides) are dropped instead, so the name cannot spoof itself anywhere.
+ */
+const name = (value: string | undefined) =>
+  withoutHiddenCharacters(value ?? '')
+    .trim()
+    .slice(0, NAME_MAX);
 
 /** Google's userinfo sends a boolean; some of its endpoints send the string. */
 const isTrue = (value: unknown) => value === true || value === 'true';

@@ -1,6 +1,6 @@
 import '../zod-config';
 import { z } from 'zod';
-import { accountLineOfText } from '../form-fields';
+import { lineOfText } from '../form-fields';
 import { AuthMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-messages';
 
 /** Emails are trimmed and compared in lower case: Jo@Example.com and jo@example.com are one person. */
@@ -22,11 +22,11 @@ export const registerSchema = z
     email: emailField,
     password: passwordField,
     confirmPassword: z.string({ error: 'Please confirm your password.' }),
-    // Names end up in logs, the admin console and the operators' terminals: one line, no
-    // control characters, the same rule as the profile form.
-    firstName: accountLineOfText('First name', 60, true),
-    lastName: accountLineOfText('Last name', 60, true),
-    address: accountLineOfText('Address', 200, true),
+    // Names end up in logs, the admin console and the operators' terminals: the same rule as
+    // every other form's names.
+    firstName: lineOfText('First name', 60, true),
+    lastName: lineOfText('Last name', 60, true),
+    address: lineOfText('Address', 200, true),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: AuthMessages.passwordsDoNotMatch,

@@ -1,7 +1,7 @@
 import '../zod-config';
 import { z } from 'zod';
 import { emailField } from '../auth/auth-schemas';
-import { CONTROL_CHARACTERS, lineOfText } from '../form-fields';
+import { lineOfText, plainText } from '../form-fields';
 import { CONTACT_LIMITS, ContactMessages, HONEYPOT_FIELD } from './contact-messages';
 
 /**
@@ -15,20 +15,21 @@ export const contactSchema = z.object({
   // docs/product.md: phone is free text. One line, so it cannot reach an email header as two.
   phone: lineOfText('Phone', CONTACT_LIMITS.phone, true),
   subject: lineOfText('Subject', CONTACT_LIMITS.subject, true),
-  message: z
-    .string({
-      error: (issue) =>
-        issue.input === undefined ? ContactMessages.messageRequired : 'Message must be text.',
-    })
-    .trim()
-    .min(1, ContactMessages.messageRequired)
-    .max(
-      CONTACT_LIMITS.message,
-      `Message must be at most ${String(CONTACT_LIMITS.message)} characters.`,
-    )
-    .refine((message) => !CONTROL_CHARACTERS.test(message), {
-      message: 'Message must not contain special characters.',
-    }),
+  message: plainText(
+    z
+      .string({
+        error: (issue) =>
+          issue.input === undefined ? ContactMessages.messageRequired : 'Message must be text.',
+      })
+      .trim()
+      .min(1, ContactMessages.messageRequired)
+      .max(
+        CONTACT_LIMITS.message,
+        `Message must be at most ${String(CONTACT_LIMITS.message)} characters.`,
+      ),
+    'Message',
+    'paragraphs',
+  ),
   /** The service the visitor came from (the Services page passes it along). */
   service: lineOfText('Service', CONTACT_LIMITS.service).optional(),
   [HONEYPOT_FIELD]: z.string().max(1_000).optional(),

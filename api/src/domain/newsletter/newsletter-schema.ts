@@ -1,10 +1,11 @@
 import '../zod-config';
 import { z } from 'zod';
+import { lineOfText, plainText } from '../form-fields';
 import { NewsletterMessages } from './newsletter-messages';
 
 /**
  * The footer newsletter form (docs/product.md sections 2, 5 and 8) and the campaigns operators send.
- * Browser-safe: zod only.
+ * Browser-safe: zod and domain/ only.
  */
 
 /** Empty, malformed or too long: one message, as docs/product.md gives it. */
@@ -24,22 +25,19 @@ export const CAMPAIGN_STATUSES = ['draft', 'sending', 'paused', 'sent', 'cancell
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 export const campaignSchema = z.object({
-  subject: z
-    .string({ error: 'Subject is required.' })
-    .trim()
-    .min(1, 'Subject is required.')
-    .max(200, 'Subject must be at most 200 characters.')
-    // eslint-disable-next-line no-control-regex
-    .refine((subject) => !/[\u0000-\u001F\u007F]/.test(subject), {
-      message: 'Subject must be on one line, without special characters.',
-    }),
+  subject: lineOfText('Subject', 200, true),
   format: z
     .enum(CAMPAIGN_FORMATS, { error: 'Format must be markdown or html.' })
     .default('markdown'),
-  body: z
-    .string({ error: 'Body is required.' })
-    .min(1, 'Body is required.')
-    .max(200_000, 'Body must be at most 200,000 characters.'),
+  // Not trimmed: a Markdown body may start with an indented block.
+  body: plainText(
+    z
+      .string({ error: 'Body is required.' })
+      .min(1, 'Body is required.')
+      .max(200_000, 'Body must be at most 200,000 characters.'),
+    'Body',
+    'paragraphs',
+  ),
 });
 
 export type CampaignInput = z.infer<typeof campaignSchema>;

@@ -3,13 +3,7 @@ import { z } from 'zod';
 import { AuthMessages } from '../auth/auth-messages';
 import { emailField } from '../auth/auth-schemas';
 import { isCalendarDate } from '../calendar/toronto-date';
-import {
-  accountLineOfText,
-  CONTROL_CHARACTERS,
-  INVALID_PHONE,
-  lineOfText,
-  phoneNumber,
-} from '../form-fields';
+import { INVALID_PHONE, lineOfText, paragraphsOfText, phoneNumber } from '../form-fields';
 
 /**
  * The Profile Settings form (docs/product.md section 3), shared by the API and the site: one set of rules,
@@ -112,23 +106,17 @@ const dobField = z
 
 /** The whole form as the site submits it. Unknown fields (profilePicture among them) are dropped. */
 export const profileFormSchema = z.object({
-  firstName: accountLineOfText('First name', PROFILE_LIMITS.firstName, true),
-  lastName: accountLineOfText('Last name', PROFILE_LIMITS.lastName),
+  firstName: lineOfText('First name', PROFILE_LIMITS.firstName, true),
+  lastName: lineOfText('Last name', PROFILE_LIMITS.lastName),
   email: emailField,
   phone: phoneField,
-  address: accountLineOfText('Address', PROFILE_LIMITS.address),
+  address: lineOfText('Address', PROFILE_LIMITS.address),
   city: lineOfText('City', PROFILE_LIMITS.city),
   state: lineOfText('Province or state', PROFILE_LIMITS.state),
   zipCode: zipCodeField,
   country: lineOfText('Country', PROFILE_LIMITS.country),
   dob: dobField,
-  bio: z
-    .string({ error: 'About me must be text.' })
-    .trim()
-    .max(PROFILE_LIMITS.bio, `About me must be at most ${PROFILE_LIMITS.bio} characters.`)
-    .refine((bio) => !CONTROL_CHARACTERS.test(bio), {
-      message: 'About me must not contain special characters.',
-    }),
+  bio: paragraphsOfText('About me', PROFILE_LIMITS.bio),
 });
 
 /**

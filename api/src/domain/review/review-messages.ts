@@ -32,7 +32,6 @@ export const ReviewMessages = {
   textRequired: 'Please write a few words about the visit.',
   textTooShort: `Please write at least ${String(REVIEW_LIMITS.minText)} characters.`,
   textTooLong: `Your review must be at most ${String(REVIEW_LIMITS.maxText)} characters.`,
-  textSpecialCharacters: 'Your review must not contain special characters.',
   thanks: 'Thank you for your review! It appears on our site once our team has read it.',
   tooManyReviews: 'Too many reviews from your connection. Please wait a few minutes and try again.',
   reviewNotFound: 'No review with that id.',

@@ -1,6 +1,6 @@
 import '../zod-config';
 import { z } from 'zod';
-import { CONTROL_CHARACTERS } from '../form-fields';
+import { plainText } from '../form-fields';
 import {
   MODERATION_STATUSES,
   REVIEW_LIMITS,
@@ -29,21 +29,21 @@ export const reviewRatingField = z
 
 /**
  * Plain text, kept as typed (trimmed): markup stays characters and is only ever shown as text.
- * Line breaks are allowed; other control characters are not, so nothing reaches a terminal, a log
- * viewer or a mail client as a control sequence.
+ * Paragraphs, so line breaks and tabs are allowed and no hidden control or direction character.
  */
-export const reviewTextField = z
-  .string({
-    error: (issue) =>
-      issue.input === undefined ? ReviewMessages.textRequired : 'Your review must be text.',
-  })
-  .trim()
-  .min(1, ReviewMessages.textRequired)
-  .min(REVIEW_LIMITS.minText, ReviewMessages.textTooShort)
-  .max(REVIEW_LIMITS.maxText, ReviewMessages.textTooLong)
-  .refine((text) => !CONTROL_CHARACTERS.test(text), {
-    message: ReviewMessages.textSpecialCharacters,
-  });
+export const reviewTextField = plainText(
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? ReviewMessages.textRequired : 'Your review must be text.',
+    })
+    .trim()
+    .min(1, ReviewMessages.textRequired)
+    .min(REVIEW_LIMITS.minText, ReviewMessages.textTooShort)
+    .max(REVIEW_LIMITS.maxText, ReviewMessages.textTooLong),
+  'Your review',
+  'paragraphs',
+);
 
 export const reviewFormSchema = z.object({
   token: reviewTokenField,

@@ -22,6 +22,7 @@ import { forgedTokens } from '../support/forged-tokens';
 import {
   deeplyNested,
   headerSafe,
+  HIDDEN_CHARACTERS,
   hostileText,
   JPEG_POLYGLOTS,
   longText,
@@ -239,6 +240,26 @@ describe('hostile input on every endpoint', () => {
       .filter((endpoint) => endpoint.operation && !FUZZ_CLASSES.has(endpoint.name))
       .map((endpoint) => endpoint.name);
     expect(unclassified, 'documented operations without a declared fuzz class').toEqual([]);
+    // Text fields get characters spliced in that their schema declares refused; were that
+    // declaration lost (by a zod upgrade, say), the fuzzer would quietly stop sending them.
+    const hiddenCharacterFields = endpoints.flatMap((endpoint) =>
+      Object.values(endpoint.operation?.requestBody?.content ?? {}).flatMap((media) =>
+        Object.entries(objectSchemaOf(media.schema).properties)
+          .filter(([, property]) => withHiddenCharacter(property) !== null)
+          .map(([field]) => `${endpoint.name}.${field}`),
+      ),
+    );
+    expect(hiddenCharacterFields).toEqual(
+      expect.arrayContaining([
+        'register.firstName',
+        'updateProfile.bio',
+        'createBooking.name',
+        'createBooking.details',
+        'sendContactMessage.message',
+        'sendReview.text',
+        'adminCreateCampaign.body',
+      ]),
+    );
 
     const arbitrary = fc.oneof(
       ...endpoints.map((endpoint) => requestFor(endpoint, f)),
@@ -585,6 +606,22 @@ function plausible(name: string, schema: JsonSchema, f: Fixtures): fc.Arbitrary<
   return known[name] ?? hostileText;
 }
 
+/**
+ * Text with a character the field's own rule refuses (its `not.pattern`: a control character, a
+ * direction override), between other characters so that trimming cannot take it off; null for a
+ * field without such a rule.
+ */
+function withHiddenCharacter(schema: JsonSchema): fc.Arbitrary<string> | null {
+  const not = schema.not;
+  if (typeof not !== 'object' || typeof not.pattern !== 'string') return null;
+  const rule = new RegExp(not.pattern);
+  const characters = HIDDEN_CHARACTERS.filter((character) => rule.test(character));
+  if (characters.length === 0) return null;
+  return fc
+    .tuple(hostileText, fc.constantFrom(...characters), hostileText)
+    .map(([before, character, after]) => `a${before}${character}${after}b`);
+}
+
 /** A value this field's schema refuses, whatever the other fields hold. */
 function refused(name: string, field: JsonSchema): fc.Arbitrary<unknown> {
   // A field that may be null (a crew taken off a visit) is refused only its other wrong values.
@@ -608,6 +645,8 @@ function refused(name: string, field: JsonSchema): fc.Arbitrary<unknown> {
     // '#' is in no enum value and outside every pattern's character class.
     options.push(hostileText.map((text) => `#${text}`));
   }
+  const hidden = withHiddenCharacter(schema);
+  if (hidden) options.push(hidden);
   if (/email/i.test(name)) options.push(hostileText.map((text) => text.replace(/@/g, '')));
   if (name === 'date' || name === 'dob') options.push(hostileText.map((text) => `x${text}`));
   return fc.oneof(...options);
@@ -855,7 +894,20 @@ function bookingMultipart(schemaOf: ObjectSchema, f: Fixtures): fc.Arbitrary<Bod
     freq: 2,
   });
   type Breaker = (parts: MultipartPart[]) => MultipartPart[];
+  // A text field holding a character its rule refuses: a control, a direction override.
+  const hiddenCharacters = Object.entries(schemaOf.properties).flatMap(([name, property]) => {
+    const value = withHiddenCharacter(property);
+    return value
+      ? [
+          value.map((text): Breaker => (parts) => [
+            ...parts.filter((part) => part.name !== name),
+            { name, value: text },
+          ]),
+        ]
+      : [];
+  });
   const breakers: fc.Arbitrary<Breaker> = fc.oneof(
+    ...hiddenCharacters,
     // A required text field gone.
     fc.constantFrom(...schemaOf.required).map(
       (name): Breaker =>

@@ -14,6 +14,12 @@ export const NASTY_TEXT = [
   '\r\nBcc: victim@evil.test',
   '\nX-Injected: yes',
   '\u202Egnp.exe',
+  'Maya\u202E\u2066gnp.exe\u2069',
+  '\u202A\u202B\u202C\u202D',
+  '\u2066\u2067\u2068\u2069',
+  '\u001B[2J\u001B[31m',
+  '\u009B31m\u0080\u009F',
+  '\u007F',
   '\u200F\u200E\u061C',
   'مرحبا بالعالم',
   'שלום',
@@ -58,6 +64,38 @@ export const NASTY_TEXT = [
 ] as const;
 
 export const nastyText: fc.Arbitrary<string> = fc.constantFrom(...NASTY_TEXT);
+
+/**
+ * Characters that are not text: C0 controls (line breaks and tab among them), DEL, C1 controls
+ * (NEL, CSI) and the bidirectional embeddings, overrides and isolates. Which of them a field
+ * refuses, its schema says (`not.pattern`): a one-line field all of them, a multi-line one all
+ * but LF, CR and tab.
+ */
+export const HIDDEN_CHARACTERS = [
+  '\u0000',
+  '\u0007',
+  '\t',
+  '\n',
+  '\r',
+  '\u000B',
+  '\u000C',
+  '\u001B',
+  '\u001F',
+  '\u007F',
+  '\u0080',
+  '\u0085',
+  '\u009B',
+  '\u009F',
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+] as const;
 
 /** Any text: nasty pieces, arbitrary code points and short printable runs, joined. */
 export const hostileText: fc.Arbitrary<string> = fc

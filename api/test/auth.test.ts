@@ -119,6 +119,21 @@ describe('accounts through the API, with the workers sending the emails', () => 
       AuthMessages.passwordTooCommon,
     ],
     [
+      'a common password with a space after it',
+      { password: 'password1 ', confirmPassword: 'password1 ' },
+      AuthMessages.passwordTooCommon,
+    ],
+    [
+      'a common password between spaces and a tab',
+      { password: '  Password1\t', confirmPassword: '  Password1\t' },
+      AuthMessages.passwordTooCommon,
+    ],
+    [
+      'a common password with doubled spaces inside',
+      { password: 'pass  word  1', confirmPassword: 'pass  word  1' },
+      AuthMessages.passwordTooCommon,
+    ],
+    [
       'a line break in the first name',
       { firstName: 'Maya\r\nBcc: someone@example.test' },
       'First name must be on one line, without hidden control or text-direction characters.',
@@ -291,6 +306,12 @@ describe('accounts through the API, with the workers sending the emails', () => 
     expect(common.status).toBe(400);
     expect(common.body.message).toBe(AuthMessages.passwordTooCommon);
     expect(common.body.fields.password).toBe(AuthMessages.passwordTooCommon);
+    // What can be typed around a common password does not make it strong.
+    const spaced = await request(api.app)
+      .post(`/api/auth/reset-password/${token}`)
+      .send({ password: ' qwerty  123 ' });
+    expect(spaced.status).toBe(400);
+    expect(spaced.body.message).toBe(AuthMessages.passwordTooCommon);
     const fine = await request(api.app)
       .post(`/api/auth/reset-password/${token}`)
       .send({ password: 'an uncommon choice 7' });

@@ -11,11 +11,20 @@ import { DomainError } from '../domain/domain-error';
  */
 let common: ReadonlySet<string> | undefined;
 
-/** Case-insensitive: 'Password123' is as common as 'password123'. */
+/**
+ * A password as the list is compared with. What can be typed around a common password does not
+ * make it strong: ' Password1 ', 'pass  word1' and a full-width 'ｐａｓｓｗｏｒｄ１' are the
+ * guesser's 'password1' with keystrokes that cost nothing to try. The list holds no whitespace,
+ * so every kind of it is dropped, not just doubled runs. The password itself is stored as typed.
+ */
+function comparable(password: string): string {
+  return password.normalize('NFKC').replace(/\s+/gu, '').toLowerCase();
+}
+
 export function isCommonPassword(password: string): boolean {
   // Built on first use: processes that never take a new password never hold the list.
-  common ??= new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()));
-  return common.has(password.toLowerCase());
+  common ??= new Set(dictionary['passwords-common'].map(comparable));
+  return common.has(comparable(password));
 }
 
 /** Refuses a new password from the list, as a 400 on the password field. */

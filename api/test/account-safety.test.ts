@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmailChangeModel } from '../src/accounts/email-change-model';
 import { UserModel } from '../src/accounts/user-model';
+import { jobs } from '../src/jobs/job-definitions';
 import { AuthMessages } from '../src/domain/auth/auth-messages';
 import { ProfileMessages } from '../src/domain/profile/profile-schema';
 import { RESET_LINK, tokenIn, withoutRequestId } from '../../tests/support/accounts';
@@ -130,9 +131,10 @@ describe('account safety, through the API with the workers sending the emails', 
       expect(moved?.emailVerifiedAt).toBeInstanceOf(Date);
       expect((await login(newEmail)).status).toBe(200);
       expect((await login(owner.email)).status).toBe(401);
-      // The session that asked is still signed in.
+      // Every session ends with the change, the one that asked included: the link made it.
       const me = await request(api.app).get('/api/me').set(bearer(owner.token));
-      expect(me.body.user.email).toBe(newEmail);
+      expect(me.status).toBe(401);
+      expect(me.body.message).toBe(AuthMessages.sessionExpired);
     });
 
     it('answers the same whether or not the new address is taken, and mails nothing to a taken one', async () => {
@@ -192,6 +194,84 @@ describe('account safety, through the API with the workers sending the emails', 
       expect(user?.email).toBe(owner.email);
       // Using a link mailed to the address proves the mailbox.
       expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
+    });
+  });
+
+  describe('a new sign-in email or password ends every other way in', () => {
+    const resetPassword = (token: string, password: string) =>
+      request(api.app).post(`/api/auth/reset-password/${token}`).send({ password });
+    const me = (token: string) => request(api.app).get('/api/me').set(bearer(token));
+    const resetLinkOf = (mails: { Subject: string; Text: string }[], subject: string) =>
+      tokenIn(mails.find((mail) => mail.Subject.includes(subject))?.Text ?? '', RESET_LINK);
+
+    it('a confirmed email change ends the reset links mailed to the old address, and every session', async () => {
+      const owner = await register('moving-on');
+      const otherDevice = (await login(owner.email)).body.token as string;
+      await request(api.app).post('/api/auth/forgot-password').send({ email: owner.email });
+      const forgotten = resetLinkOf(await waitForMail(owner.email, { count: 2 }), 'Reset your');
+      const newEmail = testEmail('moved-on');
+      const change = await askForChange(owner.token, newEmail);
+      const notice = resetLinkOf(await waitForMail(owner.email, { count: 3 }), 'is changing');
+
+      expect((await confirmChange(change)).status).toBe(200);
+
+      // Whoever reads the old mailbox from now on cannot take the account back with them.
+      for (const link of [forgotten, notice]) {
+        const taken = await resetPassword(link, 'a takeover secret 1');
+        expect(taken.status).toBe(400);
+        expect(taken.body.message).toBe(AuthMessages.resetLinkInvalid);
+      }
+      expect((await login(newEmail, 'a takeover secret 1')).status).toBe(401);
+      expect((await login(newEmail)).status).toBe(200);
+      for (const token of [owner.token, otherDevice]) {
+        expect((await me(token)).status).toBe(401);
+      }
+    });
+
+    it('a password reset ends a pending email-change link, the other reset links, and every session', async () => {
+      const owner = await register('resetting');
+      const otherDevice = (await login(owner.email)).body.token as string;
+      const change = await askForChange(owner.token, testEmail('never-moved'));
+      await request(api.app).post('/api/auth/forgot-password').send({ email: owner.email });
+      const mails = await waitForMail(owner.email, { count: 3 });
+      const forgotten = resetLinkOf(mails, 'Reset your');
+      const notice = resetLinkOf(mails, 'is changing');
+
+      expect((await resetPassword(forgotten, 'a fresh secret 9')).status).toBe(200);
+
+      const voided = await confirmChange(change);
+      expect(voided.status).toBe(400);
+      expect(voided.body.message).toBe(AuthMessages.emailChangeLinkInvalid);
+      expect((await resetPassword(notice, 'a second secret 9')).status).toBe(400);
+      for (const token of [owner.token, otherDevice]) {
+        expect((await me(token)).status).toBe(401);
+      }
+      expect((await login(owner.email, 'a fresh secret 9')).status).toBe(200);
+    });
+
+    it('mails no working reset link to the old address once the change is done, however late', async () => {
+      const owner = await register('late-notice');
+      const change = await askForChange(owner.token, testEmail('early-move'));
+      await waitForMail(owner.email, { count: 2 });
+      expect((await confirmChange(change)).status).toBe(200);
+
+      // The worker is slow: the notice's job runs again only after the move.
+      const requestId = String((await EmailChangeModel.findOne({ userId: owner.id }))?._id);
+      await api.context.jobs.add(
+        jobs.emailChangeNotice,
+        { requestId },
+        { jobId: `late-notice-${requestId}` },
+      );
+      const mails = await waitForMail(owner.email, { count: 3 });
+      const late = mails.find((mail) => mail.Subject.endsWith('account has changed'));
+      expect(late?.Text).toContain('This address no longer signs in to the account.');
+      for (const mail of mails.filter((each) => RESET_LINK.test(each.Text))) {
+        const taken = await resetPassword(tokenIn(mail.Text, RESET_LINK), 'a takeover secret 2');
+        expect(taken.status).toBe(400);
+      }
+      // Nor does a link minted for it by hand (a job already past its check).
+      const { token } = await api.context.passwordResets.issueToken(owner.id, owner.email);
+      expect((await resetPassword(token, 'a takeover secret 3')).status).toBe(400);
     });
   });
 

@@ -310,8 +310,8 @@ describe('password reset links (beyond single use and expiry, in auth.test.ts)',
     request(api.app).post(`/api/auth/reset-password/${token}`).send({ password });
 
   it('stores only a hash of the token, and accepts no variant of it', async () => {
-    const { userId } = await signUp(api.app, PASSWORD);
-    const { token } = await api.context.passwordResets.issueToken(userId);
+    const { userId, email } = await signUp(api.app, PASSWORD);
+    const { token } = await api.context.passwordResets.issueToken(userId, email);
     const stored = await PasswordResetTokenModel.find({ userId }).lean();
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(token);
@@ -330,7 +330,7 @@ describe('password reset links (beyond single use and expiry, in auth.test.ts)',
 
   it('lets only one of two simultaneous resets with the same link through', async () => {
     const { userId, email } = await signUp(api.app, PASSWORD);
-    const { token } = await api.context.passwordResets.issueToken(userId);
+    const { token } = await api.context.passwordResets.issueToken(userId, email);
     const [first, second] = await Promise.all([
       reset(token, 'first new secret'),
       reset(token, 'second new secret'),
@@ -342,9 +342,9 @@ describe('password reset links (beyond single use and expiry, in auth.test.ts)',
   });
 
   it('ends every other outstanding link once one is used', async () => {
-    const { userId } = await signUp(api.app, PASSWORD);
-    const older = await api.context.passwordResets.issueToken(userId);
-    const newer = await api.context.passwordResets.issueToken(userId);
+    const { userId, email } = await signUp(api.app, PASSWORD);
+    const older = await api.context.passwordResets.issueToken(userId, email);
+    const newer = await api.context.passwordResets.issueToken(userId, email);
     expect(older.token).not.toBe(newer.token);
     expect((await reset(newer.token, 'the newest secret')).status).toBe(200);
     const stale = await reset(older.token, 'an older secret');

@@ -85,14 +85,27 @@ export function emailChangeConfirmationEmail(
 
 /**
  * To the address the account is moving away from. It never names the new address (what the
- * requester typed), and it carries a reset link: choosing a new password cancels the change and
- * signs out every session.
+ * requester typed). While the change waits for its link it carries a reset link: choosing a new
+ * password cancels the change and signs out every session. `reset` is null once the account has
+ * moved (the notice went out late): a reset link would open nothing for an address the account
+ * no longer uses, so the notice only tells, and says whom to call.
  */
 export function emailChangeNoticeEmail(
   to: string,
-  resetLink: string,
-  validForMinutes: number,
+  reset: { link: string; validForMinutes: number } | null,
 ): MailMessage {
+  if (reset === null) {
+    return renderEmail({
+      to,
+      subject: `The email address of your ${Company.name} account has changed`,
+      paragraphs: [
+        GREETING,
+        `Someone signed in to your ${Company.name} account changed the email address it uses, and confirmed the change from the new address. This address no longer signs in to the account.`,
+        'If it was you, there is nothing more to do here.',
+        `If it was not you, call us at ${Company.phone} and we will help you get your account back.`,
+      ],
+    });
+  }
   return renderEmail({
     to,
     subject: `The email address of your ${Company.name} account is changing`,
@@ -100,8 +113,8 @@ export function emailChangeNoticeEmail(
       GREETING,
       `Someone signed in to your ${Company.name} account asked to change the email address it uses. The change happens only once the link we sent to the new address is followed.`,
       'If it was you, there is nothing more to do here.',
-      `If it was not you, choose a new password now with the link below: it cancels the change and signs out every device. The link works once and expires in ${validityOf(validForMinutes)}; after that, use "Forgot password" on the sign-in page. Questions? Call us at ${Company.phone}.`,
+      `If it was not you, choose a new password now with the link below: it cancels the change and signs out every device. The link works once and expires in ${validityOf(reset.validForMinutes)}; after that, use "Forgot password" on the sign-in page. Questions? Call us at ${Company.phone}.`,
     ],
-    action: { label: 'Secure my account', url: resetLink },
+    action: { label: 'Secure my account', url: reset.link },
   });
 }

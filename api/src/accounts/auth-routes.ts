@@ -126,7 +126,9 @@ export const authEndpoints = endpointGroup<AuthRouteDependencies>('auth', [
     operationId: 'resetPassword',
     summary: 'Choose a new password with the emailed token',
     description:
-      'Ends every session signed in with the old password and voids a pending email change.',
+      'Ends every session signed in with the old password, every other reset link and a ' +
+      'pending email change. Works only while the account uses the address the link was ' +
+      'mailed to.',
     access: 'signedLink',
     request: {
       params: { token: 'The token from the reset link.' },
@@ -150,7 +152,9 @@ export const authEndpoints = endpointGroup<AuthRouteDependencies>('auth', [
     path: '/api/auth/confirm-email-change',
     operationId: 'confirmEmailChange',
     summary: 'Move the account to its new email with the emailed token',
-    description: 'The link works once and for 24 hours; a password reset voids it.',
+    description:
+      'The link works once and for 24 hours; a password reset voids it. Ends every session of ' +
+      'the account and every reset link (those mailed to the old address above all).',
     access: 'signedLink',
     request: { body: jsonBody(confirmEmailChangeSchema) },
     responses: {

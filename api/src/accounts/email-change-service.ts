@@ -9,6 +9,7 @@ import { isDuplicateKeyError } from '../platform/mongo';
 import type { SessionToken } from './auth-tokens';
 import { EmailChangeModel } from './email-change-model';
 import { linkTokenHash, newLinkToken } from './link-token';
+import { changeSignIn } from './sign-in-change';
 import type { LoginThrottle } from './login-throttle';
 import { verifyPassword } from './password-hashing';
 import { UserModel, type UserDocument } from './user-model';
@@ -111,7 +112,11 @@ export class EmailChangeService {
     return { token, newEmail: change.newEmail };
   }
 
-  /** Follows a link once, atomically; 409 when another account took the address meanwhile. */
+  /**
+   * Follows a link once, atomically; 409 when another account took the address meanwhile. The
+   * move ends every session and every other link of the account (changeSignIn): the reset links
+   * mailed to the old address above all, which whoever reads it from now on must not use.
+   */
   async confirm(token: string): Promise<void> {
     if (!LINK_TOKEN_PATTERN.test(token)) {
       throw new DomainError('invalid', AuthMessages.emailChangeLinkInvalid);
@@ -124,9 +129,11 @@ export class EmailChangeService {
     if (!change) throw new DomainError('invalid', AuthMessages.emailChangeLinkInvalid);
     let moved: UserDocument | null;
     try {
-      moved = await UserModel.findByIdAndUpdate(change.userId, {
-        $set: { email: change.newEmail, emailVerifiedAt: now },
-      });
+      moved = await changeSignIn(
+        change.userId,
+        {},
+        { email: change.newEmail, emailVerifiedAt: now },
+      );
     } catch (error) {
       if (isDuplicateKeyError(error))
         throw new DomainError('conflict', AuthMessages.emailChangeTaken);
@@ -136,7 +143,7 @@ export class EmailChangeService {
   }
 }
 
-/** Voids every link of the account's changes still pending (a newer change, a password reset). */
-export async function voidPendingEmailChanges(userId: mongoose.Types.ObjectId): Promise<void> {
+/** Voids every link of the account's changes still pending: one change at a time. */
+async function voidPendingEmailChanges(userId: mongoose.Types.ObjectId): Promise<void> {
   await EmailChangeModel.updateMany({ userId, usedAt: null }, { $set: { usedAt: new Date() } });
 }

@@ -2,11 +2,10 @@ import { AuthMessages } from '../domain/auth/auth-messages';
 import { LINK_TOKEN_PATTERN } from '../domain/auth/auth-schemas';
 import { DomainError } from '../domain/domain-error';
 import { refuseCommonPassword } from './common-passwords';
-import { voidPendingEmailChanges } from './email-change-service';
 import { linkTokenHash, newLinkToken } from './link-token';
 import { hashPassword } from './password-hashing';
 import { PasswordResetTokenModel } from './password-reset-token-model';
-import { UserModel } from './user-model';
+import { changeSignIn } from './sign-in-change';
 
 export class PasswordResetService {
   constructor(private readonly ttlMinutes: number) {}
@@ -15,20 +14,28 @@ export class PasswordResetService {
     return this.ttlMinutes;
   }
 
-  /** Made by the worker that sends the email: the raw token exists only in that email. */
-  async issueToken(userId: string): Promise<{ token: string; expiresAt: Date }> {
+  /**
+   * Made by the worker that sends the email, for the address it sends it to: the raw token exists
+   * only in that email, and works only while the account uses that address.
+   */
+  async issueToken(userId: string, email: string): Promise<{ token: string; expiresAt: Date }> {
     const token = newLinkToken();
     const expiresAt = new Date(Date.now() + this.ttlMinutes * 60_000);
-    await PasswordResetTokenModel.create({ userId, tokenHash: linkTokenHash(token), expiresAt });
+    await PasswordResetTokenModel.create({
+      userId,
+      email,
+      tokenHash: linkTokenHash(token),
+      expiresAt,
+    });
     return { token, expiresAt };
   }
 
   /**
-   * Uses a token once, atomically: of two requests racing with the same link, one wins. The new
-   * password ends every earlier session (token version) and every other outstanding link. The
-   * link was mailed to the account's address, so using it proves that mailbox; and since it is
-   * also the way the old address stops an email change it did not ask for, it voids any pending
-   * one. A common password is refused before the link is spent, so the link still works.
+   * Uses a token once, atomically: of two requests racing with the same link, one wins. The link
+   * was mailed to the account's address, so using it proves that mailbox; and since it is also
+   * the way the old address stops an email change it did not ask for, the change of password
+   * ends a pending one (changeSignIn ends it, with every session and every other link). A common
+   * password is refused before the link is spent, so the link still works.
    */
   async reset(token: string, newPassword: string): Promise<void> {
     if (!LINK_TOKEN_PATTERN.test(token))
@@ -37,19 +44,21 @@ export class PasswordResetService {
     const passwordHash = await hashPassword(newPassword);
     const now = new Date();
     const used = await PasswordResetTokenModel.findOneAndUpdate(
-      { tokenHash: linkTokenHash(token), usedAt: null, expiresAt: { $gt: now } },
+      // Links minted before they named their address are refused: their holders ask again.
+      {
+        tokenHash: linkTokenHash(token),
+        usedAt: null,
+        expiresAt: { $gt: now },
+        email: { $type: 'string' },
+      },
       { $set: { usedAt: now } },
     );
     if (!used) throw new DomainError('invalid', AuthMessages.resetLinkInvalid);
-    const user = await UserModel.findByIdAndUpdate(used.userId, {
-      $set: { passwordHash, emailVerifiedAt: now },
-      $inc: { tokenVersion: 1 },
-    });
-    if (!user) throw new DomainError('invalid', AuthMessages.resetLinkInvalid);
-    await voidPendingEmailChanges(used.userId);
-    await PasswordResetTokenModel.updateMany(
-      { userId: used.userId, usedAt: null },
-      { $set: { usedAt: now } },
+    const user = await changeSignIn(
+      used.userId,
+      { email: used.email },
+      { passwordHash, emailVerifiedAt: now },
     );
+    if (!user) throw new DomainError('invalid', AuthMessages.resetLinkInvalid);
   }
 }

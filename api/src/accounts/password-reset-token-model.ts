@@ -5,6 +5,12 @@ const passwordResetTokenSchema = new mongoose.Schema(
   {
     userId: { type: mongoose.Schema.Types.ObjectId, required: true, index: true },
     tokenHash: { type: String, required: true, unique: true },
+    /**
+     * The address the link was mailed to. It resets the password only while the account still
+     * uses that address: a link that reaches a mailbox the account has moved away from, however
+     * late, opens nothing.
+     */
+    email: { type: String, required: true },
     expiresAt: { type: Date, required: true },
     usedAt: { type: Date, default: null },
   },

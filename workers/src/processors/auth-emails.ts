@@ -49,7 +49,7 @@ export function authEmailProcessors(deps: AuthEmailDependencies) {
         log.info({ userId }, 'account gone before its reset email; nothing to send');
         return;
       }
-      const { token } = await deps.passwordResets.issueToken(userId);
+      const { token } = await deps.passwordResets.issueToken(userId, user.email);
       await deps.sender.send(
         key,
         passwordResetEmail(
@@ -99,15 +99,17 @@ export function authEmailProcessors(deps: AuthEmailDependencies) {
         log.info({ requestId }, 'email change gone before its notice; nothing to send');
         return;
       }
-      const { token } = await deps.passwordResets.issueToken(String(change.userId));
-      await deps.sender.send(
-        key,
-        emailChangeNoticeEmail(
-          change.previousEmail,
-          deps.accountLinks.resetPasswordUrl(token),
-          deps.passwordResets.validForMinutes,
-        ),
-      );
+      // Once the account has moved, the old address gets no reset link: it would open nothing.
+      let reset: { link: string; validForMinutes: number } | null = null;
+      if (await UserModel.exists({ _id: change.userId, email: change.previousEmail })) {
+        const userId = String(change.userId);
+        const { token } = await deps.passwordResets.issueToken(userId, change.previousEmail);
+        reset = {
+          link: deps.accountLinks.resetPasswordUrl(token),
+          validForMinutes: deps.passwordResets.validForMinutes,
+        };
+      }
+      await deps.sender.send(key, emailChangeNoticeEmail(change.previousEmail, reset));
       log.info({ requestId }, 'email change notice sent');
     }),
   ];

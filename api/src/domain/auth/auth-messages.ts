@@ -28,7 +28,8 @@ export const AuthMessages = {
   loggedOut: 'You have been logged out.',
   googleEmailUnverified:
     'An account with this email already exists. Sign in with your password, or confirm your email from our welcome email, then try Google again.',
-  emailChangeConfirmed: 'Your email address has been changed. Use it the next time you log in.',
+  emailChangeConfirmed:
+    'Your email address has been changed, and every device has been signed out. Please log in with your new address.',
   emailChangeLinkInvalid:
     'This confirmation link is invalid, has expired or has already been used.',
   emailChangeTaken:

@@ -33,13 +33,14 @@ function request(fetchSpy: MockInstance<typeof fetch>) {
 describe('the pages behind the account emails’ links', () => {
   it('confirms a new email with the token of the link, and says so', async () => {
     const fetchSpy = answer(200, {
-      message: 'Your email address has been changed. Use it the next time you log in.',
+      message:
+        'Your email address has been changed, and every device has been signed out. Please log in with your new address.',
     });
     openLink('/account/confirm-email?token=abc_DEF-123');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your new email' }));
     expect((await screen.findByRole('status')).textContent).toBe(
-      'Your email address has been changed. Use it the next time you log in.',
+      'Your email address has been changed, and every device has been signed out. Please log in with your new address.',
     );
     expect(request(fetchSpy)).toEqual({
       url: '/api/auth/confirm-email-change',

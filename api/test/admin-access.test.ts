@@ -1,7 +1,9 @@
+import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingPhotoLinks } from '../src/admin/booking-photo-links';
 import { queueSessionsFor } from '../src/admin/queue-session';
+import { AuthTokens } from '../src/accounts/auth-tokens';
 import { UserModel } from '../src/accounts/user-model';
 import { BookingModel } from '../src/bookings/booking-model';
 import { SlotModel } from '../src/bookings/slot-model';
@@ -426,6 +428,13 @@ describe('the operators area', () => {
   describe('the queue dashboard', () => {
     let cookie: string;
 
+    /** A dashboard cookie opened with the login `token`, made as the server makes them. */
+    const queueCookie = (token: string) => {
+      const login = api.context.tokens.verify(token);
+      if (!login) throw new Error('not a login token');
+      return `hs_admin_queues=${queueSessionsFor(api.context).issue(login).token}`;
+    };
+
     beforeAll(async () => {
       const session = await request(api.app).post('/api/admin/queue-session').set(bearer(admin));
       expect(session.status).toBe(204);
@@ -489,8 +498,7 @@ describe('the operators area', () => {
         expect(call.body.error).toBe('Please log in to continue.');
       }
       // A customer is signed in: told no, not sent to log in again.
-      const customerUser = await UserModel.findOne({ role: 'customer' });
-      const customerCookie = `hs_admin_queues=${queueSessionsFor(api.context.config).issue(customerUser?.id as string, 0)}`;
+      const customerCookie = queueCookie(customer);
       const refused = await request(api.app)
         .get(deepLink)
         .set('Accept', 'text/html')
@@ -517,9 +525,7 @@ describe('the operators area', () => {
     });
 
     it("refuses a customer's cookie and a cookie whose session has ended", async () => {
-      const sessions = queueSessionsFor(api.context.config);
-      const customerUser = await UserModel.findOne({ role: 'customer' });
-      const customerCookie = `hs_admin_queues=${sessions.issue(customerUser?.id as string, 0)}`;
+      const customerCookie = queueCookie(customer);
       expect(
         (await request(api.app).get('/admin/queues').set('Cookie', customerCookie)).status,
       ).toBe(403);
@@ -550,9 +556,12 @@ describe('the operators area', () => {
     it('clears the cookie on DELETE, and sets it Secure in production', async () => {
       const cleared = await request(api.app).delete('/api/admin/queue-session');
       expect(cleared.status).toBe(204);
-      const [setCookie] = cleared.headers['set-cookie'] as unknown as string[];
+      const [setCookie, routeCookie] = cleared.headers['set-cookie'] as unknown as string[];
       expect(setCookie).toMatch(
         /^hs_admin_queues=; Path=\/admin\/queues; Expires=Thu, 01 Jan 1970/,
+      );
+      expect(routeCookie).toMatch(
+        /^hs_admin_queues=; Path=\/api\/admin\/queue-session; Expires=Thu, 01 Jan 1970/,
       );
 
       const production = createApp({
@@ -562,6 +571,65 @@ describe('the operators area', () => {
       const session = await request(production).post('/api/admin/queue-session').set(bearer(admin));
       expect(session.status).toBe(204);
       expect((session.headers['set-cookie'] as unknown as string[])[0]).toMatch(/; Secure/);
+    });
+
+    it('ends with the login that opened it: logout, and closing the dashboard, end it on the server', async () => {
+      const opener = await signUp(api.app, PASSWORD, 'admin');
+      const open = async (token: string) => {
+        const opened = await request(api.app).post('/api/admin/queue-session').set(bearer(token));
+        expect(opened.status).toBe(204);
+        const [dashboard, route] = opened.headers['set-cookie'] as unknown as string[];
+        // The same session for the route that ends it: a browser sends each under its path only.
+        expect(route).toMatch(/; Path=\/api\/admin\/queue-session;/);
+        expect(cookiePair(route)).toBe(cookiePair(dashboard));
+        return cookiePair(dashboard);
+      };
+      const reads = async (cookie: string) =>
+        (await request(api.app).get('/admin/queues/api/queues').set('Cookie', cookie)).status;
+
+      const first = await open(opener.token);
+      expect(await reads(first)).toBe(200);
+      const out = await request(api.app).post('/api/auth/logout').set(bearer(opener.token));
+      expect(out.status).toBe(200);
+      // A copy of the cookie kept after logout (another tab, a shared machine) opens nothing.
+      expect(await reads(first)).toBe(401);
+
+      const login = await request(api.app)
+        .post('/api/auth/login')
+        .send({ email: opener.email, password: PASSWORD });
+      const again = login.body.token as string;
+      const second = await open(again);
+      expect(await reads(second)).toBe(200);
+      const closed = await request(api.app)
+        .delete('/api/admin/queue-session')
+        .set('Cookie', second);
+      expect(closed.status).toBe(204);
+      expect(await reads(second)).toBe(401);
+      // Closing the dashboard is not logging out of the site.
+      expect((await request(api.app).get('/api/me').set(bearer(again))).status).toBe(200);
+      expect(await reads(await open(again))).toBe(200);
+    });
+
+    it('lives no longer than the login that opened it', async () => {
+      const { userId } = await signUp(api.app, PASSWORD, 'admin');
+      // A login with two minutes left: the dashboard's own hour would outlive it.
+      const login = new AuthTokens(api.context.config.JWT_SECRET, 120).issue(
+        { userId, tokenVersion: 0, role: 'admin' },
+        'password',
+      );
+      const opened = await request(api.app).post('/api/admin/queue-session').set(bearer(login));
+      expect(opened.status).toBe(204);
+      const [setCookie] = opened.headers['set-cookie'] as unknown as string[];
+      const maxAge = Number(/; Max-Age=(\d+);/.exec(setCookie ?? '')?.[1]);
+      expect(maxAge).toBeGreaterThan(100);
+      expect(maxAge).toBeLessThanOrEqual(120);
+      const expiry = (token: string) => {
+        const claims = jwt.decode(token);
+        return typeof claims === 'object' && claims !== null ? claims.exp : undefined;
+      };
+      const cookieExpiry = expiry(cookiePair(setCookie).split('=')[1] ?? '');
+      expect(cookieExpiry).toBeDefined();
+      expect(cookieExpiry).toBeLessThanOrEqual(expiry(login) ?? 0);
     });
 
     it('shows a failed job with its reason and retries it through the API', async () => {

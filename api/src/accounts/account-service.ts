@@ -7,7 +7,7 @@ import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import type { Logger } from '../platform/logger';
 import type { AccountLinks } from './account-links';
-import type { AuthTokens, SessionToken, SignInMethod } from './auth-tokens';
+import type { AuthTokens, EndableToken, SessionToken, SignInMethod } from './auth-tokens';
 import { refuseCommonPassword } from './common-passwords';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password-hashing';
@@ -82,23 +82,23 @@ export class AccountService {
     return this.sessionFor(user, 'password');
   }
 
-  /**
-   * Ends the token the request came with; the owner's other sessions go on. Without Redis the
-   * token cannot be listed, so every session of the account ends instead: logging out must
-   * never leave the token working.
-   */
+  /** Ends the token the request came with; the owner's other sessions go on. */
   async logout(user: UserDocument, session: SessionToken): Promise<void> {
+    await this.endSession(user.id as string, session.tokenVersion, session);
+  }
+
+  /**
+   * Ends one token of the account issued at `tokenVersion`: a login token, or a session opened
+   * with one (the queue dashboard's). Without Redis the token cannot be listed, so every session
+   * of the account ends instead: ending a session must never leave it working.
+   */
+  async endSession(userId: string, tokenVersion: number, token: EndableToken): Promise<void> {
     try {
-      await this.deps.tokens.revoke(session);
+      await this.deps.tokens.revoke(token);
     } catch (error) {
-      this.deps.logger.warn(
-        { err: error },
-        'could not list a logged-out token: ending every session',
-      );
-      await UserModel.updateOne(
-        { _id: user._id, tokenVersion: session.tokenVersion },
-        { $inc: { tokenVersion: 1 } },
-      );
+      this.deps.logger.warn({ err: error }, 'could not list an ended token: ending every session');
+      if (!mongoose.isValidObjectId(userId)) return;
+      await UserModel.updateOne({ _id: userId, tokenVersion }, { $inc: { tokenVersion: 1 } });
     }
   }
 

@@ -24,6 +24,12 @@ export interface TokenClaims {
   role: UserRole;
 }
 
+/** What ending one token needs: its id, and until when the deny list must keep it. */
+export interface EndableToken {
+  id: string;
+  expiresAt: Date;
+}
+
 /** A verified login token: whose it is, and which one, so that it alone can be ended. */
 export interface SessionToken extends TokenClaims {
   id: string;
@@ -81,13 +87,21 @@ export class AuthTokens {
   async admit(token: string): Promise<SessionToken | null> {
     const session = this.verify(token);
     if (!session) return null;
-    if (this.revoked && (await this.revoked.isRevoked(session.id))) return null;
+    if (await this.isEnded(session.id)) return null;
     return session;
   }
 
+  /**
+   * Whether the token with this id was ended: a login token, or a session opened with one (the
+   * queue dashboard's), whose ids share the deny list.
+   */
+  async isEnded(id: string): Promise<boolean> {
+    return this.revoked ? this.revoked.isRevoked(id) : false;
+  }
+
   /** Ends this one token. Throws when the deny list cannot be written (Redis away). */
-  async revoke(session: SessionToken): Promise<void> {
+  async revoke(token: EndableToken): Promise<void> {
     if (!this.revoked) throw new Error('no deny list to end a token on');
-    await this.revoked.revoke(session.id, session.expiresAt);
+    await this.revoked.revoke(token.id, token.expiresAt);
   }
 }

@@ -1,4 +1,5 @@
 import express, { type Router } from 'express';
+import type { AccountService } from '../accounts/account-service';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type { ApiConfig } from '../config/api-config';
@@ -18,6 +19,8 @@ import { queueSessionRoutes, queueSessionsFor } from './queue-session';
 export interface AdminRouteDependencies {
   config: Pick<ApiConfig, 'JWT_SECRET' | 'LINK_SECRET' | 'NODE_ENV'>;
   tokens: AuthTokens;
+  /** Ends a queue dashboard's session on the server. */
+  accounts: AccountService;
   lifecycle: BookingLifecycle;
   storage: Storage;
   planAdmin: PlanAdmin;
@@ -40,6 +43,6 @@ export function adminRoutes(deps: AdminRouteDependencies): Router {
   router.use(adminContactRoutes(deps));
   router.use(adminSubscriberRoutes(deps));
   router.use(adminReviewRoutes(deps));
-  router.use(queueSessionRoutes({ ...deps, sessions: queueSessionsFor(deps.config) }));
+  router.use(queueSessionRoutes({ ...deps, sessions: queueSessionsFor(deps) }));
   return router;
 }

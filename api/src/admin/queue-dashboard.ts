@@ -5,8 +5,6 @@ import express, { type Express, type Request, type RequestHandler, type Router }
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { AuthTokens } from '../accounts/auth-tokens';
-import type { ApiConfig } from '../config/api-config';
 import { QueueName } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import type { Logger } from '../platform/logger';
@@ -14,11 +12,13 @@ import { DomainError } from '../domain/domain-error';
 import { QUEUE_DASHBOARD_TITLE } from '../domain/admin/queue-dashboard-words';
 import { toolPagePolicy } from '../http/page-policy';
 import { DASHBOARD_LABELS_PATH, dashboardLabelsScript } from './queue-dashboard-labels';
-import { QUEUE_DASHBOARD_PATH, queueSessionsFor } from './queue-session';
+import {
+  QUEUE_DASHBOARD_PATH,
+  queueSessionsFor,
+  type QueueSessionDependencies,
+} from './queue-session';
 
-export interface QueueDashboardDependencies {
-  config: Pick<ApiConfig, 'JWT_SECRET' | 'NODE_ENV'>;
-  tokens: AuthTokens;
+export interface QueueDashboardDependencies extends QueueSessionDependencies {
   /** The API's queues (its queue connection and QUEUE_PREFIX), closed with the producer. */
   jobs: JobProducer;
   logger: Logger;
@@ -191,10 +191,6 @@ export function queueDashboard(deps: QueueDashboardDependencies): Router {
   router.get(DASHBOARD_LABELS_PATH, (_req, res) => {
     res.type('text/javascript').send(dashboardLabelsScript());
   });
-  router.use(
-    signInFirst(queueSessionsFor(deps.config).guard(deps.tokens)),
-    servePagesAsOurs(board),
-    board,
-  );
+  router.use(signInFirst(queueSessionsFor(deps).guard()), servePagesAsOurs(board), board);
   return router;
 }

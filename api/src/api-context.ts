@@ -99,6 +99,13 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     settings: lifecycleSettings(config),
     logger,
   });
+  const { provider, inbox } = createPayments(config, jobs);
+  if (config.NODE_ENV === 'production' && provider.name !== 'stripe') {
+    logger.warn(
+      { provider: provider.name },
+      'no real payments: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take them',
+    );
+  }
   const subscriptions = new SubscriptionLifecycle({
     bookings: lifecycle,
     slots,
@@ -106,6 +113,7 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     clock: systemClock,
     logger,
     settings: subscriptionSettings(config),
+    provider,
   });
   const membership = new PlanMembership(config.LINK_SECRET, config.SITE_URL, systemClock);
   const bookings = new BookingService({
@@ -126,13 +134,6 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     everyMs: config.JOB_OUTBOX_POLL_MS,
   });
   followUps.start();
-  const { provider, inbox } = createPayments(config, jobs);
-  if (config.NODE_ENV === 'production' && provider.name !== 'stripe') {
-    logger.warn(
-      { provider: provider.name },
-      'no real payments: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take them',
-    );
-  }
   const plans = new PlanService({ provider, bookings, links, jobs, clock: systemClock });
   const payments = new PaymentService({
     provider,

@@ -75,6 +75,7 @@ describe('the follow-up sweep', () => {
       clock: systemClock,
       logger: silent,
       settings: { graceSeconds: 1, holdSeconds: 1 },
+      provider: context.paymentProvider,
     });
     const bookings = new BookingService({
       lifecycle,

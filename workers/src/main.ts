@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     settings: lifecycleSettings(config),
     logger,
   });
+  const payments = createPayments(config, producer);
   const subscriptions = new SubscriptionLifecycle({
     bookings: lifecycle,
     slots,
@@ -67,8 +68,8 @@ async function main(): Promise<void> {
     clock: systemClock,
     logger,
     settings: subscriptionSettings(config),
+    provider: payments.provider,
   });
-  const payments = createPayments(config, producer);
   const newsletterLinks = new NewsletterLinks(config.LINK_SECRET, config.SITE_URL);
   // Bulk mail gets a pool of its own, so a campaign never queues a password reset behind it.
   const newsletterMailer = new Mailer({

@@ -40,8 +40,13 @@ const bookingSchema = new mongoose.Schema(
     userId: { type: mongoose.Schema.Types.ObjectId, ref: 'User', default: null, index: true },
     name: { type: String, required: true },
     phone: { type: String, required: true },
-    /** The phone's digits alone: how the bound on unpaid holds recognises one phone. */
+    /** The phone's digits alone, as typed: the operators' search finds a booking by them. */
     phoneDigits: { type: String, default: '' },
+    /**
+     * The phone in one form (domain/form-fields.ts phoneKey, '+14165550199'): how the bound on
+     * unpaid holds recognises one phone however it was typed. Missing on bookings from before it.
+     */
+    phoneKey: { type: String, default: '' },
     email: { type: String, required: true, index: true },
     address: { type: String, required: true },
     /** 'M4W 1P8', checked against the service area when booked; '' before the form asked for it. */
@@ -127,7 +132,9 @@ bookingSchema.index(
   { date: 1, time: 1, crewId: 1 },
   { unique: true, partialFilterExpression: { crewId: { $type: 'string' } } },
 );
-// The bound on unpaid holds counts by email (indexed above) and by phone.
+// The bound on unpaid holds counts by email (indexed above) and by phone; the operators' search
+// finds a phone by its digits.
+bookingSchema.index({ phoneKey: 1 });
 bookingSchema.index({ phoneDigits: 1 });
 // The operators' search (admin/admin-booking-list.ts): by postal code or area, and by name.
 bookingSchema.index({ postalCode: 1 });

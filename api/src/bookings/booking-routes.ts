@@ -17,6 +17,7 @@ import {
 import { CATALOGUE, CUSTOM_ESTIMATE } from '../domain/booking/catalogue';
 import { addDays, isCalendarDate, todayInToronto } from '../domain/calendar/toronto-date';
 import { DomainError } from '../domain/domain-error';
+import { PlanMessages } from '../domain/subscription/plan-messages';
 import { endpointGroup, mountEndpoints } from '../http/endpoint';
 import type { RequestBodyObject } from '../http/openapi/openapi-types';
 import { errorResponse, jsonResponse } from '../http/openapi/shared-responses';
@@ -316,12 +317,15 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
         res.json({
           booking: managedBookingView(booking, new Date(), plan),
           // A plan's visit is skipped, not cancelled: the plan goes on, and says what comes next.
+          // A plan's visit cancelled took its plan, never paid, with it.
           message:
             booking.status === 'skipped' && plan
               ? skippedVisitMessage(plan)
-              : refund
-                ? BookingMessages.cancelledWithRefund
-                : BookingMessages.cancelled,
+              : plan
+                ? PlanMessages.cancelledUnpaid
+                : refund
+                  ? BookingMessages.cancelledWithRefund
+                  : BookingMessages.cancelled,
         });
       },
     ],

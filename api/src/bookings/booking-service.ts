@@ -105,8 +105,6 @@ function planVisitsOf(form: BookingForm): VisitSlot[] {
   return form.visits;
 }
 
-const digitsOf = (phone: string) => phone.replace(/\D/g, '');
-
 /** Bookings: creating them, and what a customer may do with one afterwards. */
 export class BookingService {
   constructor(
@@ -149,7 +147,6 @@ export class BookingService {
         userId: options.userId ?? null,
         name: form.name,
         phone: form.phone,
-        phoneDigits: digitsOf(form.phone),
         email: form.email,
         address: form.address,
         postalCode: form.postalCode,
@@ -279,8 +276,15 @@ export class BookingService {
 
   /**
    * The customer calls the visit off; the lifecycle gives the place back and, in time, the money.
+   * A visit of a plan never paid takes its whole plan with it (SubscriptionLifecycle.withdrawn):
+   * such a plan is one unpaid hold, never given up one place at a time.
    */
-  cancel(bookingId: string, by: string): Promise<{ booking: BookingDocument; refund: boolean }> {
+  async cancel(
+    bookingId: string,
+    by: string,
+  ): Promise<{ booking: BookingDocument; refund: boolean }> {
+    const withdrawn = await this.deps.subscriptions.withdrawn(bookingId, by);
+    if (withdrawn) return { booking: withdrawn, refund: false };
     return this.deps.lifecycle.cancelledByCustomer(bookingId, by);
   }
 

@@ -200,7 +200,10 @@ export const bookingEnv = {
    * has started, or starts sooner, is neither offered nor accepted. 0 still closes started ones.
    */
   SAME_DAY_LEAD_HOURS: z.coerce.number().min(0).max(72).default(DEFAULT_SAME_DAY_LEAD_HOURS),
-  /** Unpaid places one email address or one phone number may hold at once. */
+  /**
+   * Unpaid holds one email address or one phone number may have at once: a booking, or a Monthly
+   * Visit plan with all its visits.
+   */
   UNPAID_HOLDS_PER_CONTACT: z.coerce.number().int().min(1).max(1000).default(2),
   /**
    * Signs the links in emails that act without a login: a booking's manage link, a newsletter

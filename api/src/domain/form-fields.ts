@@ -97,6 +97,10 @@ export function paragraphsOfText(label: string, max: number, required = false) {
 }
 
 const PHONE_PATTERN = /^\+?[\d\s().\-/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
+const PHONE_EXTENSION = /(?:ext\.?|x)\s*\d+$/i;
+
+/** The number without its extension, as digits alone. */
+const mainDigitsOf = (phone: string) => phone.replace(PHONE_EXTENSION, '').replace(/\D/g, '');
 
 /** A phone number as people write them: 7 to 15 digits, with spaces, dots, dashes or an extension. */
 export function phoneNumber(label: string, max: number, required = false) {
@@ -104,9 +108,26 @@ export function phoneNumber(label: string, max: number, required = false) {
     (phone) => {
       if (phone === '') return !required;
       if (!PHONE_PATTERN.test(phone)) return false;
-      const mainDigits = phone.replace(/(?:ext\.?|x)\s*\d+$/i, '').replace(/\D/g, '').length;
+      const mainDigits = mainDigitsOf(phone).length;
       return mainDigits >= 7 && mainDigits <= 15;
     },
     { message: INVALID_PHONE },
   );
+}
+
+/**
+ * One phone line however it was written, so that a rule about "one phone" cannot be passed by
+ * typing it another way: a North American number ('416-555-0199', '+1 (416) 555.0199',
+ * '1 416 555 0199 x12') is '+14165550199' (E.164); one typed with a country code ('+44 ...', or
+ * '011 44 ...' as it is dialled from here) is '+' and its digits. An extension reaches the same
+ * line, so it is dropped. Anything else (a short local number) keeps its digits alone, which no
+ * E.164 form equals.
+ */
+export function phoneKey(phone: string): string {
+  const digits = mainDigitsOf(phone);
+  if (phone.trim().startsWith('+')) return `+${digits}`;
+  if (digits.startsWith('011')) return `+${digits.slice(3)}`;
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return digits;
 }

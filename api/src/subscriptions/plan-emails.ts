@@ -137,6 +137,7 @@ const END_REASONS: Record<string, string> = {
   payment: 'we could not take the payment after several tries',
   'period end': 'you asked to cancel it at the end of the period',
   operator: 'our team cancelled it',
+  customer: 'you cancelled it before its first payment',
   provider: 'it was cancelled',
 };
 

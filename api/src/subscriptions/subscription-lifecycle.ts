@@ -9,8 +9,10 @@ import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/logger';
 import { BookingModel, type BookingDocument } from '../bookings/booking-model';
 import type { BookingLifecycle, BookingRequest } from '../bookings/lifecycle/booking-lifecycle';
+import { customerMay } from '../bookings/lifecycle/booking-moves';
 import type { SlotLedger } from '../bookings/slot-ledger';
 import type { PlanEndReason, SubscriptionEventEffect } from '../payments/payment-events';
+import type { PaymentProvider } from '../payments/payment-provider';
 import { periodIndexOf, periodStartOf, ruleVisitsOf, visitBookingId } from './plan-periods';
 import {
   SubscriptionModel,
@@ -70,6 +72,14 @@ export function statusOf(
 }
 
 /**
+ * A plan no month of which was ever paid: one unpaid hold, its visits kept or given up together
+ * (SubscriptionLifecycle.withdrawn), never one by one.
+ */
+export function neverPaid(plan: Pick<Subscription, 'paidPeriods'>): boolean {
+  return plan.paidPeriods.length === 0;
+}
+
+/**
  * The one owner of a Monthly Visit plan's life: its opening with its first four visits, and what
  * each of the provider's events does to it and to its visits. Each visit is a booking, moved only
  * through the booking lifecycle; this decides which visits a period has and when they are paid,
@@ -86,6 +96,8 @@ export class SubscriptionLifecycle {
       clock: Clock;
       logger: Logger;
       settings: SubscriptionSettings;
+      /** What stops a plan's payment under way when its customer withdraws it. */
+      provider: Pick<PaymentProvider, 'closeCheckout' | 'cancelSubscription'>;
     },
   ) {}
 
@@ -312,6 +324,35 @@ export class SubscriptionLifecycle {
   }
 
   /**
+   * The customer called off a visit of a plan never paid. Such a plan is one unpaid hold: were
+   * its visits given up one by one, the others would keep their places uncounted. So the plan
+   * ends whole: its payment under way is stopped (the open checkout page closed, the provider's
+   * subscription cancelled, so no month is billed after), and each of its visits gives its place
+   * back through the booking lifecycle (`ended`). Answers the visit as it is now; null, having
+   * changed nothing, for a visit of no plan, one the customer may no longer call off, a plan paid
+   * before, or one whose first payment has just gone through: those are the lifecycle's to judge
+   * (a paid plan's visit is skipped).
+   */
+  async withdrawn(visitId: string, by: string): Promise<BookingDocument | null> {
+    const visit = await BookingModel.findById(visitId);
+    const planId = visit?.subscriptionId;
+    if (!visit || !planId || !customerMay('cancelledByCustomer', visit, this.deps.clock.now())) {
+      return null;
+    }
+    const plan = await SubscriptionModel.findById(planId);
+    if (!plan || !neverPaid(plan)) return null;
+    const first = await BookingModel.findById(planId);
+    const page = first?.payment.checkoutSessionId;
+    if (page && (await this.deps.provider.closeCheckout(page)) === 'paid') return null;
+    const providerId = plan.provider?.subscriptionId;
+    if (providerId) {
+      await this.deps.provider.cancelSubscription(providerId, `plan-${planId}-withdrawn`);
+    }
+    await this.ended(planId, null, by, 'customer');
+    return BookingModel.findById(visitId);
+  }
+
+  /**
    * The plan ends (the provider cancelled it, after its last retry or at the period's end, or an
    * operator did): the visits of periods never paid give their places back and the customer is
    * told. Paid visits stay: the customer paid for them.
@@ -320,7 +361,7 @@ export class SubscriptionLifecycle {
     planId: string,
     effect: { created: number } | null,
     by: string,
-    why: PlanEndReason | 'operator',
+    why: PlanEndReason | 'operator' | 'customer',
   ): Promise<string> {
     const now = this.deps.clock.now();
     const found = await SubscriptionModel.findById(planId);
@@ -479,7 +520,6 @@ export class SubscriptionLifecycle {
       userId: plan.userId ? String(plan.userId) : null,
       name: plan.name,
       phone: plan.phone,
-      phoneDigits: plan.phone.replace(/\D/g, ''),
       email: plan.email,
       address: plan.address,
       postalCode: plan.postalCode,

@@ -255,7 +255,10 @@ export function canMove(from: BookingStatus, to: BookingStatus): boolean {
   return from !== to && BOOKING_EVENTS.some((event) => moveFor(event, from)?.to === to);
 }
 
-/** How the customer calls a booking off: a Monthly Visit plan's visit is skipped. */
+/**
+ * How the customer calls a booking off: a Monthly Visit plan's visit is skipped. (A visit of a
+ * plan never paid is not skipped alone: its whole plan ends first, SubscriptionLifecycle.withdrawn.)
+ */
 export function customerCallOff(booking: {
   subscriptionId?: string | null;
 }): 'cancelledByCustomer' | 'skippedByCustomer' {

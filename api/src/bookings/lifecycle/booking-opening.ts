@@ -2,6 +2,7 @@ import { AWAITING_PAYMENT } from '../../domain/booking/booking-status';
 import { BookingMessages } from '../../domain/booking/booking-schema';
 import type { TimeWindowId } from '../../domain/booking/catalogue';
 import { DomainError } from '../../domain/domain-error';
+import { phoneKey } from '../../domain/form-fields';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { isDuplicateKeyError } from '../../platform/mongo';
@@ -19,7 +20,7 @@ export interface LifecycleSettings {
   holdSeconds: number;
   /** However often checkout is opened again, an unpaid hold ends this long after booking. */
   holdLimitSeconds: number;
-  /** Unpaid places one email address or one phone number may hold at once. */
+  /** Unpaid holds (a booking, or a plan with all its visits) one email or phone may have. */
   unpaidHoldsPerContact: number;
 }
 
@@ -42,7 +43,6 @@ export interface BookingRequest {
   userId: string | null;
   name: string;
   phone: string;
-  phoneDigits: string;
   email: string;
   address: string;
   /** 'M4W 1P8', already checked against the service area (the booking form's schema). */
@@ -65,6 +65,24 @@ export interface BookingRequest {
   subscriptionId?: string;
   periodIndex?: number;
   visitIndex?: number;
+}
+
+/**
+ * The bookings of the same contact: the same email, or the same phone however it was typed. A
+ * booking stored before phoneKey existed has only its digits as typed, so it is matched on the
+ * two ways a North American number was written then. Such a booking holds a place only while
+ * its hold lasts (PAYMENT_HOLD_LIMIT_SECONDS, or a renewal's PLAN_GRACE_SECONDS): once the last
+ * of them has run out, this clause finds nothing and can go.
+ */
+function contactOf(booking: Pick<BookingDocument, 'email' | 'phoneKey'>) {
+  const key = booking.phoneKey;
+  const national = /^\+1\d{10}$/.test(key) ? key.slice(2) : null;
+  const digits = national === null ? [key.replace(/^\+/, '')] : [national, `1${national}`];
+  return [
+    { email: booking.email },
+    { phoneKey: key },
+    { phoneKey: { $exists: false }, phoneDigits: { $in: digits } },
+  ];
 }
 
 /** Where a booking of this kind starts. */
@@ -216,6 +234,8 @@ export class BookingOpening {
       try {
         return await BookingModel.create({
           ...request,
+          phoneDigits: request.phone.replace(/\D/g, ''),
+          phoneKey: phoneKey(request.phone),
           reference: referenceCode('HS'),
           status: opening.to,
           holdUntil: holds ? after(holdSeconds) : null,
@@ -234,19 +254,26 @@ export class BookingOpening {
 
   /**
    * One email address or phone may hold only a few unpaid places at once, so nobody can take a
-   * day's places off sale by booking and never paying. Counted after the insert, so two bookings
-   * racing past the bound both see each other and both step back: the bound is never passed.
+   * day's places off sale by booking and never paying. A hold is an unpaid one-time booking or a
+   * plan with visits waiting for their money, however many: a plan's visits are given up together
+   * (SubscriptionLifecycle.withdrawn), so counting the plan once bounds its places too. Counted
+   * after the insert, so two bookings racing past the bound both see each other and both step
+   * back: the bound is never passed.
    */
   private async refuseOverUnpaidBound(booking: BookingDocument): Promise<void> {
     const limit = this.deps.settings.unpaidHoldsPerContact;
-    const holding = await BookingModel.countDocuments({
-      status: { $in: AWAITING_PAYMENT },
-      holdUntil: { $gt: this.deps.clock.now() },
-      $or: [{ email: booking.email }, { phoneDigits: booking.phoneDigits }],
-      // A plan waiting for its first month counts once, by its first visit.
-      visitIndex: { $in: [null, 0] },
-    });
-    if (holding <= limit) return;
+    const [counted] = await BookingModel.aggregate<{ holds: number }>([
+      {
+        $match: {
+          status: { $in: AWAITING_PAYMENT },
+          holdUntil: { $gt: this.deps.clock.now() },
+          $or: contactOf(booking),
+        },
+      },
+      { $group: { _id: { $ifNull: ['$subscriptionId', '$_id'] } } },
+      { $count: 'holds' },
+    ]);
+    if ((counted?.holds ?? 0) <= limit) return;
     if (!booking.subscriptionId) {
       await BookingModel.deleteOne({ _id: booking._id });
       await this.deps.effects.givePlaceBack(booking, booking.id as string);

@@ -67,6 +67,9 @@ export const PlanMessages = {
   /** The manage page's answer to a skip: a skipped visit is not a cancelled booking. */
   visitSkipped: (goesOn: string) => `This visit is skipped. ${goesOn}`,
   cannotSkip: 'This visit can no longer be skipped.',
+  /** The answer to calling off a visit of a plan never paid: the whole plan goes. */
+  cancelledUnpaid:
+    'Your plan is cancelled. It was not paid yet, so all its visits are called off and nothing is charged.',
   alreadyPaused: 'The next month of your plan is already paused.',
   pauseWhileEnding: 'Your plan ends at the end of this month: there is no next month to pause.',
   /** A plan visit moves within its own month: the month is paid for as a whole. */

@@ -106,6 +106,7 @@ const view: MonthlyPlanView = {
     cancelAtPeriodEnd: false,
     endedOn: null,
   }),
+  neverPaid: false,
   visits: planVisits.map((visit) => ({
     id: visit.id as string,
     date: visit.date,

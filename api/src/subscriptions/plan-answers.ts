@@ -47,6 +47,11 @@ export const monthlyPlanSchema = z
       "The next month's first day: a visit moves within its own month, before this day.",
     ),
     standing: planStandingSchema,
+    neverPaid: z
+      .boolean()
+      .describe(
+        'No month was ever paid: calling off any visit cancels the whole plan (a paid plan’s visit is skipped).',
+      ),
     visits: z.array(
       z.object({
         id: z.string(),

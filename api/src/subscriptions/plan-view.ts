@@ -10,6 +10,7 @@ import {
 } from '../domain/subscription/plan-standing';
 import { scheduleRule } from '../domain/subscription/visit-schedule';
 import { currentPeriodIndex, periodStartOf } from './plan-periods';
+import { neverPaid } from './subscription-lifecycle';
 import { SubscriptionModel, type Subscription } from './subscription-model';
 
 type PlanFacts = Pick<
@@ -97,6 +98,7 @@ export async function planViewOf(
     periodStart: periodStartOf(plan.anchorDate, current),
     nextPeriodStart: periodStartOf(plan.anchorDate, current + 1),
     standing: standingOf(plan, today),
+    neverPaid: neverPaid(plan),
     visits: visits.map((visit) => ({
       id: visit.id as string,
       date: visit.date,

@@ -180,6 +180,18 @@ export const managePlanCopy = {
   skipConfirm: 'Yes, skip this visit',
   skipKeep: 'Keep this visit',
   skipping: 'Skipping…',
+  /**
+   * A plan not paid yet is one unpaid hold (MonthlyPlanView.neverPaid): its visits are not
+   * skipped one by one, calling off any of them cancels the whole plan.
+   */
+  cancelPlan: 'Cancel plan',
+  cancelPlanLabel: (date: string) => `Cancel the plan, with the visit of ${date}`,
+  cancelPlanHeading: 'Cancel your plan?',
+  cancelPlanNote:
+    'Your plan is not paid yet, so its visits cannot be skipped one by one: cancelling cancels the whole plan and all its visits. Nothing is charged.',
+  cancelPlanConfirm: 'Yes, cancel my plan',
+  cancelPlanKeep: 'Keep my plan',
+  cancellingPlan: 'Cancelling…',
   move: 'Move',
   moveLabel: (date: string) => `Move the visit of ${date}`,
   moveHeading: (date: string) => `Move your visit of ${date}`,

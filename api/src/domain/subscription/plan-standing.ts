@@ -170,6 +170,11 @@ export interface MonthlyPlanView {
   nextPeriodStart: string;
   /** Where the plan stands: its renewal, a paused month, its end. What every screen says. */
   standing: PlanStanding;
+  /**
+   * No month of it was ever paid: it is one unpaid hold, so calling off any of its visits cancels
+   * the whole plan (a paid plan's visit is skipped instead).
+   */
+  neverPaid: boolean;
   /** The visits of the current period (and of the next one, once it is scheduled), by date. */
   visits: PlanVisitView[];
 }

@@ -40,6 +40,7 @@ const visit: BookingView = {
     periodStart: '2030-03-05',
     nextPeriodStart: '2030-04-05',
     standing: planStanding(standingFacts),
+    neverPaid: false,
     visits: visitDates.map((date, index) => ({
       id: String(index).repeat(32),
       date,

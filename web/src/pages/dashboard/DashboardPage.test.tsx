@@ -161,6 +161,7 @@ describe('DashboardPage', () => {
         cancelAtPeriodEnd: true,
         endedOn: null,
       }),
+      neverPaid: false,
       visits: dates.map((date, index) => ({
         id: String(index).repeat(32),
         date,
@@ -239,6 +240,7 @@ describe('DashboardPage', () => {
         cancelAtPeriodEnd: false,
         endedOn: null,
       }),
+      neverPaid: false,
       visits: [],
     };
     const visit: BookingView = { ...paidVisit, planId: 'monthly', monthlyPlan: plan };

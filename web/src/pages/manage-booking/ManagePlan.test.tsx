@@ -52,6 +52,7 @@ function plan(overrides: Partial<MonthlyPlanView> = {}): MonthlyPlanView {
     periodStart,
     nextPeriodStart: renewsOn,
     standing: standingWith({ status }),
+    neverPaid: false,
     visits: visitDates.map((date, index) => ({
       id: visitId(index),
       date,
@@ -281,6 +282,69 @@ describe('the manage page of a Monthly Visit plan', () => {
     within(visitItem(section, 1)).getByText('Skipped');
     expect(within(section).queryByText('Cancelled')).toBeNull();
     expect(within(visitItem(section, 1)).queryByRole('button')).toBeNull();
+  });
+
+  it('cancels a plan never paid as a whole, from any of its visits, after saying so', async () => {
+    const unpaid = {
+      status: 'incomplete' as const,
+      standing: standingWith({ status: 'incomplete' }),
+    };
+    const pendingVisits = plan().visits.map((item) => ({
+      ...item,
+      status: 'pending_payment' as const,
+    }));
+    const cancelledVisits = pendingVisits.map((item) => ({
+      ...item,
+      status: 'cancelled' as const,
+    }));
+    const ended = {
+      status: 'ended' as const,
+      standing: standingWith({ status: 'ended', endedOn: today }),
+    };
+    const asked = openPage(
+      signedLink,
+      visit(0, { ...unpaid, neverPaid: true, visits: pendingVisits }),
+      () =>
+        Response.json({
+          booking: visit(
+            2,
+            { ...ended, neverPaid: true, visits: cancelledVisits },
+            { status: 'cancelled' },
+          ),
+          message: PlanMessages.cancelledUnpaid,
+        }),
+    );
+    const section = await planSection();
+    const when = longDate(visitDate(2));
+    expect(within(section).queryByRole('button', { name: /^Skip/ })).toBeNull();
+
+    fireEvent.click(
+      within(visitItem(section, 2)).getByRole('button', {
+        name: managePlanCopy.cancelPlanLabel(when),
+      }),
+    );
+    const question = within(section).getByRole('group', { name: managePlanCopy.cancelPlanHeading });
+    within(section).getByText(managePlanCopy.cancelPlanNote);
+    expect(document.activeElement).toBe(
+      within(question).getByRole('button', { name: managePlanCopy.cancelPlanKeep }),
+    );
+    fireEvent.click(
+      within(question).getByRole('button', { name: managePlanCopy.cancelPlanConfirm }),
+    );
+
+    expect((await within(section).findByRole('status')).textContent).toBe(
+      PlanMessages.cancelledUnpaid,
+    );
+    expect(asked.at(-1)).toMatchObject({
+      url: `/api/bookings/${visitId(2)}/cancel`,
+      method: 'POST',
+      body: { token: TOKEN },
+    });
+    // The whole plan is gone: every visit reads cancelled, and none offers anything more.
+    for (const index of [1, 2, 3]) {
+      within(visitItem(section, index)).getByText('Cancelled');
+      expect(within(visitItem(section, index)).queryByRole('button')).toBeNull();
+    }
   });
 
   it('moves a visit within its month with the plan token', async () => {

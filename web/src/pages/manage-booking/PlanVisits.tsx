@@ -55,6 +55,7 @@ export function PlanVisits({ plan, proof, onChanged, onFailed }: PlanVisitsProps
               key={visit.id}
               visit={visit}
               changeable={plan.status !== 'ended' && canChangeVisit(visit, today)}
+              neverPaid={plan.neverPaid}
               range={moveRange(plan, visit, today)}
               proof={proof}
               open={open?.visitId === visit.id ? open.control : null}
@@ -77,6 +78,8 @@ export function PlanVisits({ plan, proof, onChanged, onFailed }: PlanVisitsProps
 interface PlanVisitItemProps {
   readonly visit: PlanVisitView;
   readonly changeable: boolean;
+  /** The plan was never paid: calling this visit off cancels the whole plan, so it says so. */
+  readonly neverPaid: boolean;
   readonly range: { min: string; max: string } | undefined;
   readonly proof: OwnerProof;
   readonly open: VisitControl | null;
@@ -86,12 +89,14 @@ interface PlanVisitItemProps {
 }
 
 /**
- * One visit, with Skip and Move buttons that each show their step below it. Closing the step
- * gives the focus back to the button that opened it.
+ * One visit, with Skip and Move buttons that each show their step below it (Skip is Cancel plan
+ * while the plan was never paid). Closing the step gives the focus back to the button that
+ * opened it.
  */
 function PlanVisitItem({
   visit,
   changeable,
+  neverPaid,
   range,
   proof,
   open,
@@ -107,6 +112,31 @@ function PlanVisitItem({
   const when = longDate(visit.date);
   // The plan's proof (its token or the login) proves each of its visits.
   const link = { ...proof, bookingId: visit.id };
+  const callOff = neverPaid
+    ? {
+        text: copy.cancelPlan,
+        label: copy.cancelPlanLabel(when),
+        note: copy.cancelPlanNote,
+        words: {
+          heading: copy.cancelPlanHeading,
+          button: copy.cancelPlan,
+          confirm: copy.cancelPlanConfirm,
+          keep: copy.cancelPlanKeep,
+          working: copy.cancellingPlan,
+        },
+      }
+    : {
+        text: copy.skip,
+        label: copy.skipLabel(when),
+        note: copy.skipNote,
+        words: {
+          heading: copy.skipHeading(when),
+          button: copy.skip,
+          confirm: copy.skipConfirm,
+          keep: copy.skipKeep,
+          working: copy.skipping,
+        },
+      };
 
   const close = (control: VisitControl) => () => {
     onOpen(null);
@@ -142,7 +172,7 @@ function PlanVisitItem({
       </span>
       {changeable ? (
         <span className="button-row">
-          {opener('skip', copy.skip, copy.skipLabel(when))}
+          {opener('skip', callOff.text, callOff.label)}
           {opener('move', copy.move, copy.moveLabel(when))}
         </span>
       ) : null}
@@ -150,14 +180,8 @@ function PlanVisitItem({
         <div id={panelId}>
           <CancelBooking
             link={link}
-            note={copy.skipNote}
-            words={{
-              heading: copy.skipHeading(when),
-              button: copy.skip,
-              confirm: copy.skipConfirm,
-              keep: copy.skipKeep,
-              working: copy.skipping,
-            }}
+            note={callOff.note}
+            words={callOff.words}
             level={4}
             onClose={close('skip')}
             onChanged={onChanged}

@@ -160,6 +160,7 @@ function monthlyPlanView(visits: readonly VisitSlot[]): MonthlyPlanView {
       cancelAtPeriodEnd: false,
       endedOn: null,
     }),
+    neverPaid: true,
     visits: visits.map((visit, index) => ({
       id: String(index).repeat(32),
       date: visit.date,

@@ -178,7 +178,9 @@ describe('calendarInvite', () => {
 
 describe('booking calendar files', () => {
   it('puts a winter morning at 8am-12pm Toronto time (UTC-5)', () => {
-    const ics = attachmentOf(bookingConfirmationEmail(booking({ date: '2026-12-10' }), MANAGE_URL));
+    const ics = attachmentOf(
+      bookingConfirmationEmail(booking({ date: '2026-12-10' }), 'proven', MANAGE_URL),
+    );
     const props = properties(ics);
     expect(props.get('DTSTART')).toBe('20261210T130000Z');
     expect(props.get('DTEND')).toBe('20261210T170000Z');
@@ -186,7 +188,11 @@ describe('booking calendar files', () => {
 
   it('puts a summer evening at 4pm-8pm Toronto time (UTC-4), ending the next day in UTC', () => {
     const ics = attachmentOf(
-      bookingConfirmationEmail(booking({ date: '2027-07-10', time: 'evening' }), MANAGE_URL),
+      bookingConfirmationEmail(
+        booking({ date: '2027-07-10', time: 'evening' }),
+        'proven',
+        MANAGE_URL,
+      ),
     );
     const props = properties(ics);
     expect(props.get('DTSTART')).toBe('20270710T200000Z');
@@ -195,7 +201,7 @@ describe('booking calendar files', () => {
 
   it('names the visit, its place and its manage link', () => {
     const visit = booking();
-    const props = properties(attachmentOf(bookingConfirmationEmail(visit, MANAGE_URL)));
+    const props = properties(attachmentOf(bookingConfirmationEmail(visit, 'proven', MANAGE_URL)));
     expect(props.get('UID')).toBe(`booking-${String(visit.id)}@homeservices`);
     expect(props.get('SUMMARY')).toBe('Painting — Home Services');
     expect(unescapeText(props.get('LOCATION') ?? '')).toBe('12 Rosedale Ave, Toronto, ON');
@@ -207,10 +213,10 @@ describe('booking calendar files', () => {
 
   it('sends a moved visit with the same UID and a higher SEQUENCE', () => {
     const visit = booking();
-    const first = properties(attachmentOf(bookingConfirmationEmail(visit, MANAGE_URL)));
+    const first = properties(attachmentOf(bookingConfirmationEmail(visit, 'proven', MANAGE_URL)));
     visit.set({ date: '2026-12-02', time: 'afternoon' });
     visit.set('updatedAt', new Date('2026-11-20T15:00:00Z'));
-    const moved = bookingRescheduledEmail(visit, MANAGE_URL);
+    const moved = bookingRescheduledEmail(visit, 'proven', MANAGE_URL);
     const props = properties(attachmentOf(moved));
     expect(props.get('UID')).toBe(first.get('UID'));
     expect(Number(props.get('SEQUENCE'))).toBe(Date.parse('2026-11-20T15:00:00Z') / 1000);
@@ -219,7 +225,9 @@ describe('booking calendar files', () => {
     expect(props.get('DTSTART')).toBe('20261202T170000Z');
     expect(props.get('DTEND')).toBe('20261202T210000Z');
     expect(
-      properties(attachmentOf(bookingRescheduledEmail(visit, MANAGE_URL, 3))).get('SEQUENCE'),
+      properties(attachmentOf(bookingRescheduledEmail(visit, 'proven', MANAGE_URL, 3))).get(
+        'SEQUENCE',
+      ),
     ).toBe('3');
   });
 
@@ -233,7 +241,7 @@ describe('booking calendar files', () => {
       ],
     });
     visit.set('updatedAt', new Date('2026-11-20T15:00:00Z'));
-    const message = bookingCancelledEmail(visit, false, 'https://hs.example');
+    const message = bookingCancelledEmail(visit, 'proven', false, 'https://hs.example');
     expect(message.attachments?.map((file) => file.contentType)).toEqual([
       'text/calendar; charset=utf-8; method=CANCEL',
     ]);
@@ -242,13 +250,17 @@ describe('booking calendar files', () => {
     expect(Number(props.get('SEQUENCE'))).toBe(Date.parse('2026-11-20T15:00:00Z') / 1000 + 1);
     // Never confirmed, never in a calendar: nothing to take out.
     const unpaid = booking({ status: 'cancelled', history: [] });
-    expect(bookingCancelledEmail(unpaid, false, 'https://hs.example').attachments).toBeUndefined();
+    expect(
+      bookingCancelledEmail(unpaid, 'proven', false, 'https://hs.example').attachments,
+    ).toBeUndefined();
   });
 });
 
 describe('booking emails', () => {
   it('confirms a paid booking with every detail, the manage link and the calendar file', () => {
-    const message = mailMessageSchema.parse(bookingConfirmationEmail(booking(), MANAGE_URL));
+    const message = mailMessageSchema.parse(
+      bookingConfirmationEmail(booking(), 'proven', MANAGE_URL),
+    );
     expect(message.to).toBe('maya@example.com');
     expect(message.subject).toContain('Painting');
     expect(message.subject).toContain('HS-7K3F9Q');
@@ -284,6 +296,7 @@ describe('booking emails', () => {
           status: 'estimate_requested',
           time: 'afternoon',
         }),
+        'proven',
       ),
     );
     expect(message.to).toBe('maya@example.com');
@@ -296,7 +309,7 @@ describe('booking emails', () => {
   });
 
   it('reminds the customer the day before', () => {
-    const message = mailMessageSchema.parse(bookingReminderEmail(booking(), MANAGE_URL));
+    const message = mailMessageSchema.parse(bookingReminderEmail(booking(), 'proven', MANAGE_URL));
     expect(message.subject).toBe('Reminder: your Painting visit tomorrow');
     expect(message.text).toContain('Wednesday, November 25, 2026');
     expect(message.text).toContain('Morning (8am-12pm)');
@@ -359,13 +372,23 @@ describe('booking emails', () => {
 
   it('says whether a cancelled booking is refunded', () => {
     const refunded = mailMessageSchema.parse(
-      bookingCancelledEmail(booking({ status: 'cancelled' }), true, 'https://hs.example/'),
+      bookingCancelledEmail(
+        booking({ status: 'cancelled' }),
+        'proven',
+        true,
+        'https://hs.example/',
+      ),
     );
     expect(refunded.subject).toContain('HS-7K3F9Q');
     expect(refunded.text).toContain('refund of $149 is on its way');
     expect(refunded.text).toContain('https://hs.example/service/service1');
     const kept = mailMessageSchema.parse(
-      bookingCancelledEmail(booking({ status: 'cancelled' }), false, 'https://hs.example'),
+      bookingCancelledEmail(
+        booking({ status: 'cancelled' }),
+        'proven',
+        false,
+        'https://hs.example',
+      ),
     );
     expect(kept.text).not.toContain('on its way');
     expect(kept.text).toContain('No refund');
@@ -373,7 +396,11 @@ describe('booking emails', () => {
 
   it('announces a moved booking with its new date and window', () => {
     const message = mailMessageSchema.parse(
-      bookingRescheduledEmail(booking({ date: '2026-12-02', time: 'evening' }), MANAGE_URL),
+      bookingRescheduledEmail(
+        booking({ date: '2026-12-02', time: 'evening' }),
+        'proven',
+        MANAGE_URL,
+      ),
     );
     expect(message.subject).toContain('Wednesday, December 2, 2026');
     expect(message.text).toContain('Evening (4pm-8pm)');
@@ -388,12 +415,12 @@ describe('booking emails', () => {
       imageKey: '',
     });
     const messages = [
-      estimateAcknowledgementEmail(hostile),
-      bookingConfirmationEmail(hostile, MANAGE_URL),
-      bookingReminderEmail(hostile, MANAGE_URL),
+      estimateAcknowledgementEmail(hostile, 'proven'),
+      bookingConfirmationEmail(hostile, 'proven', MANAGE_URL),
+      bookingReminderEmail(hostile, 'proven', MANAGE_URL),
       businessNotificationEmail(hostile, INBOX),
-      bookingCancelledEmail(hostile, false, 'https://hs.example'),
-      bookingRescheduledEmail(hostile, MANAGE_URL),
+      bookingCancelledEmail(hostile, 'proven', false, 'https://hs.example'),
+      bookingRescheduledEmail(hostile, 'proven', MANAGE_URL),
     ];
     for (const message of messages) {
       mailMessageSchema.parse(message);
@@ -410,14 +437,14 @@ describe('booking emails', () => {
   it('refuses a booking the catalogue does not know', () => {
     const unknown = booking();
     unknown.set('time', 'midnight');
-    expect(() => bookingReminderEmail(unknown, MANAGE_URL)).toThrow(/HS-7K3F9Q/);
+    expect(() => bookingReminderEmail(unknown, 'proven', MANAGE_URL)).toThrow(/HS-7K3F9Q/);
   });
 });
 
 describe('renderEmail', () => {
   it('lets a long link wrap instead of running past the edge of the email', () => {
     const longUrl = `https://homeservices.example/bookings/manage?t=${'aB3_-x9Kq'.repeat(24)}`;
-    const html = bookingConfirmationEmail(booking(), longUrl).html ?? '';
+    const html = bookingConfirmationEmail(booking(), 'proven', longUrl).html ?? '';
     // Where the URL shows as text, it is a link whose style lets it break between any letters.
     const shown = [...html.matchAll(/<a\b([^>]*)>([^<]*)<\/a>/g)].filter(
       ([, , text]) => text === longUrl,

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as bookingEmails from '../src/bookings/booking-emails';
-import { BookingModel, type BookingDocument } from '../src/bookings/booking-model';
-import { timeLabel } from '../src/domain/booking/booking-schema';
-import { planStanding, type MonthlyPlanView } from '../src/domain/subscription/plan-standing';
 import type { MailMessage } from '../src/platform/mailer';
 import * as planEmails from '../src/subscriptions/plan-emails';
-import { SubscriptionModel } from '../src/subscriptions/subscription-model';
+import { emailFixtures } from '../../tests/support/email-fixtures';
 
 /**
  * Every email template, rendered, read as a customer reads it: no date written as 2026-12-09
@@ -17,6 +14,8 @@ const URL_ = 'https://homeservices.example/bookings/manage?booking=abc&token=xyz
 const SITE = 'https://homeservices.example';
 const INBOX = 'bookings@homeservices.example';
 const TODAY = '2026-11-27';
+/** A reader who proved the address: the email with every word it can have. */
+const R = 'proven';
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/;
 const DOUBLED_WORD = /\b([a-z]+)\s+\1\b/i;
 
@@ -115,41 +114,42 @@ const view: MonthlyPlanView = {
     status: visit.status,
   })),
 };
+const { booking, estimate, plan, planVisits, heldVisits, view } = emailFixtures();
 
 type Templates = typeof bookingEmails & typeof planEmails;
 
 /** Each template, rendered in the cases that change its words. */
 const RENDERED: Partial<Record<keyof Templates, () => MailMessage[]>> = {
   estimateAcknowledgementEmail: () => [
-    bookingEmails.estimateAcknowledgementEmail(estimate({ status: 'estimate_requested' })),
+    bookingEmails.estimateAcknowledgementEmail(estimate({ status: 'estimate_requested' }), R),
   ],
   siteVisitEmail: () => [
-    bookingEmails.siteVisitEmail(estimate(), URL_),
-    bookingEmails.siteVisitEmail(estimate({ serviceId: 'specialized-carpentry' }), URL_),
+    bookingEmails.siteVisitEmail(estimate(), R, URL_),
+    bookingEmails.siteVisitEmail(estimate({ serviceId: 'specialized-carpentry' }), R, URL_),
   ],
-  bookingConfirmationEmail: () => [bookingEmails.bookingConfirmationEmail(booking(), URL_)],
-  bookingReminderEmail: () => [bookingEmails.bookingReminderEmail(booking(), URL_)],
+  bookingConfirmationEmail: () => [bookingEmails.bookingConfirmationEmail(booking(), R, URL_)],
+  bookingReminderEmail: () => [bookingEmails.bookingReminderEmail(booking(), R, URL_)],
   businessNotificationEmail: () => [
     bookingEmails.businessNotificationEmail(booking(), INBOX),
     bookingEmails.businessNotificationEmail(estimate({ status: 'estimate_requested' }), INBOX),
   ],
   bookingCancelledEmail: () => [
-    bookingEmails.bookingCancelledEmail(booking({ status: 'cancelled' }), true, SITE),
-    bookingEmails.bookingCancelledEmail(booking({ status: 'cancelled' }), false, SITE),
+    bookingEmails.bookingCancelledEmail(booking({ status: 'cancelled' }), R, true, SITE),
+    bookingEmails.bookingCancelledEmail(booking({ status: 'cancelled' }), R, false, SITE),
   ],
-  bookingRescheduledEmail: () => [bookingEmails.bookingRescheduledEmail(booking(), URL_)],
+  bookingRescheduledEmail: () => [bookingEmails.bookingRescheduledEmail(booking(), R, URL_)],
   planPeriodEmail: () => [
-    planEmails.planPeriodEmail(plan, 0, planVisits, URL_),
-    planEmails.planPeriodEmail(plan, 1, planVisits.slice(0, 3), URL_),
+    planEmails.planPeriodEmail(plan, R, 0, planVisits, URL_),
+    planEmails.planPeriodEmail(plan, R, 1, planVisits.slice(0, 3), URL_),
   ],
-  planPaymentFailedEmail: () => [planEmails.planPaymentFailedEmail(plan, heldVisits, URL_)],
-  planEndedEmail: () => [planEmails.planEndedEmail(plan, SITE, planVisits)],
+  planPaymentFailedEmail: () => [planEmails.planPaymentFailedEmail(plan, R, heldVisits, URL_)],
+  planEndedEmail: () => [planEmails.planEndedEmail(plan, R, SITE, planVisits)],
   planChangedEmail: () =>
     (['cancel', 'resume', 'pause'] as const).map((change) =>
-      planEmails.planChangedEmail(plan, change, TODAY, URL_),
+      planEmails.planChangedEmail(plan, R, change, TODAY, URL_),
     ),
   visitSkippedEmail: () => [
-    planEmails.visitSkippedEmail(planVisits[1] ?? booking(), view, URL_, TODAY),
+    planEmails.visitSkippedEmail(planVisits[1] ?? booking(), R, view, URL_, TODAY),
   ],
   planMemberLinkEmail: () => [planEmails.planMemberLinkEmail('maya@example.com', URL_)],
   planUnplacedNotice: () => {
@@ -203,11 +203,12 @@ describe('the words of every email', () => {
   });
 
   it('calls a Free Construction Estimate site visit free once', () => {
-    expect(bookingEmails.siteVisitEmail(estimate(), URL_).subject).toBe(
+    expect(bookingEmails.siteVisitEmail(estimate(), R, URL_).subject).toBe(
       'Your Free Construction Estimate site visit: Wednesday, December 9, 2026 (HS-7K3F9Q)',
     );
     expect(
-      bookingEmails.siteVisitEmail(estimate({ serviceId: 'specialized-carpentry' }), URL_).subject,
+      bookingEmails.siteVisitEmail(estimate({ serviceId: 'specialized-carpentry' }), R, URL_)
+        .subject,
     ).toBe('Your free Specialized Carpentry site visit: Wednesday, December 9, 2026 (HS-7K3F9Q)');
   });
 });

@@ -1,8 +1,6 @@
 import ICAL from 'ical.js';
-import { simpleParser } from 'mailparser';
-import { inject } from 'vitest';
-import './stack-env';
 import type { MailDetail } from '../../api/src/dev-mailbox/mailbox-client';
+import { parsedMail } from './mailbox';
 
 /** One calendar file of an email, as a calendar program reads it (ical.js, RFC 5545). */
 export interface CalendarEntry {
@@ -52,17 +50,11 @@ function entryOf(fileName: string, contentTypeMethod: string, text: string): Cal
 }
 
 /**
- * The calendar files an email carries, fetched whole from the SMTP capture (the mailbox API's
- * `/raw`, which Mailpit also answers) and parsed by a real iCalendar parser, not by matching text.
+ * The calendar files an email carries, fetched whole from the SMTP capture (parsedMail) and read
+ * by a real iCalendar parser, not by matching text.
  */
 export async function calendarEntriesOf(mail: Pick<MailDetail, 'ID'>): Promise<CalendarEntry[]> {
-  const url = new URL(
-    `/api/v1/message/${encodeURIComponent(mail.ID)}/raw`,
-    inject('stack').MAILBOX_URL,
-  );
-  const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-  if (!response.ok) throw new Error(`mailbox answered ${String(response.status)} for ${url.href}`);
-  const parsed = await simpleParser(Buffer.from(await response.arrayBuffer()));
+  const parsed = await parsedMail(mail);
   return parsed.attachments
     .filter((file) => file.contentType === 'text/calendar')
     .map((file) => {

@@ -278,3 +278,19 @@ export const notAnImage: fc.Arbitrary<Buffer> = fc.oneof(
   ),
   fc.uint8Array({ minLength: 1, maxLength: 2_048 }).map((bytes) => Buffer.from([0x00, ...bytes])),
 );
+
+/**
+ * What a stranger types into a form that names somebody else's email address (issue 30): each
+ * field a message of their own, with a link. Each passes the form's checks, so the API takes it.
+ */
+export const TYPED_BY_A_STRANGER = {
+  name: 'URGENT refund pending visit http://evil.example/claim',
+  address: '1 Phishing Lane, pay at http://evil.example/address M4W 1P8',
+  details: 'WIRE the deposit first: http://evil.example/details',
+} as const;
+
+/**
+ * Pieces of TYPED_BY_A_STRANGER that none of our own words contain: finding none of them in an
+ * email is finding none of the typed text, however it was cut, folded or escaped.
+ */
+export const STRANGER_MARKERS = ['URGENT', 'evil.example', 'Phishing', 'WIRE'] as const;

@@ -1,5 +1,6 @@
 import { scaled } from './time-scale';
 
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { inject } from 'vitest';
 import './stack-env';
 import { MailboxClient, type MailDetail } from '../../api/src/dev-mailbox/mailbox-client';
@@ -24,4 +25,38 @@ export async function waitForMail(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * An email fetched whole from the SMTP capture (the mailbox API's `/raw`, which Mailpit also
+ * answers) and parsed as a mail client would: headers, parts and attachments decoded.
+ */
+export async function parsedMail(mail: Pick<MailDetail, 'ID'>): Promise<ParsedMail> {
+  const url = new URL(
+    `/api/v1/message/${encodeURIComponent(mail.ID)}/raw`,
+    inject('stack').MAILBOX_URL,
+  );
+  const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+  if (!response.ok) throw new Error(`mailbox answered ${String(response.status)} for ${url.href}`);
+  return simpleParser(Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * Everything a recipient can read in an email: its headers, text, HTML and every attachment,
+ * decoded, with calendar files' folded lines joined again (RFC 5545 cuts them at 75 octets).
+ */
+export async function everythingReadIn(mail: Pick<MailDetail, 'ID'>): Promise<string> {
+  const parsed = await parsedMail(mail);
+  const headers = [...parsed.headers.entries()].map(
+    ([name, value]) => `${name}: ${JSON.stringify(value)}`,
+  );
+  return [
+    ...headers,
+    parsed.text ?? '',
+    typeof parsed.html === 'string' ? parsed.html : '',
+    ...parsed.attachments.map(
+      (file) =>
+        `${file.filename ?? ''}\n${file.content.toString('utf8').replace(/\r\n[ \t]/g, '')}`,
+    ),
+  ].join('\n');
 }

@@ -13,6 +13,7 @@ import {
 import { isCalendarDate, longDate, torontoTimeToUtc } from '../domain/calendar/toronto-date';
 import { Company } from '../domain/company';
 import { renderEmail } from '../mail/email-layout';
+import { greeting, typed, typedRows, type Reader } from '../mail/typed-text';
 import type { MailMessage } from '../platform/mailer';
 import type { Booking } from './booking-model';
 import { calendarContentType, calendarInvite } from './calendar-invite';
@@ -20,7 +21,8 @@ import { calendarContentType, calendarInvite } from './calendar-invite';
 /**
  * The emails a booking sends, as pure functions of the booking: the workers render and send them,
  * and tests read them without a mail server. Subjects carry only values we generated or validated
- * against the catalogue (reference, service title, date); what the customer typed stays in the body.
+ * against the catalogue (reference, service title, date). What the customer typed reaches the body
+ * only through the rule of mail/typed-text.ts: to a reader who proved the address, or the business.
  */
 
 export interface Visit {
@@ -48,8 +50,6 @@ export function visitOf(booking: Booking): Visit {
   return { service, plan, window, day, when: timeLabel(window.id) };
 }
 
-const greeting = (booking: Booking) => `Hello ${booking.name},`;
-
 /** The plan member's discount, as the receipt shows it. */
 function discountLine(booking: Booking): [string, string][] {
   const discount = booking.discount;
@@ -65,14 +65,14 @@ function discountLine(booking: Booking): [string, string][] {
 const paidAmount = (booking: Booking, plan: Plan): number | null =>
   booking.amountCents ?? plan.amountCents;
 
-function visitDetails(booking: Booking, visit: Visit): [string, string][] {
+function visitDetails(booking: Booking, visit: Visit, reader: Reader): [string, string][] {
   return [
     ['Reference', booking.reference],
     ['Service', visit.service.title],
     ['Plan', visit.plan.name],
     ['Date', visit.day],
     ['Time', visit.when],
-    ['Address', booking.address],
+    ...typedRows(reader, [['Address', booking.address]]),
   ];
 }
 
@@ -95,10 +95,14 @@ type Attachment = NonNullable<MailMessage['attachments']>[number];
 const organizer = { name: Company.name, email: Company.email };
 const calendarUid = (booking: Booking) => `booking-${booking._id}@homeservices`;
 
-/** The visit as a calendar file; the UID is the booking's, so a later file replaces this one. */
+/**
+ * The visit as a calendar file; the UID is the booking's, so a later file replaces this one. Its
+ * place is the address as typed, for a reader who proved theirs; none for anyone else.
+ */
 export function invite(
   booking: Booking,
   visit: Visit,
+  reader: Reader,
   manageUrl: string,
   sequence?: number,
 ): Attachment {
@@ -114,7 +118,7 @@ export function invite(
       `Manage your booking: ${manageUrl}`,
       `Questions? Call us at ${Company.phone}.`,
     ].join('\n'),
-    location: booking.address,
+    location: typed(reader, booking.address),
     url: manageUrl,
     stamp: lastChange(booking),
     sequence,
@@ -140,7 +144,7 @@ export function calendarWasSent(booking: Pick<Booking, 'history'>): boolean {
  * file sent for it, METHOD:CANCEL and a SEQUENCE above any of theirs (changeSequence is the
  * latest change's second; a move in that same second must still be outranked, hence + 1).
  */
-export function cancellingInvite(booking: Booking, visit: Visit): Attachment {
+export function cancellingInvite(booking: Booking, visit: Visit, reader: Reader): Attachment {
   const content = calendarInvite({
     uid: calendarUid(booking),
     organizer,
@@ -154,7 +158,7 @@ export function cancellingInvite(booking: Booking, visit: Visit): Attachment {
       `Reference: ${booking.reference}`,
       `Questions? Call us at ${Company.phone}.`,
     ].join('\n'),
-    location: booking.address,
+    location: typed(reader, booking.address),
     stamp: lastChange(booking),
     sequence: changeSequence(booking) + 1,
   });
@@ -166,24 +170,24 @@ export function cancellingInvite(booking: Booking, visit: Visit): Attachment {
 }
 
 /** A called-off visit's cancelling entry, when it ever had a calendar file; otherwise none. */
-export function cancellingInvites(bookings: Booking[]): Attachment[] {
+export function cancellingInvites(bookings: Booking[], reader: Reader): Attachment[] {
   return bookings
     .filter(calendarWasSent)
-    .map((booking) => cancellingInvite(booking, visitOf(booking)));
+    .map((booking) => cancellingInvite(booking, visitOf(booking), reader));
 }
 
 /**
- * Anyone can ask for an estimate in anyone's name at anyone's address, with no payment, so this
- * email repeats nothing the requester typed (no name, no address): only our own words and the
- * catalogue's. Otherwise the form would mail a stranger's text, links and all, under our name.
+ * Anyone can ask for an estimate in anyone's name at anyone's address, with no payment: unless
+ * its reader proved the address, this email repeats nothing the requester typed, only our own
+ * words and the catalogue's (mail/typed-text.ts).
  */
-export function estimateAcknowledgementEmail(booking: Booking): MailMessage {
+export function estimateAcknowledgementEmail(booking: Booking, reader: Reader): MailMessage {
   const visit = visitOf(booking);
   return renderEmail({
     to: booking.email,
     subject: `We received your estimate request ${booking.reference}: ${visit.service.title}`,
     paragraphs: [
-      'Hello,',
+      greeting(reader, booking.name),
       `Thank you for your Custom Estimate request for ${visit.service.title}. We have received it and will contact you soon to arrange a free on-site assessment.`,
       'If you did not ask for an estimate, ignore this email: nothing else will happen.',
     ],
@@ -209,6 +213,7 @@ function siteVisitName(service: Service): string {
  */
 export function siteVisitEmail(
   booking: Booking,
+  reader: Reader,
   manageUrl: string,
   sequence: number = changeSequence(booking),
 ): MailMessage {
@@ -217,48 +222,56 @@ export function siteVisitEmail(
     to: booking.email,
     subject: `Your ${siteVisitName(visit.service)}: ${visit.day} (${booking.reference})`,
     paragraphs: [
-      greeting(booking),
+      greeting(reader, booking.name),
       `We will come to assess your ${visit.service.title} project on ${visit.day}, ${visit.when}, and give you a written estimate.`,
       'The attached calendar file adds the visit to your calendar. To move it or cancel it, use the link below.',
     ],
-    details: visitDetails(booking, visit),
+    details: visitDetails(booking, visit, reader),
     action: { label: 'Manage your site visit', url: manageUrl },
-    attachments: [invite(booking, visit, manageUrl, sequence)],
+    attachments: [invite(booking, visit, reader, manageUrl, sequence)],
   });
 }
 
-export function bookingConfirmationEmail(booking: Booking, manageUrl: string): MailMessage {
+export function bookingConfirmationEmail(
+  booking: Booking,
+  reader: Reader,
+  manageUrl: string,
+): MailMessage {
   const visit = visitOf(booking);
   const amount = paidAmount(booking, visit.plan);
   return renderEmail({
     to: booking.email,
     subject: `Your ${visit.service.title} booking is confirmed: ${visit.day} (${booking.reference})`,
     paragraphs: [
-      greeting(booking),
+      greeting(reader, booking.name),
       `Thank you for your payment. Your ${visit.service.title} visit is booked for ${visit.day}, ${visit.when}.`,
       'The attached calendar file adds the visit to your calendar. To move or cancel it, use the link below.',
     ],
     details: [
-      ...visitDetails(booking, visit),
+      ...visitDetails(booking, visit, reader),
       ...(amount === null ? [] : [['Amount paid', formatCad(amount)] as [string, string]]),
       ...discountLine(booking),
     ],
     action: { label: 'Manage your booking', url: manageUrl },
-    attachments: [invite(booking, visit, manageUrl)],
+    attachments: [invite(booking, visit, reader, manageUrl)],
   });
 }
 
-export function bookingReminderEmail(booking: Booking, manageUrl: string): MailMessage {
+export function bookingReminderEmail(
+  booking: Booking,
+  reader: Reader,
+  manageUrl: string,
+): MailMessage {
   const visit = visitOf(booking);
   return renderEmail({
     to: booking.email,
     subject: `Reminder: your ${visit.service.title} visit tomorrow`,
     paragraphs: [
-      greeting(booking),
+      greeting(reader, booking.name),
       `This is a reminder that our team comes to you tomorrow, ${visit.day}, ${visit.when}, for your ${visit.service.title} visit.`,
       'To see or change your booking, use the link below.',
     ],
-    details: visitDetails(booking, visit),
+    details: visitDetails(booking, visit, reader),
     action: { label: 'Manage your booking', url: manageUrl },
   });
 }
@@ -298,6 +311,7 @@ export function businessNotificationEmail(booking: Booking, inbox: string): Mail
 
 export function bookingCancelledEmail(
   booking: Booking,
+  reader: Reader,
   refund: boolean,
   siteUrl: string,
 ): MailMessage {
@@ -306,14 +320,12 @@ export function bookingCancelledEmail(
   const refundText = refund
     ? `A refund${amount === null ? '' : ` of ${formatCad(amount)}`} is on its way to the card you paid with; banks usually take 5 to 10 business days to show it.`
     : 'No refund is due for this booking.';
-  const calendar = cancellingInvites([booking]);
+  const calendar = cancellingInvites([booking], reader);
   return renderEmail({
     to: booking.email,
     subject: `Your ${visit.service.title} booking ${booking.reference} is cancelled`,
     paragraphs: [
-      // A booking never paid for (nor arranged with us) proves nobody owns the address it names:
-      // its name, typed by whoever booked, is not mailed to that address.
-      calendarWasSent(booking) ? greeting(booking) : 'Hello,',
+      greeting(reader, booking.name),
       `Your ${visit.service.title} visit on ${visit.day}, ${visit.when}, has been cancelled.`,
       refundText,
       ...(calendar.length > 0
@@ -335,6 +347,7 @@ export function bookingCancelledEmail(
 /** The notice of a moved visit, with its calendar file (changeSequence; pass `sequence` to override). */
 export function bookingRescheduledEmail(
   booking: Booking,
+  reader: Reader,
   manageUrl: string,
   sequence: number = changeSequence(booking),
 ): MailMessage {
@@ -343,12 +356,12 @@ export function bookingRescheduledEmail(
     to: booking.email,
     subject: `Your ${visit.service.title} booking ${booking.reference} has moved to ${visit.day}`,
     paragraphs: [
-      greeting(booking),
+      greeting(reader, booking.name),
       `Your ${visit.service.title} visit is now on ${visit.day}, ${visit.when}.`,
       'The attached calendar file updates the visit in your calendar. To change it again or cancel it, use the link below.',
     ],
-    details: visitDetails(booking, visit),
+    details: visitDetails(booking, visit, reader),
     action: { label: 'Manage your booking', url: manageUrl },
-    attachments: [invite(booking, visit, manageUrl, sequence)],
+    attachments: [invite(booking, visit, reader, manageUrl, sequence)],
   });
 }

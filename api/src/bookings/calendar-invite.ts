@@ -10,7 +10,8 @@ export interface CalendarEvent {
   end: Date;
   summary: string;
   description: string;
-  location: string;
+  /** Where the visit is; left out when the reader may not be shown the address typed. */
+  location?: string | undefined;
   url?: string;
   /** When this version was written; defaults to now. */
   stamp?: Date;
@@ -128,7 +129,7 @@ export function calendarInvite(event: CalendarEvent): string {
       : []),
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
-    `LOCATION:${escapeText(event.location)}`,
+    ...(event.location === undefined ? [] : [`LOCATION:${escapeText(event.location)}`]),
     ...(event.url === undefined ? [] : [`URL:${cleanUri(event.url)}`]),
     cancel ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
     'END:VEVENT',

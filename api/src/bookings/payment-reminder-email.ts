@@ -1,5 +1,6 @@
 import { formatCad } from '../domain/booking/catalogue';
 import { renderEmail } from '../mail/email-layout';
+import { greeting, type Reader } from '../mail/typed-text';
 import type { MailMessage } from '../platform/mailer';
 import type { Booking } from './booking-model';
 import { visitOf } from './booking-emails';
@@ -13,18 +14,22 @@ export function manageActionUrl(manageUrl: string, action: 'pay' | 'cancel'): st
 
 /**
  * "Complete your booking": an unpaid booking, its place held until the hold ends, with Pay now
- * and Cancel. It goes to whatever address the form named, which nobody has proved yet, so it
- * repeats nothing anyone typed (no name, no address): only the catalogue's words, the reference
- * and the day we generated or validated.
+ * and Cancel. It goes to whatever address the form named, so what was typed reaches it only by
+ * the rule of mail/typed-text.ts; the rest is the catalogue's words, the reference and the day
+ * we generated or validated.
  */
-export function paymentReminderEmail(booking: Booking, manageUrl: string): MailMessage {
+export function paymentReminderEmail(
+  booking: Booking,
+  reader: Reader,
+  manageUrl: string,
+): MailMessage {
   const visit = visitOf(booking);
   const amount = typeof booking.amountCents === 'number' ? formatCad(booking.amountCents) : null;
   return renderEmail({
     to: booking.email,
     subject: `Complete your booking: ${visit.service.title} on ${visit.day} (${booking.reference})`,
     paragraphs: [
-      'Hello,',
+      greeting(reader, booking.name),
       `Your ${visit.service.title} visit on ${visit.day}, ${visit.when}, is not booked until it is paid. ` +
         'We are keeping its place for you for a little while longer.',
       'Pay now to confirm it, or cancel it if you changed your mind: the place then goes back to ' +

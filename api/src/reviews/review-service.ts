@@ -26,6 +26,7 @@ import type { MailMessage } from '../platform/mailer';
 import { countsByStatus, isDuplicateKeyError } from '../platform/mongo';
 import { pageWindow } from '../admin/admin-query';
 import { reviewRequestEmail } from './review-emails';
+import { readerOf } from '../mail/typed-text';
 import type { ReviewLinks } from './review-links';
 import { ReviewModel, type ReviewDocument } from './review-model';
 
@@ -135,7 +136,11 @@ export class ReviewService {
     }
     return {
       kind: 'send',
-      message: reviewRequestEmail(booking, this.deps.links.url(booking._id)),
+      message: reviewRequestEmail(
+        booking,
+        await readerOf(booking),
+        this.deps.links.url(booking._id),
+      ),
     };
   }
 

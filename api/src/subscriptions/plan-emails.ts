@@ -7,13 +7,15 @@ import { PlanMessages } from '../domain/subscription/plan-messages';
 import type { MonthlyPlanView, PlanStanding } from '../domain/subscription/plan-standing';
 import { VISITS_PER_PERIOD } from '../domain/subscription/visit-schedule';
 import { renderEmail } from '../mail/email-layout';
+import { greeting, typedRows, type Reader } from '../mail/typed-text';
 import type { MailMessage } from '../platform/mailer';
 import { standingOf, whatComesNext } from './plan-view';
 import type { SubscriptionDocument } from './subscription-model';
 
 /**
  * The emails of a Monthly Visit plan, as pure functions of the plan and its visits (the workers
- * send them). Like the booking emails, subjects carry only what we generated or validated.
+ * send them). Like the booking emails, subjects carry only what we generated or validated, and
+ * what the customer typed reaches the body only by the rule of mail/typed-text.ts.
  */
 
 const serviceOf = (visits: BookingDocument[], plan: SubscriptionDocument) =>
@@ -55,6 +57,7 @@ function standingDetails(standing: PlanStanding): [string, string][] {
  */
 export function planPeriodEmail(
   plan: SubscriptionDocument,
+  reader: Reader,
   periodIndex: number,
   visits: BookingDocument[],
   manageUrl: string,
@@ -67,7 +70,7 @@ export function planPeriodEmail(
   const service = serviceOf(visits, plan);
   const first = booked[0];
   const paragraphs = [
-    `Hello ${plan.name},`,
+    greeting(reader, plan.name),
     periodIndex === 0
       ? `Thank you for subscribing to the Monthly Visit plan for ${service}. Your first ${String(VISITS_PER_PERIOD)} visits are booked:`
       : `Your Monthly Visit plan for ${service} has renewed. This month's visits are booked:`,
@@ -96,23 +99,24 @@ export function planPeriodEmail(
       ['Reference', plan.reference],
       ['Service', service],
       ['Plan', `Monthly Visit, ${formatCad(plan.amountCents)} a month`],
-      ['Address', plan.address],
+      ...typedRows(reader, [['Address', plan.address]]),
     ],
     action: { label: 'Manage your plan', url: manageUrl },
-    attachments: booked.map((visit) => invite(visit, visitOf(visit), manageUrl)),
+    attachments: booked.map((visit) => invite(visit, visitOf(visit), reader, manageUrl)),
   });
 }
 
 /** A renewal was refused: a link to update the card, and until when the visits are kept. */
 export function planPaymentFailedEmail(
   plan: SubscriptionDocument,
+  reader: Reader,
   visits: BookingDocument[],
   billingUrl: string,
 ): MailMessage {
   const held = visits.filter((visit) => visit.status === 'pending_payment' && visit.holdUntil);
   const until = held[0]?.holdUntil;
   const paragraphs = [
-    `Hello ${plan.name},`,
+    greeting(reader, plan.name),
     `We could not take this month's payment of ${formatCad(plan.amountCents)} for your Monthly Visit plan. Please update your card with the link below; we will try the payment again.`,
   ];
   if (until) {
@@ -148,15 +152,16 @@ const END_REASONS: Record<string, string> = {
  */
 export function planEndedEmail(
   plan: SubscriptionDocument,
+  reader: Reader,
   siteUrl: string,
   calledOff: Booking[] = [],
 ): MailMessage {
   const why = END_REASONS[plan.endReason ?? 'provider'] ?? END_REASONS.provider;
   const ended = plan.endedAt ? longDate(torontoDate(plan.endedAt)) : 'today';
   const inCalendar = calledOff.filter(calendarWasSent);
-  const calendar = cancellingInvites(inCalendar);
+  const calendar = cancellingInvites(inCalendar, reader);
   const paragraphs = [
-    `Hello ${plan.name},`,
+    greeting(reader, plan.name),
     `Your Monthly Visit plan ended on ${ended}: ${why ?? ''}. No further payments will be taken and no further visits are scheduled.`,
   ];
   if (inCalendar.length > 0) {
@@ -196,6 +201,7 @@ const CHANGES = {
  */
 export function planChangedEmail(
   plan: SubscriptionDocument,
+  reader: Reader,
   change: keyof typeof CHANGES,
   today: string,
   manageUrl: string,
@@ -205,7 +211,7 @@ export function planChangedEmail(
     to: plan.email,
     subject: `Your Monthly Visit plan ${plan.reference} ${CHANGES[change].subject}`,
     paragraphs: [
-      `Hello ${plan.name},`,
+      greeting(reader, plan.name),
       CHANGES[change].asked,
       standing.summary,
       `If you did not ask for this, call us at ${Company.phone}.`,
@@ -222,17 +228,18 @@ export function planChangedEmail(
  */
 export function visitSkippedEmail(
   visit: Booking,
+  reader: Reader,
   plan: MonthlyPlanView | null,
   manageUrl: string,
   today: string,
 ): MailMessage {
   const { service, day, when } = visitOf(visit);
-  const calendar = cancellingInvites([visit]);
+  const calendar = cancellingInvites([visit], reader);
   return renderEmail({
     to: visit.email,
     subject: `Visit on ${day} skipped (${visit.reference})`,
     paragraphs: [
-      `Hello ${visit.name},`,
+      greeting(reader, visit.name),
       `Your ${service.title} visit on ${day}, ${when}, is skipped, as you asked. A skipped visit is not refunded: your plan's month is paid as a whole.`,
       ...(plan === null ? [] : [whatComesNext(plan, today)]),
       ...(calendar.length > 0

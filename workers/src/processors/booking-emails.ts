@@ -11,6 +11,7 @@ import { BookingModel, type Booking } from '@hs/api/bookings/booking-model';
 import type { ManageLinks } from '@hs/api/bookings/manage-link';
 import { jobs, type JobDefinition, type PayloadOf } from '@hs/api/jobs/job-definitions';
 import type { OnceSender } from '@hs/api/mail/send-once';
+import { readerOf, type Reader } from '@hs/api/mail/typed-text';
 import type { MailMessage } from '@hs/api/platform/mailer';
 import { todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { visitSkippedEmail } from '@hs/api/subscriptions/plan-emails';
@@ -29,12 +30,14 @@ type BookingJob = JobDefinition & { schema: { _output: { bookingId: string } } }
 /**
  * One processor per booking email. Each reads the booking as it is now and may decide the email
  * no longer applies (a reminder for a cancelled or moved booking); each sends at most once per job.
+ * Whether its reader proved the address (what it may quote of the form) is read then too.
  */
 export function bookingEmail<J extends BookingJob>(
   deps: BookingEmailDependencies,
   job: J,
   compose: (
     booking: Booking,
+    reader: Reader,
     payload: PayloadOf<J>,
   ) => MailMessage | null | Promise<MailMessage | null>,
 ): Processor {
@@ -45,7 +48,7 @@ export function bookingEmail<J extends BookingJob>(
       log.info({ bookingId }, 'booking gone before its email; nothing to send');
       return;
     }
-    const message = await compose(booking, payload);
+    const message = await compose(booking, await readerOf(booking), payload);
     if (!message) {
       log.info({ bookingId, status: booking.status }, 'email no longer applies; not sent');
       return;
@@ -62,41 +65,42 @@ export function bookingEmailProcessors(deps: BookingEmailDependencies): Processo
   // A plan's visit links to its plan: the plan's token proves every visit and the plan itself.
   const manage = (booking: Booking) => deps.links.url(booking.subscriptionId ?? booking._id);
   return [
-    bookingEmail(deps, jobs.estimateAcknowledgementEmail, (booking) =>
-      estimateAcknowledgementEmail(booking),
+    bookingEmail(deps, jobs.estimateAcknowledgementEmail, (booking, reader) =>
+      estimateAcknowledgementEmail(booking, reader),
     ),
     bookingEmail(deps, jobs.businessBookingNotification, (booking) =>
       businessNotificationEmail(booking, deps.businessInbox),
     ),
-    bookingEmail(deps, jobs.bookingConfirmationEmail, (booking) =>
-      booking.status === 'paid' ? bookingConfirmationEmail(booking, manage(booking)) : null,
+    bookingEmail(deps, jobs.bookingConfirmationEmail, (booking, reader) =>
+      booking.status === 'paid' ? bookingConfirmationEmail(booking, reader, manage(booking)) : null,
     ),
-    bookingEmail(deps, jobs.bookingReminderEmail, (booking, visit) =>
+    bookingEmail(deps, jobs.bookingReminderEmail, (booking, reader, visit) =>
       booking.status === 'paid' && sameVisit(booking, visit)
-        ? bookingReminderEmail(booking, manage(booking))
+        ? bookingReminderEmail(booking, reader, manage(booking))
         : null,
     ),
-    bookingEmail(deps, jobs.bookingRescheduledEmail, (booking, visit) =>
+    bookingEmail(deps, jobs.bookingRescheduledEmail, (booking, reader, visit) =>
       booking.status === 'paid' && sameVisit(booking, visit)
-        ? bookingRescheduledEmail(booking, manage(booking))
+        ? bookingRescheduledEmail(booking, reader, manage(booking))
         : null,
     ),
-    bookingEmail(deps, jobs.siteVisitEmail, (booking, visit) =>
+    bookingEmail(deps, jobs.siteVisitEmail, (booking, reader, visit) =>
       booking.status === 'estimate_scheduled' && sameVisit(booking, visit)
-        ? siteVisitEmail(booking, manage(booking))
+        ? siteVisitEmail(booking, reader, manage(booking))
         : null,
     ),
     // A plan's visit its customer skipped is not a cancelled booking: the plan goes on, and the
     // email says what comes next, read from the plan as it stands now.
-    bookingEmail(deps, jobs.bookingCancelledEmail, async (booking, { refund }) =>
+    bookingEmail(deps, jobs.bookingCancelledEmail, async (booking, reader, { refund }) =>
       booking.status === 'skipped'
         ? visitSkippedEmail(
             booking,
+            reader,
             await planViewOf(booking, todayInToronto()),
             manage(booking),
             todayInToronto(),
           )
-        : bookingCancelledEmail(booking, refund, deps.siteUrl),
+        : bookingCancelledEmail(booking, reader, refund, deps.siteUrl),
     ),
   ];
 }

@@ -10,10 +10,10 @@ import { bookingEmail, type BookingEmailDependencies } from './booking-emails';
  * not for their customer, so only a booking the customer pays for itself is reminded.
  */
 export function paymentReminderProcessor(deps: BookingEmailDependencies): Processor {
-  return bookingEmail(deps, jobs.completeBookingEmail, (booking) => {
+  return bookingEmail(deps, jobs.completeBookingEmail, (booking, reader) => {
     const paysItself = !booking.subscriptionId || booking.subscriptionId === booking._id;
     return AWAITING_PAYMENT.includes(booking.status) && paysItself
-      ? paymentReminderEmail(booking, deps.links.url(booking._id))
+      ? paymentReminderEmail(booking, reader, deps.links.url(booking._id))
       : null;
   });
 }

@@ -1,5 +1,6 @@
 import { BookingModel } from '@hs/api/bookings/booking-model';
 import { jobs, type JobDefinition, type PayloadOf } from '@hs/api/jobs/job-definitions';
+import { readerOf, type Reader } from '@hs/api/mail/typed-text';
 import type { MailMessage } from '@hs/api/platform/mailer';
 import { todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import type { PlanMembership } from '@hs/api/subscriptions/plan-membership';
@@ -21,11 +22,18 @@ import type { BookingEmailDependencies } from './booking-emails';
 
 type PlanJob = JobDefinition & { schema: { _output: { subscriptionId: string } } };
 
-/** One processor per plan email: each reads the plan and its visits as they are now. */
+/**
+ * One processor per plan email: each reads the plan and its visits as they are now, and whether
+ * its reader proved the address (what it may quote of the form).
+ */
 function planEmail<J extends PlanJob>(
   deps: BookingEmailDependencies,
   job: J,
-  compose: (plan: SubscriptionDocument, payload: PayloadOf<J>) => Promise<MailMessage | null>,
+  compose: (
+    plan: SubscriptionDocument,
+    reader: Reader,
+    payload: PayloadOf<J>,
+  ) => Promise<MailMessage | null>,
 ): Processor {
   return defineProcessor(job, async (payload: PayloadOf<J>, { jobId, log }: JobContext) => {
     const { subscriptionId } = payload as { subscriptionId: string };
@@ -34,7 +42,7 @@ function planEmail<J extends PlanJob>(
       log.info({ subscriptionId }, 'plan gone before its email; nothing to send');
       return;
     }
-    const message = await compose(plan, payload);
+    const message = await compose(plan, await readerOf(plan), payload);
     if (!message) {
       log.info({ subscriptionId, status: plan.status }, 'email no longer applies; not sent');
       return;
@@ -65,34 +73,41 @@ export function planEmailProcessors(deps: PlanEmailDependencies): Processor[] {
       );
       log.info({ result }, 'member link email handled');
     }),
-    planEmail(deps, jobs.planPeriodEmail, async (plan, { periodIndex }) =>
+    planEmail(deps, jobs.planPeriodEmail, async (plan, reader, { periodIndex }) =>
       planPeriodEmail(
         plan,
+        reader,
         periodIndex,
         await visitsOf(plan.id as string, periodIndex),
         deps.links.url(plan.id as string),
       ),
     ),
-    planEmail(deps, jobs.planPaymentFailedEmail, async (plan, { invoiceId }) => {
+    planEmail(deps, jobs.planPaymentFailedEmail, async (plan, reader, { invoiceId }) => {
       const failure = plan.failedPayments.find((entry) => entry.invoiceId === invoiceId);
       // Paid meanwhile, or ended: asking for the card now would be wrong.
       if (!failure || plan.endedAt || plan.paidPeriods.includes(failure.periodIndex)) return null;
       const visits = await visitsOf(plan.id as string, failure.periodIndex);
-      return planPaymentFailedEmail(plan, visits, deps.links.billingUrl(plan.id as string));
+      return planPaymentFailedEmail(plan, reader, visits, deps.links.billingUrl(plan.id as string));
     }),
-    planEmail(deps, jobs.planChangedEmail, (plan, { change }) =>
+    planEmail(deps, jobs.planChangedEmail, (plan, reader, { change }) =>
       Promise.resolve(
         plan.endedAt
           ? null
-          : planChangedEmail(plan, change, todayInToronto(), deps.links.url(plan.id as string)),
+          : planChangedEmail(
+              plan,
+              reader,
+              change,
+              todayInToronto(),
+              deps.links.url(plan.id as string),
+            ),
       ),
     ),
-    planEmail(deps, jobs.planUnplacedNotice, (plan, { periodIndex }) =>
+    planEmail(deps, jobs.planUnplacedNotice, (plan, _reader, { periodIndex }) =>
       Promise.resolve(planUnplacedNotice(plan, periodIndex, deps.businessInbox)),
     ),
-    planEmail(deps, jobs.planEndedEmail, async (plan) =>
+    planEmail(deps, jobs.planEndedEmail, async (plan, reader) =>
       plan.endedAt
-        ? planEndedEmail(plan, deps.siteUrl, await visitsCalledOffByEnd(plan.id as string))
+        ? planEndedEmail(plan, reader, deps.siteUrl, await visitsCalledOffByEnd(plan.id as string))
         : null,
     ),
   ];

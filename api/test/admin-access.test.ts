@@ -330,7 +330,7 @@ describe('the operators area', () => {
       const slot = await SlotModel.findOne({ date: withPhoto.date, time: 'morning' });
       expect(slot?.holders ?? []).not.toContain(withPhoto.id);
       const email = await bookingEmails.getJob(`cancelled-${withPhoto.id}`);
-      expect(email?.data).toEqual({ bookingId: withPhoto.id, refund: false });
+      expect(email?.data).toEqual({ bookingId: withPhoto.id });
     });
 
     it('refuses the moves it does not allow', async () => {

@@ -241,7 +241,7 @@ describe('booking calendar files', () => {
       ],
     });
     visit.set('updatedAt', new Date('2026-11-20T15:00:00Z'));
-    const message = bookingCancelledEmail(visit, 'proven', false, 'https://hs.example');
+    const message = bookingCancelledEmail(visit, 'proven', 'https://hs.example');
     expect(message.attachments?.map((file) => file.contentType)).toEqual([
       'text/calendar; charset=utf-8; method=CANCEL',
     ]);
@@ -251,7 +251,7 @@ describe('booking calendar files', () => {
     // Never confirmed, never in a calendar: nothing to take out.
     const unpaid = booking({ status: 'cancelled', history: [] });
     expect(
-      bookingCancelledEmail(unpaid, 'proven', false, 'https://hs.example').attachments,
+      bookingCancelledEmail(unpaid, 'proven', 'https://hs.example').attachments,
     ).toBeUndefined();
   });
 });
@@ -370,28 +370,39 @@ describe('booking emails', () => {
     expect(message.text).toContain('Photo attached: No');
   });
 
-  it('says whether a cancelled booking is refunded', () => {
-    const refunded = mailMessageSchema.parse(
-      bookingCancelledEmail(
-        booking({ status: 'cancelled' }),
-        'proven',
-        true,
-        'https://hs.example/',
-      ),
-    );
+  it('says whether a cancelled booking is refunded, as the booking stands when sent', () => {
+    const cancelled = (payment: Record<string, unknown>, history?: unknown[]) =>
+      mailMessageSchema.parse(
+        bookingCancelledEmail(
+          booking({
+            status: 'cancelled',
+            payment,
+            history: history ?? [
+              { from: null, to: 'pending_payment', by: 'customer', at: new Date() },
+              { from: 'pending_payment', to: 'paid', by: 'evt', at: new Date() },
+              { from: 'paid', to: 'cancelled', by: 'customer', at: new Date() },
+            ],
+          }),
+          'proven',
+          'https://hs.example/',
+        ),
+      );
+    const refunded = cancelled({ refundRequestedAt: new Date() });
     expect(refunded.subject).toContain('HS-7K3F9Q');
     expect(refunded.text).toContain('refund of $149 is on its way');
+    expect(refunded.text).not.toContain('after the booking was cancelled');
     expect(refunded.text).toContain('https://hs.example/service/service1');
-    const kept = mailMessageSchema.parse(
-      bookingCancelledEmail(
-        booking({ status: 'cancelled' }),
-        'proven',
-        false,
-        'https://hs.example',
-      ),
-    );
+    const kept = cancelled({});
     expect(kept.text).not.toContain('on its way');
     expect(kept.text).toContain('No refund');
+    // Cancelled unpaid, then a payment that crossed the cancel, given back.
+    const paidLate = cancelled({ refundRequestedAt: new Date() }, [
+      { from: null, to: 'pending_payment', by: 'customer', at: new Date() },
+      { from: 'pending_payment', to: 'cancelled', by: 'customer', at: new Date() },
+    ]);
+    expect(paidLate.text).toContain(
+      'Your payment reached us after the booking was cancelled, so it goes back to you. A refund of $149 is on its way',
+    );
   });
 
   it('announces a moved booking with its new date and window', () => {
@@ -419,7 +430,7 @@ describe('booking emails', () => {
       bookingConfirmationEmail(hostile, 'proven', MANAGE_URL),
       bookingReminderEmail(hostile, 'proven', MANAGE_URL),
       businessNotificationEmail(hostile, INBOX),
-      bookingCancelledEmail(hostile, 'proven', false, 'https://hs.example'),
+      bookingCancelledEmail(hostile, 'proven', 'https://hs.example'),
       bookingRescheduledEmail(hostile, 'proven', MANAGE_URL),
     ];
     for (const message of messages) {

@@ -168,9 +168,10 @@ const confirmation: Jobs = ({ id, date }) => ({
 const reminderOnly: Jobs = ({ id, date }) => ({
   [`reminder-${id}-${date}-${TIME}`]: { bookingId: id, date, time: TIME },
 });
+/** A refund's email is a job of its own: the cancel's may have gone out saying none was due. */
 const cancelledEmail =
   (refund: boolean): Jobs =>
-  ({ id }) => ({ [`cancelled-${id}`]: { bookingId: id, refund } });
+  ({ id }) => ({ [`${refund ? 'cancelled-refund' : 'cancelled'}-${id}`]: { bookingId: id } });
 const refund: Jobs = ({ id }) => ({ [`refund-${id}`]: { bookingId: id } });
 const both =
   (...all: Jobs[]): Jobs =>
@@ -420,7 +421,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
       to: 'cancelled',
       answer: 'late payment refunded',
       place: 'free',
-      jobs: refund,
+      jobs: both(refund, cancelledEmail(true)),
       fields: (stored) => expect(stored.payment.refundRequestedAt).toBeInstanceOf(Date),
     },
     skipped: kept('skipped'),
@@ -464,7 +465,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
       to: 'refunded',
       answer: 'refunded',
       place: 'free',
-      jobs: noJobs,
+      jobs: cancelledEmail(true),
       history: { from: 'cancelled', to: 'refunded', by: 'payment-event:evt_3' },
     },
     // Its money given back at the provider: recorded, nothing else to undo.
@@ -639,7 +640,7 @@ const EXPECTED: Record<BookingEvent, Record<BookingStatus, Expected>> = {
       to: 'cancelled',
       answer: { booking: { status: 'cancelled' }, refundRequested: true },
       place: 'free',
-      jobs: refund,
+      jobs: both(refund, cancelledEmail(true)),
       history: { from: 'cancelled', to: 'cancelled', by: `refund-requested:${ADMIN}` },
       fields: (stored) => expect(stored.payment.refundRequestedAt).toBeInstanceOf(Date),
     },

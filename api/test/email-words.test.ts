@@ -134,8 +134,13 @@ const RENDERED: Partial<Record<keyof Templates, () => MailMessage[]>> = {
     bookingEmails.businessNotificationEmail(estimate({ status: 'estimate_requested' }), INBOX),
   ],
   bookingCancelledEmail: () => [
-    bookingEmails.bookingCancelledEmail(booking({ status: 'cancelled' }), R, true, SITE),
-    bookingEmails.bookingCancelledEmail(booking({ status: 'cancelled' }), R, false, SITE),
+    bookingEmails.bookingCancelledEmail(
+      booking({ status: 'cancelled', payment: { refundRequestedAt: new Date() } }),
+      R,
+      SITE,
+    ),
+    bookingEmails.bookingCancelledEmail(booking({ status: 'cancelled' }), R, SITE),
+    bookingEmails.bookingCancelledEmail(booking({ status: 'refunded', history: [] }), R, SITE),
   ],
   bookingRescheduledEmail: () => [bookingEmails.bookingRescheduledEmail(booking(), R, URL_)],
   planPeriodEmail: () => [

@@ -92,11 +92,10 @@ const WALK: Record<string, Walk> = {
     to: 'customer',
     greets: true,
     render: (reader) => [
-      bookingEmails.bookingCancelledEmail(booking({ status: 'cancelled' }), reader, true, SITE),
+      bookingEmails.bookingCancelledEmail(booking({ status: 'refunded' }), reader, SITE),
       bookingEmails.bookingCancelledEmail(
         estimate({ status: 'cancelled', history: [] }),
         reader,
-        false,
         SITE,
       ),
     ],

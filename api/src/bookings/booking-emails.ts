@@ -17,6 +17,7 @@ import { greeting, typed, typedRows, type Reader } from '../mail/typed-text';
 import type { MailMessage } from '../platform/mailer';
 import type { Booking } from './booking-model';
 import { calendarContentType, calendarInvite } from './calendar-invite';
+import { refundUnderway } from './lifecycle/refund-policy';
 
 /**
  * The emails a booking sends, as pure functions of the booking: the workers render and send them,
@@ -309,17 +310,25 @@ export function businessNotificationEmail(booking: Booking, inbox: string): Mail
   });
 }
 
+/**
+ * The visit is off, and what becomes of the money, read from the booking as it is when sent
+ * (refundUnderway): a payment that crossed the cancel is told as the refund it became.
+ */
 export function bookingCancelledEmail(
   booking: Booking,
   reader: Reader,
-  refund: boolean,
   siteUrl: string,
 ): MailMessage {
   const visit = visitOf(booking);
   const amount = paidAmount(booking, visit.plan);
-  const refundText = refund
-    ? `A refund${amount === null ? '' : ` of ${formatCad(amount)}`} is on its way to the card you paid with; banks usually take 5 to 10 business days to show it.`
-    : 'No refund is due for this booking.';
+  const refund = `A refund${amount === null ? '' : ` of ${formatCad(amount)}`} is on its way to the card you paid with; banks usually take 5 to 10 business days to show it.`;
+  // Never paid before it was cancelled, yet refunded: the payment came after the cancel.
+  const paidLate = !booking.history.some((entry) => entry.to === 'paid');
+  const refundText = !refundUnderway(booking)
+    ? 'No refund is due for this booking.'
+    : paidLate
+      ? `Your payment reached us after the booking was cancelled, so it goes back to you. ${refund}`
+      : refund;
   const calendar = cancellingInvites([booking], reader);
   return renderEmail({
     to: booking.email,

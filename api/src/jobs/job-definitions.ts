@@ -138,7 +138,9 @@ export const jobs = {
   bookingCancelledEmail: defineJob({
     queue: QueueName.BookingEmails,
     name: 'booking.cancelled',
-    schema: bookingRef.extend({ refund: z.boolean() }),
+    // No word on a refund: the worker reads it from the booking when it sends (refundUnderway),
+    // so a payment that crossed the cancel is told as the refund it became.
+    schema: bookingRef,
     options: transientRetries,
   }),
   bookingRescheduledEmail: defineJob({

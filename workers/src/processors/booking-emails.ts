@@ -8,6 +8,7 @@ import {
   estimateAcknowledgementEmail,
 } from '@hs/api/bookings/booking-emails';
 import { BookingModel, type Booking } from '@hs/api/bookings/booking-model';
+import { refundUnderway } from '@hs/api/bookings/lifecycle/refund-policy';
 import type { ManageLinks } from '@hs/api/bookings/manage-link';
 import { jobs, type JobDefinition, type PayloadOf } from '@hs/api/jobs/job-definitions';
 import type { OnceSender } from '@hs/api/mail/send-once';
@@ -29,8 +30,9 @@ type BookingJob = JobDefinition & { schema: { _output: { bookingId: string } } }
 
 /**
  * One processor per booking email. Each reads the booking as it is now and may decide the email
- * no longer applies (a reminder for a cancelled or moved booking); each sends at most once per job.
- * Whether its reader proved the address (what it may quote of the form) is read then too.
+ * no longer applies (a reminder for a cancelled or moved booking); each sends at most once per job,
+ * or once per `onceKey` when one email may come of several jobs. Whether its reader proved the
+ * address (what it may quote of the form) is read then too.
  */
 export function bookingEmail<J extends BookingJob>(
   deps: BookingEmailDependencies,
@@ -40,6 +42,7 @@ export function bookingEmail<J extends BookingJob>(
     reader: Reader,
     payload: PayloadOf<J>,
   ) => MailMessage | null | Promise<MailMessage | null>,
+  onceKey?: (booking: Booking) => string,
 ): Processor {
   return defineProcessor(job, async (payload: PayloadOf<J>, { jobId, log }: JobContext) => {
     const { bookingId } = payload as { bookingId: string };
@@ -53,13 +56,18 @@ export function bookingEmail<J extends BookingJob>(
       log.info({ bookingId, status: booking.status }, 'email no longer applies; not sent');
       return;
     }
-    const result = await deps.sender.send(`${job.name}:${jobId}`, message);
+    const key = onceKey ? `${job.name}:${onceKey(booking)}` : `${job.name}:${jobId}`;
+    const result = await deps.sender.send(key, message);
     log.info({ bookingId, result }, 'booking email handled');
   });
 }
 
 const sameVisit = (booking: Booking, visit: { date: string; time: string }) =>
   booking.date === visit.date && booking.time === visit.time;
+
+/** What a cancellation email tells, as the booking stands when it is sent. */
+const cancellationNews = (booking: Booking) =>
+  booking.status === 'skipped' ? 'skipped' : refundUnderway(booking) ? 'refund' : 'no-refund';
 
 export function bookingEmailProcessors(deps: BookingEmailDependencies): Processor[] {
   // A plan's visit links to its plan: the plan's token proves every visit and the plan itself.
@@ -90,17 +98,23 @@ export function bookingEmailProcessors(deps: BookingEmailDependencies): Processo
         : null,
     ),
     // A plan's visit its customer skipped is not a cancelled booking: the plan goes on, and the
-    // email says what comes next, read from the plan as it stands now.
-    bookingEmail(deps, jobs.bookingCancelledEmail, async (booking, reader, { refund }) =>
-      booking.status === 'skipped'
-        ? visitSkippedEmail(
-            booking,
-            reader,
-            await planViewOf(booking, todayInToronto()),
-            manage(booking),
-            todayInToronto(),
-          )
-        : bookingCancelledEmail(booking, reader, refund, deps.siteUrl),
+    // email says what comes next, read from the plan as it stands now. A cancel's email is sent
+    // once per thing it can say: a refund that follows the cancel (a payment that crossed it)
+    // queues it again, and only the refund's words are news.
+    bookingEmail(
+      deps,
+      jobs.bookingCancelledEmail,
+      async (booking, reader) =>
+        booking.status === 'skipped'
+          ? visitSkippedEmail(
+              booking,
+              reader,
+              await planViewOf(booking, todayInToronto()),
+              manage(booking),
+              todayInToronto(),
+            )
+          : bookingCancelledEmail(booking, reader, deps.siteUrl),
+      (booking) => `${booking._id}:${cancellationNews(booking)}`,
     ),
   ];
 }

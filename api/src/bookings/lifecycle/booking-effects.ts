@@ -7,6 +7,7 @@ import type { BookingDocument } from '../booking-model';
 import type { BookingEffect } from './booking-moves';
 import type { SlotLedger } from '../slot-ledger';
 import { reminderDelayMs, reviewRequestDelayMs } from '../visit-times';
+import { refundUnderway } from './refund-policy';
 
 type Visit = Pick<BookingDocument, 'date' | 'time'>;
 
@@ -20,7 +21,7 @@ export const paymentReminderJobId = (bookingId: string) => `complete-booking-${b
 export interface MovedBooking {
   before: Visit;
   after: BookingDocument;
-  /** Whether the money goes back: the cancelled email says so. */
+  /** Whether the customer's cancel is refunded (askRefundIfDue). */
   refund: boolean;
 }
 
@@ -88,10 +89,12 @@ export class BookingEffects {
       case 'visitReminder':
         return this.reminder(after);
       case 'cancelledEmail':
+        // A refund that comes after the cancel (a payment that crossed it, an operator's) is a
+        // job of its own: the first may have gone out already, saying no refund was due.
         return this.deps.jobs.add(
           jobs.bookingCancelledEmail,
-          { bookingId, refund },
-          { jobId: `cancelled-${bookingId}` },
+          { bookingId },
+          { jobId: `${refundUnderway(after) ? 'cancelled-refund' : 'cancelled'}-${bookingId}` },
         );
       case 'siteVisitEmail':
         return this.deps.jobs.add(

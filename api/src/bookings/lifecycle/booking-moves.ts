@@ -64,7 +64,9 @@ export type BookingEffect =
   | 'rescheduledEmails'
   /**
    * Tells the customer the visit is off (with the calendar file that removes it), and whether
-   * their money comes back; a skipped plan visit's email says the plan goes on instead.
+   * their money comes back; a skipped plan visit's email says the plan goes on instead. Also
+   * queued by a refund that follows the cancel: the email is written from the booking as it is
+   * when sent, once for "no refund" and once for the refund at most.
    */
   | 'cancelledEmail'
   /** Asks the payment provider for the money back (a job: the provider may be slow). */
@@ -109,8 +111,9 @@ export const BOOKING_MOVES: Record<BookingEvent, Partial<Record<BookingStatus, B
     // The same payment again: the emails' ids make a repeat queue nothing, and a crash between
     // the move and the queueing is made good.
     paid: move('paid', 'visitEmails'),
-    // Paid after the hold ran out and the place was given up: the money goes back.
-    cancelled: move('cancelled', 'askRefund'),
+    // Paid after the hold ran out or the cancel, which crossed the payment: the money goes
+    // back, and the customer hears so (an email sent before may have said no refund was due).
+    cancelled: move('cancelled', 'askRefund', 'cancelledEmail'),
   },
   visitPaid: {
     pending_payment: move('paid', 'endHold', 'visitReminder'),
@@ -137,7 +140,9 @@ export const BOOKING_MOVES: Record<BookingEvent, Partial<Record<BookingStatus, B
     no_show: move('refunded'),
     // Refunded at the provider (its dashboard): nothing here gave the place up or told anyone.
     paid: move('refunded', 'givePlaceBack', 'cancelledEmail'),
-    cancelled: move('refunded'),
+    // A booking that ends refunded says so, whoever asked: a refund asked for here was told
+    // already (the same email, sent once), one made at the provider's dashboard is told now.
+    cancelled: move('refunded', 'cancelledEmail'),
     // A repeat finishes what a crash cut short, if the refund came straight from paid.
     refunded: move('refunded', 'givePlaceBack', 'cancelledEmail'),
     skipped: move('refunded'),
@@ -206,7 +211,8 @@ export const BOOKING_MOVES: Record<BookingEvent, Partial<Record<BookingStatus, B
   // the provider confirms (refundConfirmed), as every other refund does.
   refundRequested: {
     paid: move('cancelled', 'givePlaceBack', 'askRefund', 'cancelledEmail'),
-    cancelled: move('cancelled', 'askRefund'),
+    // A cancel the customer was told brought no refund: the refund is news to them.
+    cancelled: move('cancelled', 'askRefund', 'cancelledEmail'),
   },
   siteVisitScheduled: {
     estimate_requested: move('estimate_scheduled', 'takePlace', 'siteVisitEmail'),

@@ -80,3 +80,16 @@ export function refundOwed(booking: Payment | null): RefundOwed {
   }
   return { kind: 'owed', intentId, amountCents: booking.amountCents };
 }
+
+/**
+ * Whether the booking's money is going back, or has: asked of the provider, or given back (at
+ * the provider's dashboard too). What its cancellation email says is read from this when the
+ * email is sent, so a payment that crossed the cancel is told as the refund it became.
+ */
+export function refundUnderway(booking: Pick<BookingDocument, 'status' | 'payment'>): boolean {
+  return (
+    booking.status === 'refunded' ||
+    Boolean(booking.payment.refundRequestedAt) ||
+    Boolean(booking.payment.refundedAt)
+  );
+}

@@ -184,7 +184,10 @@ const WALK: Record<string, Walk> = {
   },
   emailChangeNoticeEmail: {
     to: 'customer',
-    render: () => [authEmails.emailChangeNoticeEmail(CUSTOMER, URL_, 60)],
+    render: () => [
+      authEmails.emailChangeNoticeEmail(CUSTOMER, { link: URL_, validForMinutes: 60 }),
+      authEmails.emailChangeNoticeEmail(CUSTOMER, null),
+    ],
   },
   contactNotificationEmail: {
     to: 'business',

@@ -132,6 +132,7 @@ describe('the bound on unpaid holds per contact', () => {
     if (!ended) throw new Error('the plan is gone');
     const mail = planEndedEmail(
       ended,
+      'unproven',
       'https://homeservices.example',
       await visitsCalledOffByEnd(plan.id),
     );

@@ -133,6 +133,7 @@ export function emailFixtures(typed: TypedFields = ORDINARY_TYPING): EmailFixtur
       cancelAtPeriodEnd: false,
       endedOn: null,
     }),
+    neverPaid: false,
     visits: planVisits.map((visit) => ({
       id: visit.id as string,
       date: visit.date,

@@ -61,7 +61,7 @@ function floorEmails(config: FloorConfig): Record<string, FloorEmail> {
       compose: (row, id) =>
         welcomeEmail(row, config.mail.siteUrl, accountLinks.verifyEmailUrl(id, row.email)),
     },
-    [jobs.estimateAcknowledgementEmail.name]: booking((row) => estimateAcknowledgementEmail(row)),
+    [jobs.estimateAcknowledgementEmail.name]: booking((row) => estimateAcknowledgementEmail(row, 'unproven')),
     [jobs.businessBookingNotification.name]: booking((row) =>
       businessNotificationEmail(row, config.mail.businessInbox),
     ),

@@ -47,7 +47,7 @@ export const bookingConfirmationsScenario: Scenario = {
     };
     const composeTo = (who: string) => (index: number) => {
       const booking = bookingAt(index);
-      const message = bookingConfirmationEmail(booking, links.url(booking.id as string));
+      const message = bookingConfirmationEmail(booking, 'unproven', links.url(booking.id as string));
       return { ...message, to: `${who}-${String(index)}@confirmations.bench.test` };
     };
     const baseline = await sendThroughBarePool({

@@ -204,7 +204,12 @@ describe("a Monthly Visit plan's standing, said once", () => {
       changes: { cancel: false, keep: true, pause: false, resume: false },
     };
     expect(cancelled.body.plan.standing).toEqual(ending);
-    expect((await standingsOf(plan, owner)).manage).toEqual(ending);
+    // The provider's event for the pause may still be on its way, stamped in the same second as
+    // the cancel: it is applied, then the cancel's own event puts the ending back. What the
+    // pages settle on is what counts (a note on issue 30 says what would close that moment).
+    await eventually(async () => {
+      expect((await standingsOf(plan, owner)).manage).toEqual(ending);
+    });
     expect((await SubscriptionModel.findById(plan.id))?.pausedPeriods).toEqual([]);
     expect(await record()).toMatchObject({ cancelAtPeriodEnd: true, pausedUntil: null });
     const endMail = await mailEnding(plan.email, 'will end');

@@ -15,6 +15,8 @@ import { BookingService } from './bookings/booking-service';
 import { BookingLifecycle, lifecycleSettings } from './bookings/lifecycle/booking-lifecycle';
 import { ManageLinks } from './bookings/manage-link';
 import { SlotLedger } from './bookings/slot-ledger';
+import { BusinessDays } from './calendar/business-days';
+import { ClosureService } from './calendar/closure-service';
 import { crewRoster } from './bookings/crews';
 import { createPayments } from './payments/create-payment-provider';
 import { PaymentService } from './payments/payment-service';
@@ -87,10 +89,14 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
   );
   const loginThrottle = new LoginThrottle(redis, `${config.QUEUE_PREFIX}:`, logger);
   const crews = crewRoster(config);
-  const slots = new SlotLedger(crews.length, {
-    leadHours: config.SAME_DAY_LEAD_HOURS,
-    clock: systemClock,
-  });
+  const slots = new SlotLedger(
+    crews.length,
+    {
+      leadHours: config.SAME_DAY_LEAD_HOURS,
+      clock: systemClock,
+    },
+    new BusinessDays(config.EXTRA_HOLIDAYS),
+  );
   const links = new ManageLinks(config.LINK_SECRET, config.SITE_URL);
   const lifecycle = new BookingLifecycle({
     slots,
@@ -171,6 +177,7 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     emailChanges: new EmailChangeService(jobs, loginThrottle),
     slots,
     crews,
+    closures: new ClosureService({ slots, lifecycle, jobs, clock: systemClock, logger }),
     links,
     lifecycle,
     bookings,

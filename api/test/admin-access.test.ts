@@ -20,7 +20,7 @@ import {
   type ApiHarness,
   type ProductHarness,
 } from '../../tests/support/api-harness';
-import { bookingFields, withFields } from '../../tests/support/booking-form';
+import { bookingFields, withFields, workingDay } from '../../tests/support/booking-form';
 import { signUp } from '../../tests/support/accounts';
 import { failedMailJob } from '../../tests/support/failed-job';
 import { png } from '../../tests/support/images';
@@ -118,7 +118,7 @@ describe('the operators area', () => {
     [
       'schedule a visit',
       route('post', () => `/api/admin/bookings/${tableBookingId}/schedule`, 200, {
-        date: addDays(todayInToronto(), 330),
+        date: workingDay(addDays(todayInToronto(), 330)),
         time: 'evening',
       }),
     ],

@@ -12,7 +12,7 @@ import {
   type ApiHarness,
   type ProductHarness,
 } from '../../tests/support/api-harness';
-import { bookingFields, withFields } from '../../tests/support/booking-form';
+import { bookingFields, withFields, workingDay } from '../../tests/support/booking-form';
 import { mailbox, waitForMail } from '../../tests/support/mailbox';
 import { eventually } from '../../tests/support/poll';
 import { jobCompleted } from '../../tests/support/settled-jobs';
@@ -71,7 +71,7 @@ describe('a booking after it is made: the payment timer, the manage link, the re
       });
 
   it('gives an unpaid booking’s place back after the hold', async () => {
-    const date = addDays(todayInToronto(), 310);
+    const date = workingDay(addDays(todayInToronto(), 310));
     const { id } = await book({ date, time: 'afternoon' });
     expect(await placesLeft(date, 'afternoon')).toBe(0);
     await eventually(async () => expect(await placesLeft(date, 'afternoon')).toBe(1), {
@@ -86,7 +86,7 @@ describe('a booking after it is made: the payment timer, the manage link, the re
   });
 
   it('keeps a paid booking’s place when its timer fires', async () => {
-    const date = addDays(todayInToronto(), 311);
+    const date = workingDay(addDays(todayInToronto(), 311));
     const { id, email } = await book({ date, time: 'morning' });
     expect((await payNow(id, email)).status).toBe(200);
     await eventually(async () => expect((await BookingModel.findById(id))?.status).toBe('paid'));
@@ -97,7 +97,7 @@ describe('a booking after it is made: the payment timer, the manage link, the re
   });
 
   it('shows, moves and cancels a booking through its signed link; a tampered link gets 404', async () => {
-    const date = addDays(todayInToronto(), 312);
+    const date = workingDay(addDays(todayInToronto(), 312));
     const { id, email } = await book({ date, time: 'evening' });
     expect((await payNow(id, email)).status).toBe(200);
     await eventually(async () => expect((await BookingModel.findById(id))?.status).toBe('paid'));
@@ -161,7 +161,7 @@ describe('a booking after it is made: the payment timer, the manage link, the re
   });
 
   it('cancels an unpaid booking through its link and returns the place at once', async () => {
-    const date = addDays(todayInToronto(), 313);
+    const date = workingDay(addDays(todayInToronto(), 313));
     const { id } = await book({ date, time: 'morning' });
     expect(await placesLeft(date, 'morning')).toBe(0);
     const token = api.context.links.token(id);
@@ -172,7 +172,7 @@ describe('a booking after it is made: the payment timer, the manage link, the re
   });
 
   it('schedules the reminder for the day before, and sends none for a booking cancelled since', async () => {
-    const date = addDays(todayInToronto(), 314);
+    const date = workingDay(addDays(todayInToronto(), 314));
     const { id, email } = await book({ date, time: 'morning' });
     expect((await payNow(id, email)).status).toBe(200);
     const jobId = `reminder-${id}-${date}-morning`;
@@ -192,9 +192,12 @@ describe('a booking after it is made: the payment timer, the manage link, the re
     expect(mails.some((mail) => mail.Subject.startsWith('Reminder:'))).toBe(true);
 
     // Another booking, cancelled: its reminder runs and sends nothing.
-    const second = await book({ date: addDays(todayInToronto(), 315), time: 'morning' });
+    const second = await book({
+      date: workingDay(addDays(todayInToronto(), 315)),
+      time: 'morning',
+    });
     expect((await payNow(second.id, second.email)).status).toBe(200);
-    const secondJobId = `reminder-${second.id}-${addDays(todayInToronto(), 315)}-morning`;
+    const secondJobId = `reminder-${second.id}-${workingDay(addDays(todayInToronto(), 315))}-morning`;
     const secondReminder = await eventually(async () => {
       const job = await emailsQueue.getJob(secondJobId);
       expect(job).toBeTruthy();

@@ -17,6 +17,7 @@ import {
   testPhone,
   withFields,
   type BookingFields,
+  workingDay,
 } from '../../tests/support/booking-form';
 import { waitForMail } from '../../tests/support/mailbox';
 import { eventually } from '../../tests/support/poll';
@@ -92,7 +93,7 @@ describe('a booking belongs to whoever made it', () => {
         [
           `reschedule ${label}`,
           await auth(request(api.app).post(`/api/bookings/${id}/reschedule`)).send({
-            date: addDays(todayInToronto(), 200),
+            date: workingDay(addDays(todayInToronto(), 200)),
             time: 'evening',
             ...withToken,
           }),
@@ -311,7 +312,11 @@ describe('a booking belongs to whoever made it', () => {
 
       const moved = await request(api.app)
         .post(`/api/bookings/${soon.id}/reschedule`)
-        .send({ token: soon.token, date: addDays(todayInToronto(), 30), time: 'morning' });
+        .send({
+          token: soon.token,
+          date: workingDay(addDays(todayInToronto(), 30)),
+          time: 'morning',
+        });
       expect(moved.status).toBe(200);
       // The manage page says so before the customer confirms a cancel.
       expect(moved.body.booking.refundOnCancel).toBe(false);
@@ -333,10 +338,14 @@ describe('a booking belongs to whoever made it', () => {
     });
 
     it('still refunds a visit booked and moved well ahead', async () => {
-      const later = await paidVisit(addDays(todayInToronto(), 40));
+      const later = await paidVisit(workingDay(addDays(todayInToronto(), 40)));
       const moved = await request(api.app)
         .post(`/api/bookings/${later.id}/reschedule`)
-        .send({ token: later.token, date: addDays(todayInToronto(), 50), time: 'morning' });
+        .send({
+          token: later.token,
+          date: workingDay(addDays(todayInToronto(), 50)),
+          time: 'morning',
+        });
       expect(moved.body.booking.refundOnCancel).toBe(true);
       const cancelled = await request(api.app)
         .post(`/api/bookings/${later.id}/cancel`)
@@ -360,7 +369,7 @@ describe('a booking belongs to whoever made it', () => {
       const second = await book({ email, phone: testPhone() });
       expect(second.response.status).toBe(201);
 
-      const date = addDays(todayInToronto(), 77);
+      const date = workingDay(addDays(todayInToronto(), 77));
       const byEmail = await book({ email, date });
       expect(byEmail.response.status).toBe(409);
       expect(byEmail.response.body.error).toBe(BookingMessages.tooManyUnpaid('2'));

@@ -11,7 +11,7 @@ import {
   type ApiHarness,
   type ProductHarness,
 } from '../../tests/support/api-harness';
-import { bookingFields, withFields } from '../../tests/support/booking-form';
+import { bookingFields, withFields, workingDay } from '../../tests/support/booking-form';
 import { calendarEntriesOf, type CalendarEntry } from '../../tests/support/calendar-mail';
 import { waitForMail } from '../../tests/support/mailbox';
 import { eventually } from '../../tests/support/poll';
@@ -103,7 +103,7 @@ describe('calendar files follow a visit to its end', () => {
     });
     expect(visit.confirmation.contentTypeMethod).toBe('PUBLISH');
 
-    const date = addDays(todayInToronto(), 61);
+    const date = workingDay(addDays(todayInToronto(), 61));
     const moved = await request(api.app)
       .post(`/api/bookings/${visit.id}/reschedule`)
       .send({ token: visit.token, date, time: 'evening' });
@@ -142,7 +142,10 @@ describe('calendar files follow a visit to its end', () => {
   });
 
   it('sends no cancelling entry for a visit that never had a calendar file', async () => {
-    const fields = bookingFields({ date: addDays(todayInToronto(), 80), time: 'morning' });
+    const fields = bookingFields({
+      date: workingDay(addDays(todayInToronto(), 80)),
+      time: 'morning',
+    });
     const booked = await withFields(request(api.app).post('/api/bookings'), fields);
     expect(booked.status).toBe(201);
     const id = booked.body.booking.id as string;

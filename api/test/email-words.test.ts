@@ -47,7 +47,45 @@ const RENDERED: Partial<Record<keyof Templates, () => MailMessage[]>> = {
     bookingEmails.bookingCancelledEmail(booking({ status: 'cancelled' }), R, SITE),
     bookingEmails.bookingCancelledEmail(booking({ status: 'refunded', history: [] }), R, SITE),
   ],
-  bookingRescheduledEmail: () => [bookingEmails.bookingRescheduledEmail(booking(), R, URL_)],
+  bookingRescheduledEmail: () => [
+    bookingEmails.bookingRescheduledEmail(booking(), R, URL_),
+    // Moved off a day the business closed, to the day offered.
+    bookingEmails.bookingRescheduledEmail(
+      booking({
+        closedDay: {
+          date: '2026-12-08',
+          reason: 'Snowstorm',
+          offerDate: booking().date,
+          offerTime: booking().time,
+          closureId: 'c1',
+        },
+      }),
+      R,
+      URL_,
+    ),
+  ],
+  closedDayEmail: () => {
+    const closedDay = (offer: boolean) => ({
+      date: booking().date,
+      reason: 'Snowstorm',
+      offerDate: offer ? '2026-12-10' : null,
+      offerTime: offer ? ('morning' as const) : null,
+      closureId: 'c1',
+    });
+    return [
+      bookingEmails.closedDayEmail(booking({ closedDay: closedDay(true) }), R, URL_),
+      bookingEmails.closedDayEmail(
+        booking({ status: 'pending_payment', closedDay: closedDay(true) }),
+        R,
+        URL_,
+      ),
+      bookingEmails.closedDayEmail(
+        booking({ subscriptionId: 'plan-1', closedDay: closedDay(false) }),
+        R,
+        URL_,
+      ),
+    ];
+  },
   planPeriodEmail: () => [
     planEmails.planPeriodEmail(plan, R, 0, planVisits, URL_),
     planEmails.planPeriodEmail(plan, R, 1, planVisits.slice(0, 3), URL_),

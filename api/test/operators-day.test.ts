@@ -16,7 +16,7 @@ import {
 import { QueueName } from '../src/jobs/job-definitions';
 import { signUp } from '../../tests/support/accounts';
 import { startApiAndWorkers, type ProductHarness } from '../../tests/support/api-harness';
-import { bookingFields, withFields } from '../../tests/support/booking-form';
+import { bookingFields, withFields, workingDay } from '../../tests/support/booking-form';
 import { waitForMail } from '../../tests/support/mailbox';
 import { testEmail, testEnv } from '../../tests/support/test-env';
 
@@ -37,7 +37,7 @@ describe("the operator's day", () => {
   let admin: string;
   const bearer = () => ({ Authorization: `Bearer ${admin}` });
   // A Tuesday far enough ahead that only this file's bookings are on it.
-  const ahead = addDays(todayInToronto(), 230);
+  const ahead = workingDay(addDays(todayInToronto(), 230));
   const tuesday = addDays(ahead, (2 - weekdayOf(ahead) + 7) % 7);
 
   beforeAll(async () => {
@@ -184,16 +184,20 @@ describe("the operator's day", () => {
 
   it('marks a visit done or no-show from its day on, asks for a review the next morning, and makes a missed visit again', async () => {
     const today = todayInToronto();
-    const later = await book({ date: addDays(today, 3), time: 'evening' });
+    // Working days: the business calendar refuses holidays (tests/support/booking-form.ts).
+    const soon = workingDay(addDays(today, 2));
+    const inThree = workingDay(addDays(today, 3));
+    const inFour = workingDay(addDays(today, 4));
+    const later = await book({ date: inThree, time: 'evening' });
     expect((await mark(later.id, 'paid')).status).toBe(200);
     const early = await mark(later.id, 'done');
     expect(early.status).toBe(409);
-    expect(early.body.error).toBe(AdminMessages.visitNotYetDue(addDays(today, 3)));
+    expect(early.body.error).toBe(AdminMessages.visitNotYetDue(inThree));
 
     // Today's windows close to customers as the day goes on: a visit today is booked ahead, paid,
     // and moved to today by the operator.
     const paidToday = async () => {
-      const visit = await book({ date: addDays(today, 4), time: 'evening' });
+      const visit = await book({ date: inFour, time: 'evening' });
       expect((await mark(visit.id, 'paid')).status).toBe(200);
       const moved = await schedule(visit.id, today, 'evening');
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
@@ -213,20 +217,20 @@ describe("the operator's day", () => {
     // Done is done: the place stays used, and nothing moves it again.
     expect(await SlotModel.countDocuments({ holders: done.id })).toBe(1);
     expect((await mark(done.id, 'no_show')).status).toBe(409);
-    expect((await schedule(done.id, addDays(today, 2), 'morning')).status).toBe(409);
+    expect((await schedule(done.id, soon, 'morning')).status).toBe(409);
 
     const missed = await paidToday();
     const noShow = await mark(missed.id, 'no_show');
     expect(noShow.status).toBe(200);
     expect(noShow.body.booking).toMatchObject({ status: 'no_show', allowedStatuses: ['done'] });
-    const again = await schedule(missed.id, addDays(today, 2), 'morning');
+    const again = await schedule(missed.id, soon, 'morning');
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.booking).toMatchObject({
       status: 'paid',
-      date: addDays(today, 2),
+      date: soon,
       time: 'morning',
     });
-    expect(await SlotModel.countDocuments({ holders: missed.id, date: addDays(today, 2) })).toBe(1);
+    expect(await SlotModel.countDocuments({ holders: missed.id, date: soon })).toBe(1);
     expect(await SlotModel.countDocuments({ holders: missed.id, date: today })).toBe(0);
     const mails = await waitForMail(missed.email, { count: 3 });
     expect(mails.map((mail) => mail.Subject).join('\n')).toMatch(/has moved to/);

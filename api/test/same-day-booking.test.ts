@@ -5,7 +5,7 @@ import { TIME_WINDOW_IDS } from '../src/domain/booking/catalogue';
 import { windowOpenToBook } from '../src/domain/booking/same-day';
 import { addDays, todayInToronto } from '../src/domain/calendar/toronto-date';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
-import { bookingFields, withFields } from '../../tests/support/booking-form';
+import { bookingFields, withFields, workingDay } from '../../tests/support/booking-form';
 import { dataChanges, snapshotData } from '../../tests/support/data-snapshot';
 import { testEnv } from '../../tests/support/test-env';
 
@@ -56,7 +56,7 @@ describe('same-day booking through the API (SAME_DAY_LEAD_HOURS=41)', () => {
   const env = testEnv({ FORM_RATE_LIMIT_MAX: '1000', SAME_DAY_LEAD_HOURS: '41' });
   let api: ApiHarness;
   const tomorrow = addDays(todayInToronto(), 1);
-  const later = addDays(todayInToronto(), 3);
+  const later = workingDay(addDays(todayInToronto(), 3));
 
   beforeAll(async () => {
     api = await startApi(env);

@@ -4,14 +4,14 @@ import type { AdminScheduleWeek } from '../src/domain/admin/admin-views';
 import { addDays, todayInToronto, weekdayOf } from '../src/domain/calendar/toronto-date';
 import { signUp } from '../../tests/support/accounts';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
-import { bookingFields, withFields } from '../../tests/support/booking-form';
+import { bookingFields, withFields, workingDay } from '../../tests/support/booking-form';
 import { testEnv } from '../../tests/support/test-env';
 
 describe("the schedule board's week", () => {
   let api: ApiHarness;
   let admin: string;
   // A Wednesday far enough ahead that only this file's bookings are on it.
-  const ahead = addDays(todayInToronto(), 200);
+  const ahead = workingDay(addDays(todayInToronto(), 200));
   const wednesday = addDays(ahead, (3 - weekdayOf(ahead) + 7) % 7);
   const monday = addDays(wednesday, -2);
 

@@ -105,6 +105,25 @@ const WALK: Record<string, Walk> = {
     greets: true,
     render: (reader) => [bookingEmails.bookingRescheduledEmail(booking(), reader, URL_)],
   },
+  closedDayEmail: {
+    to: 'customer',
+    greets: true,
+    render: (reader) => [
+      bookingEmails.closedDayEmail(
+        booking({
+          closedDay: {
+            date: booking().date,
+            reason: 'Snowstorm',
+            offerDate: '2026-12-10',
+            offerTime: 'morning',
+            closureId: 'c1',
+          },
+        }),
+        reader,
+        URL_,
+      ),
+    ],
+  },
   businessNotificationEmail: {
     to: 'business',
     render: () => [

@@ -1,7 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingModel } from '../../api/src/bookings/booking-model';
-import { fillBookingDialog, payInDialog, payWithTestCard } from '../support/booking-form';
+import {
+  fillBookingDialog,
+  payInDialog,
+  payWithTestCard,
+  workingDay,
+} from '../support/booking-form';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { cspViolations, waitForValue, watchCspViolations } from '../support/browser';
 import { jpeg } from '../support/images';
@@ -37,7 +42,7 @@ describe('booking journeys in Chromium', () => {
     const email = testEmail('journey');
     await page.getByRole('button', { name: 'Book Now for Painting' }).click();
     await page.getByRole('button', { name: 'Choose One-time Visit' }).click();
-    await fillBookingDialog(page, email, addDays(todayInToronto(), 12), jpeg(200_000));
+    await fillBookingDialog(page, email, workingDay(addDays(todayInToronto(), 12)), jpeg(200_000));
     await payWithTestCard(page, 'Painting', email);
 
     const [mail] = await waitForMail(email);

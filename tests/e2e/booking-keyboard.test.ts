@@ -5,6 +5,7 @@ import { BookingModel } from '../../api/src/bookings/booking-model';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
+import { workingDay } from '../support/booking-form';
 
 /** The accessible name of the focused element, as a screen reader would say it. */
 async function focusedName(page: Page): Promise<string> {
@@ -67,7 +68,7 @@ describe('the booking journey with the keyboard alone', () => {
     await tabTo(page, /^Choose One-time Visit$/);
     await page.keyboard.press('Enter');
 
-    const date = addDays(todayInToronto(), 15);
+    const date = workingDay(addDays(todayInToronto(), 15));
     const [year, month, day] = date.split('-');
     for (const [label, text] of [
       [/^Full Name/, 'Kai Keyboard'],

@@ -6,7 +6,7 @@ import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-d
 import { TEST_PAYMENT_METHODS } from '../../api/src/domain/payment/test-cards';
 import { signUp, type TestAccount } from '../support/accounts';
 import { pageSettled } from '../support/axe';
-import { bookingFields, fillBookingDialog, withFields } from '../support/booking-form';
+import { bookingFields, fillBookingDialog, withFields, workingDay } from '../support/booking-form';
 import {
   contrastOf,
   MINIMUM_CONTRAST,
@@ -172,7 +172,11 @@ describe('every button style keeps its text readable in every state (WCAG 1.4.3)
       within: 'dialog[open]',
       async open(page) {
         await openBookingForm(page);
-        await fillBookingDialog(page, testEmail('payer'), addDays(todayInToronto(), 40));
+        await fillBookingDialog(
+          page,
+          testEmail('payer'),
+          workingDay(addDays(todayInToronto(), 40)),
+        );
         await page.getByRole('button', { name: 'Continue to Payment' }).click();
         await page.getByRole('dialog', { name: 'Complete Your Payment' }).waitFor();
       },

@@ -6,7 +6,7 @@ import { BookingModel } from '../../api/src/bookings/booking-model';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { signUp } from '../support/accounts';
 import { auditPage, violationLines } from '../support/axe';
-import { TEST_CARD, fillBookingDialog, payInDialog } from '../support/booking-form';
+import { TEST_CARD, fillBookingDialog, payInDialog, workingDay } from '../support/booking-form';
 import {
   cspViolations,
   waitForDisabled,
@@ -60,12 +60,12 @@ describe('a customer’s afternoon in Chromium', () => {
   it('offers no window that starts too soon, and says why', async () => {
     const page = await servicesPage();
     const form = await openForm(page);
-    await form.getByLabel('Preferred Date').fill(addDays(todayInToronto(), 1));
+    await form.getByLabel('Preferred Date').fill(workingDay(addDays(todayInToronto(), 1)));
     for (const window of ['Morning (8am-12pm)', 'Afternoon (12pm-4pm)', 'Evening (4pm-8pm)']) {
       const option = form.getByRole('option', { name: `${window} (no longer available)` });
       await waitForDisabled(option);
     }
-    await form.getByLabel('Preferred Date').fill(addDays(todayInToronto(), 4));
+    await form.getByLabel('Preferred Date').fill(workingDay(addDays(todayInToronto(), 4)));
     await form.getByRole('option', { name: 'Morning (8am-12pm)', exact: true }).waitFor({
       state: 'attached',
     });
@@ -76,7 +76,7 @@ describe('a customer’s afternoon in Chromium', () => {
     const page = await servicesPage(375);
     const email = testEmail('left-payment');
     await openForm(page);
-    await fillBookingDialog(page, email, addDays(todayInToronto(), 4));
+    await fillBookingDialog(page, email, workingDay(addDays(todayInToronto(), 4)));
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     const payment = page.getByRole('dialog', { name: 'Complete Your Payment' });
     await payment.getByLabel('Card Number').waitFor();
@@ -115,7 +115,7 @@ describe('a customer’s afternoon in Chromium', () => {
     const page = await servicesPage();
     const email = testEmail('checkout-cancel');
     await openForm(page, 'Lawn Repair');
-    await fillBookingDialog(page, email, addDays(todayInToronto(), 5));
+    await fillBookingDialog(page, email, workingDay(addDays(todayInToronto(), 5)));
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByRole('button', { name: 'Pay on a secure checkout page instead' }).click();
     await page.getByRole('link', { name: 'Cancel and return to the site' }).click();
@@ -160,7 +160,7 @@ describe('a customer’s afternoon in Chromium', () => {
     await waitForValue(form.getByLabel('Service Address'), '1 King St W');
     await form.getByLabel('Phone Number').fill('416-555-0123');
     await form.getByLabel('Postal Code').fill('M5H 2N2');
-    await form.getByLabel('Preferred Date').fill(addDays(todayInToronto(), 6));
+    await form.getByLabel('Preferred Date').fill(workingDay(addDays(todayInToronto(), 6)));
     await form.getByLabel('Tell us about the project').fill('A cedar deck, 12 x 16 ft.');
     await page.screenshot({ path: path.join(ARTIFACTS, 'estimate-form-1280.png') });
     await form.getByRole('button', { name: 'Request My Free Estimate' }).click();

@@ -8,7 +8,7 @@ import { BookingModel } from '../../api/src/bookings/booking-model';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { QueueName } from '../../api/src/jobs/job-definitions';
 import { signUp } from '../support/accounts';
-import { fillBookingDialog, payWithTestCard } from '../support/booking-form';
+import { fillBookingDialog, payWithTestCard, workingDay } from '../support/booking-form';
 import { cspViolations, watchCspViolations } from '../support/browser';
 import { SHIPPED_NGINX_CONF, serverBlockOnPort } from '../support/front-door';
 import { jpeg } from '../support/images';
@@ -194,7 +194,12 @@ describe('the product through its front door, in Chromium', () => {
     await page.getByRole('button', { name: 'Book Now for Painting' }).click();
     await page.getByRole('button', { name: 'Choose One-time Visit' }).click();
     // Above nginx's default 1 MB request limit: client_max_body_size lets it through.
-    await fillBookingDialog(page, email, addDays(todayInToronto(), 16), jpeg(3_000_000));
+    await fillBookingDialog(
+      page,
+      email,
+      workingDay(addDays(todayInToronto(), 16)),
+      jpeg(3_000_000),
+    );
     await payWithTestCard(page, 'Painting', email);
 
     const [mail] = await waitForMail(email);

@@ -13,7 +13,7 @@ import { SubscriptionModel } from '../../api/src/subscriptions/subscription-mode
 import { signUp } from '../support/accounts';
 import { auditPage, violationLines } from '../support/axe';
 import { cspViolations, watchCspViolations } from '../support/browser';
-import { fillBookingDialog, payInDialog, TEST_CARD } from '../support/booking-form';
+import { fillBookingDialog, payInDialog, TEST_CARD, workingDay } from '../support/booking-form';
 import { logInThroughPage } from '../support/login-page';
 import { mailbox, waitForMail } from '../support/mailbox';
 import { eventually } from '../support/poll';
@@ -51,7 +51,7 @@ describe('the Monthly Visit plan in Chromium', () => {
     await watchCspViolations(page);
     await logInThroughPage(page, site.origin, account.email, PASSWORD);
 
-    const first = addDays(todayInToronto(), 150);
+    const first = workingDay(addDays(todayInToronto(), 150));
     const visits = firstPeriodVisits({ date: first, time: 'morning' });
     const renewsOn = nextPeriodStart(first, anchorDayOf(first));
     await page.goto(`${site.origin}/service/service1`);

@@ -5,7 +5,7 @@ import { BookingModel } from '../../api/src/bookings/booking-model';
 import { SlotModel } from '../../api/src/bookings/slot-model';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { multipart } from '../support/api-process';
-import { bookingFields, fillBookingDialog } from '../support/booking-form';
+import { bookingFields, fillBookingDialog, workingDay } from '../support/booking-form';
 import { jpeg } from '../support/images';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
@@ -92,7 +92,7 @@ describe('a booking form submitted twice', () => {
       }
     });
     const email = testEmail('double-click');
-    const date = addDays(todayInToronto(), 320);
+    const date = workingDay(addDays(todayInToronto(), 320));
     await page.goto(`${site.origin}/service/service1`);
     await page.getByRole('button', { name: 'Book Now for Painting' }).click();
     await page.getByRole('button', { name: 'Choose One-time Visit' }).click();

@@ -6,6 +6,7 @@ import {
   windowOpenToBook,
 } from '../../api/src/domain/booking/same-day';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
+import { ontarioHolidays } from '../../api/src/domain/calendar/ontario-holidays';
 import { testEmail } from './test-env';
 
 export type BookingFields = Record<string, string>;
@@ -23,6 +24,18 @@ export function testPhone(): string {
   return `416-${digits.slice(0, 3)}-${digits.slice(3)}`;
 }
 
+/** Whether the business works `date`: not one of Ontario's public holidays or observed days. */
+export function isWorkingDay(date: string): boolean {
+  return !ontarioHolidays(Number(date.slice(0, 4))).some((holiday) => holiday.date === date);
+}
+
+/** `date`, or the first working day after it (the business calendar refuses holidays). */
+export function workingDay(date: string): string {
+  let day = date;
+  while (!isWorkingDay(day)) day = addDays(day, 1);
+  return day;
+}
+
 /**
  * A valid booking form as the site posts it. Each form is for another day (from two days ahead),
  * so bookings of one test file do not fill each other's windows unless a test means them to.
@@ -37,7 +50,7 @@ export function bookingFields(overrides: BookingFields = {}): BookingFields {
     address: '12 Rosedale Ave, Toronto, ON M4W 1P8',
     // In the default service area (SERVICE_AREA_FSAS=M, Toronto).
     postalCode: 'M4W 1P8',
-    date: addDays(todayInToronto(), daysAhead),
+    date: workingDay(addDays(todayInToronto(), daysAhead)),
     time: 'morning',
     service: 'Painting',
     plan: 'One-time Visit - $149',
@@ -47,14 +60,15 @@ export function bookingFields(overrides: BookingFields = {}): BookingFields {
 
 /**
  * The soonest window a customer can still book (SAME_DAY_LEAD_HOURS): today's when one is open
- * at this hour, else tomorrow's morning or later. Always less than a day ahead of now.
+ * at this hour, else the next working day's first (a day ahead, or more across holidays).
  */
 export function nextOpenWindow(
   leadHours = DEFAULT_SAME_DAY_LEAD_HOURS,
   now = new Date(),
 ): { date: string; time: TimeWindowId } {
   const today = todayInToronto(now);
-  for (const date of [today, addDays(today, 1), addDays(today, 2)]) {
+  for (const date of [today, addDays(today, 1), addDays(today, 2), addDays(today, 3)]) {
+    if (!isWorkingDay(date)) continue;
     const time = TIME_WINDOW_IDS.find((window) => windowOpenToBook(date, window, now, leadHours));
     if (time) return { date, time };
   }

@@ -9,6 +9,7 @@ import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
 import { BookingLifecycle, lifecycleSettings } from '@hs/api/bookings/lifecycle/booking-lifecycle';
 import { ManageLinks } from '@hs/api/bookings/manage-link';
 import { SlotLedger } from '@hs/api/bookings/slot-ledger';
+import { BusinessDays } from '@hs/api/calendar/business-days';
 import { crewRoster } from '@hs/api/bookings/crews';
 import { allJobs } from '@hs/api/jobs/job-definitions';
 import { JobProducer } from '@hs/api/jobs/job-producer';
@@ -49,10 +50,14 @@ async function main(): Promise<void> {
   // Workers queue follow-up work too (a paid booking's confirmation and reminder).
   const producerConnection = connect();
   const producer = new JobProducer(producerConnection, config.QUEUE_PREFIX);
-  const slots = new SlotLedger(crewRoster(config).length, {
-    leadHours: config.SAME_DAY_LEAD_HOURS,
-    clock: systemClock,
-  });
+  const slots = new SlotLedger(
+    crewRoster(config).length,
+    {
+      leadHours: config.SAME_DAY_LEAD_HOURS,
+      clock: systemClock,
+    },
+    new BusinessDays(config.EXTRA_HOLIDAYS),
+  );
   const lifecycle = new BookingLifecycle({
     slots,
     jobs: producer,

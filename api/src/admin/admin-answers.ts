@@ -63,7 +63,7 @@ export const subscriberListSchema = z.object({
 /** The `page` query parameter of every list. */
 export const PAGE = { page: 'Page number, from 1; pages hold 50.' };
 
-const scheduleVisit = z.object({
+export const scheduleVisit = z.object({
   kind: z.enum(['one-time', 'plan', 'estimate']),
   booking: adminBookingViewSchema,
 });
@@ -90,6 +90,10 @@ export const adminScheduleWeekSchema = z.object({
       estimates: z
         .array(scheduleVisit)
         .describe('Estimate requests whose site visit is still to schedule; they hold no place.'),
+      closedReason: z
+        .string()
+        .optional()
+        .describe('Present when the business is closed that day (a holiday, a closure): why.'),
     }),
   ),
 }) satisfies z.ZodType<AdminScheduleWeek>;

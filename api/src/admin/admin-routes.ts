@@ -15,6 +15,8 @@ import type { Crew } from '../domain/admin/admin-views';
 import { adminSubscriberRoutes } from './admin-subscriber-routes';
 import { BookingPhotoLinks } from './booking-photo-links';
 import { queueSessionRoutes, queueSessionsFor } from './queue-session';
+import { closureRoutes } from '../calendar/closure-routes';
+import type { ClosureService } from '../calendar/closure-service';
 
 export interface AdminRouteDependencies {
   config: Pick<ApiConfig, 'JWT_SECRET' | 'LINK_SECRET' | 'NODE_ENV'>;
@@ -27,6 +29,7 @@ export interface AdminRouteDependencies {
   slots: SlotLedger;
   reviews: ReviewService;
   crews: readonly Crew[];
+  closures: ClosureService;
 }
 
 /**
@@ -43,6 +46,7 @@ export function adminRoutes(deps: AdminRouteDependencies): Router {
   router.use(adminContactRoutes(deps));
   router.use(adminSubscriberRoutes(deps));
   router.use(adminReviewRoutes(deps));
+  router.use(closureRoutes(deps));
   router.use(queueSessionRoutes({ ...deps, sessions: queueSessionsFor(deps) }));
   return router;
 }

@@ -12,7 +12,7 @@ import { timeLabel } from '../domain/booking/booking-schema';
 import { CUSTOM_ESTIMATE, TIME_WINDOW_IDS } from '../domain/booking/catalogue';
 import { addDays, weekdayOf } from '../domain/calendar/toronto-date';
 
-function kindOf(booking: BookingDocument): ScheduleVisitKind {
+export function kindOf(booking: BookingDocument): ScheduleVisitKind {
   if (booking.planId === CUSTOM_ESTIMATE) return 'estimate';
   return booking.subscriptionId ? 'plan' : 'one-time';
 }
@@ -42,19 +42,22 @@ export async function scheduleWeek(
   const { slots, view } = board;
   const from = mondayOf(anyDay);
   const to = addDays(from, 6);
-  const [bookings, taken] = await Promise.all([
+  const [bookings, taken, closedDays] = await Promise.all([
     BookingModel.find({ date: { $gte: from, $lte: to }, status: { $nin: CALLED_OFF } }).sort({
       date: 1,
       time: 1,
       createdAt: 1,
     }),
     slots.taken(from, to),
+    slots.calendar.closedDays(from, to),
   ]);
   const days: AdminScheduleDay[] = Array.from({ length: 7 }, (_, offset) => {
     const date = addDays(from, offset);
     const ofDay = bookings.filter((booking) => booking.date === date);
     const visit = (booking: BookingDocument) => ({ kind: kindOf(booking), booking: view(booking) });
+    const closedReason = closedDays.get(date);
     return {
+      ...(closedReason === undefined ? {} : { closedReason }),
       date,
       windows: TIME_WINDOW_IDS.map((time) => ({
         time,

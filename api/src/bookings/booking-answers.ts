@@ -60,6 +60,18 @@ export const managedBookingViewSchema = bookingViewSchema.extend({
       'Paid bookings: the last moment a cancel is refunded (24 hours before the visit as first ' +
         'paid for; moving the visit does not move it). Null when unpaid.',
     ),
+  closedDay: z
+    .object({
+      date: z.string(),
+      reason: z.string(),
+      offer: z.object({ date: z.string(), time: timeWindow }).nullable(),
+    })
+    .nullable()
+    .describe(
+      'Set while the visit sits on a day the business closed after it was booked: the day, why, ' +
+        'and the next open day with room offered to move it to (null when none was found). A ' +
+        'cancel then is refunded in full.',
+    ),
 }) satisfies z.ZodType<ManagedBookingView>;
 
 export const availabilitySchema = z.object({
@@ -71,8 +83,15 @@ export const availabilitySchema = z.object({
       closed: z
         .array(timeWindow)
         .describe(
-          'Windows no longer open to book: started, or starting within SAME_DAY_LEAD_HOURS ' +
-            '(they show no places left).',
+          'Windows no longer open to book: started, or starting within SAME_DAY_LEAD_HOURS, or ' +
+            'the whole day closed (they show no places left).',
+        ),
+      closedReason: z
+        .string()
+        .optional()
+        .describe(
+          'Present when the business is closed that day (a public holiday, an optional holiday ' +
+            'in EXTRA_HOLIDAYS, an operator\'s closure): why, as customers read it after "Closed: ".',
         ),
     }),
   ),
@@ -136,6 +155,13 @@ export const monthlyPlanPreviewSchema = z.object({
       alternatives: z
         .array(visitSlotSchema)
         .describe('For a full visit: the free windows of its week, nearest day first.'),
+      movedFrom: z
+        .object({ date: z.string(), reason: z.string() })
+        .optional()
+        .describe(
+          'Present when the rule put this visit on a closed day: the day and why it is closed. ' +
+            'The visit has stepped to the nearest open day of its week (same window first).',
+        ),
     }),
   ),
 }) satisfies z.ZodType<MonthlyPlanPreview>;

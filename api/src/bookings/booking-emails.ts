@@ -366,11 +366,57 @@ export function bookingRescheduledEmail(
     subject: `Your ${visit.service.title} booking ${booking.reference} has moved to ${visit.day}`,
     paragraphs: [
       greeting(reader, booking.name),
+      ...closureNews(booking),
       `Your ${visit.service.title} visit is now on ${visit.day}, ${visit.when}.`,
       'The attached calendar file updates the visit in your calendar. To change it again or cancel it, use the link below.',
     ],
     details: visitDetails(booking, visit, reader),
     action: { label: 'Manage your booking', url: manageUrl },
     attachments: [invite(booking, visit, reader, manageUrl, sequence)],
+  });
+}
+
+/**
+ * Why a visit moved, when it moved off a day the business closed to the day it was offered (a
+ * plan's visit, moved by the plan's rule; a customer who took the offer). Nothing otherwise.
+ */
+function closureNews(booking: Booking): string[] {
+  const closed = booking.closedDay;
+  if (!closed || closed.date === booking.date) return [];
+  if (closed.offerDate !== booking.date || closed.offerTime !== booking.time) return [];
+  return [`We are closed on ${longDate(closed.date)} (${closed.reason}), so your visit has moved.`];
+}
+
+/**
+ * The business closed the day of a booked visit (an operator's closure): the customer chooses,
+ * from the manage page, between the next open day we offer and a cancel with a full refund (a
+ * plan's visit with no room left in its week: another day, or a skip).
+ */
+export function closedDayEmail(booking: Booking, reader: Reader, manageUrl: string): MailMessage {
+  const visit = visitOf(booking);
+  const closed = booking.closedDay;
+  if (!closed) throw new Error(`Booking ${booking.reference} has no closed day to tell of`);
+  const offer =
+    closed.offerDate && closed.offerTime && findTimeWindow(closed.offerTime)
+      ? `${longDate(closed.offerDate)}, ${timeLabel(closed.offerTime)}`
+      : null;
+  const cancelWords = booking.subscriptionId
+    ? 'Or skip this visit: your plan goes on.'
+    : booking.status === 'paid'
+      ? 'Or cancel it with a full refund, whenever you decide: the 24-hour rule does not apply to a day we closed.'
+      : 'Or cancel it: nothing has been charged.';
+  return renderEmail({
+    to: booking.email,
+    subject: `We are closed on ${visit.day}: your ${visit.service.title} visit ${booking.reference}`,
+    paragraphs: [
+      greeting(reader, booking.name),
+      `We are sorry: we are closed on ${visit.day} (${closed.reason}), the day of your ${visit.service.title} visit.`,
+      offer
+        ? `The next open day we can offer is ${offer}. Open your booking to move your visit there in one click, or to choose another day.`
+        : 'Open your booking to choose another day that suits you.',
+      cancelWords,
+    ],
+    details: visitDetails(booking, visit, reader),
+    action: { label: offer ? 'Move or cancel your visit' : 'Choose another day', url: manageUrl },
   });
 }

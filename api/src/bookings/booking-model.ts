@@ -80,6 +80,25 @@ const bookingSchema = new mongoose.Schema(
      * later, so moving a visit that is due soon and then cancelling it refunds nothing.
      */
     refundCutoff: { type: Date, default: null },
+    /**
+     * Set when an operator closed the day of this visit after it was booked (the business
+     * calendar): which day, why, and the next open day with room offered to move it to (null
+     * when none was). It applies while the booking is still on that day: a cancel then is
+     * refunded in full, whatever the 24-hour rule says.
+     */
+    closedDay: {
+      type: new mongoose.Schema(
+        {
+          date: { type: String, required: true },
+          reason: { type: String, required: true },
+          offerDate: { type: String, default: null },
+          offerTime: { type: String, enum: [...TIME_WINDOW_IDS, null], default: null },
+          closureId: { type: String, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
     payment: { type: paymentSchema, default: () => ({}) },
     /**
      * True until the booking's follow-up jobs (emails, payment timer) are handed over: on their

@@ -29,6 +29,7 @@ import {
 } from '../domain/subscription/visit-schedule';
 import type { ManageLinks } from './manage-link';
 import type { SlotLedger } from './slot-ledger';
+import { previewMonthlyPlan } from './monthly-plan';
 import type { JobProducer } from '../jobs/job-producer';
 import { jobs } from '../jobs/job-definitions';
 import { AWAITING_PAYMENT } from '../domain/booking/booking-status';
@@ -90,19 +91,10 @@ function requestFingerprint(form: BookingForm, options: CreateBookingOptions): s
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
-/**
- * A Monthly Visit plan's first four visits: as the customer confirmed them (a full window swapped
- * within its week), or the rule's own. Their places are taken, all or none, when the plan opens.
- */
-function planVisitsOf(form: BookingForm): VisitSlot[] {
-  const first = { date: form.date, time: form.time };
-  if (!form.visits) return firstPeriodVisits(first);
-  if (!followsPlanRule(first, form.visits)) {
-    throw new DomainError('invalid', BookingMessages.visitsNotThePlan, {
-      fields: { visits: BookingMessages.visitsNotThePlan },
-    });
-  }
-  return form.visits;
+/** 400 naming a closed day, on the form's `field`. */
+function dayClosedError(date: string, reason: string, field: string): DomainError {
+  const message = BookingMessages.dayClosed(date, reason);
+  return new DomainError('invalid', message, { fields: { [field]: message } });
 }
 
 /** Bookings: creating them, and what a customer may do with one afterwards. */
@@ -113,17 +105,50 @@ export class BookingService {
       subscriptions: SubscriptionLifecycle;
       links: ManageLinks;
       membership: PlanMembership;
-      /** Whether a window is still open to customers (same-day lead time). */
-      slots: Pick<SlotLedger, 'isOpen'>;
+      /** Whether a window is still open to customers (same-day lead time, the business calendar). */
+      slots: Pick<SlotLedger, 'isOpen' | 'closedReason' | 'remaining'>;
       jobs: Pick<JobProducer, 'runNow'>;
     },
   ) {}
 
-  /** Refuses a window that has started or starts too soon to book (docs/product.md, Decisions). */
-  private assertWindowOpen(date: string, time: TimeWindowId): void {
+  /**
+   * Refuses a day the business is closed (the business calendar) and a window that has started
+   * or starts too soon to book (docs/product.md, Decisions).
+   */
+  private async assertWindowOpen(date: string, time: TimeWindowId): Promise<void> {
+    const closed = await this.deps.slots.closedReason(date);
+    if (closed !== null) throw dayClosedError(date, closed, 'date');
     if (this.deps.slots.isOpen(date, time)) return;
     const message = BookingMessages.windowClosed(date, timeLabel(time));
     throw new DomainError('invalid', message, { fields: { time: message } });
+  }
+
+  /**
+   * A Monthly Visit plan's first four visits: as the customer confirmed them (a full window
+   * swapped within its week), or the rule's own with any on a closed day stepped to an open day
+   * of its week, as the form showed them. Their places are taken, all or none, when the plan opens.
+   */
+  private async planVisitsOf(form: BookingForm): Promise<VisitSlot[]> {
+    const first = { date: form.date, time: form.time };
+    if (form.visits) {
+      if (!followsPlanRule(first, form.visits)) {
+        throw new DomainError('invalid', BookingMessages.visitsNotThePlan, {
+          fields: { visits: BookingMessages.visitsNotThePlan },
+        });
+      }
+      for (const visit of form.visits) {
+        const closed = await this.deps.slots.closedReason(visit.date);
+        if (closed !== null) throw dayClosedError(visit.date, closed, 'visits');
+      }
+      return form.visits;
+    }
+    const rule = firstPeriodVisits(first);
+    const preview = await previewMonthlyPlan(this.deps.slots, first);
+    return preview.visits.map((planned, index) => {
+      const ruled = rule[index] ?? planned;
+      if (planned.movedFrom) return { date: planned.date, time: planned.time };
+      return { date: ruled.date, time: ruled.time };
+    });
   }
 
   /**
@@ -138,7 +163,8 @@ export class BookingService {
     }
     const plan = findPlan(form.plan);
     if (!plan) throw new DomainError('invalid', BookingMessages.planUnknown);
-    this.assertWindowOpen(form.date, form.time);
+    await this.assertWindowOpen(form.date, form.time);
+    const visits = plan.id === 'monthly' ? await this.planVisitsOf(form) : [];
     const price = await this.priceOf(form, plan, options.userId);
     let booking: BookingDocument;
     try {
@@ -164,7 +190,7 @@ export class BookingService {
       };
       booking =
         plan.id === 'monthly'
-          ? await this.deps.subscriptions.open(request, planVisitsOf(form))
+          ? await this.deps.subscriptions.open(request, visits)
           : await this.deps.lifecycle.open(request);
     } catch (error) {
       if (options.idempotencyKey && isDuplicateKeyError(error)) {
@@ -313,7 +339,7 @@ export class BookingService {
    * its own month: the month is paid for as a whole.
    */
   async reschedule(bookingId: string, date: string, time: TimeWindowId): Promise<BookingDocument> {
-    this.assertWindowOpen(date, time);
+    await this.assertWindowOpen(date, time);
     const booking = await BookingModel.findById(bookingId);
     if (booking?.subscriptionId) {
       const bounds = await periodBoundsOf(booking);

@@ -1,5 +1,6 @@
 import {
   type BookingView,
+  type ClosedDayNotice,
   type ManagedBookingView,
   type MonthlyPlanView,
   timeLabel,
@@ -9,7 +10,11 @@ import { AWAITING_PAYMENT } from '../domain/booking/booking-status';
 import { todayInToronto } from '../domain/calendar/toronto-date';
 import type { BookingDocument } from './booking-model';
 import { customerMay } from './lifecycle/booking-moves';
-import { refundDeadline, refundOnCustomerCancel } from './lifecycle/refund-policy';
+import {
+  closedDayApplies,
+  refundDeadline,
+  refundOnCustomerCancel,
+} from './lifecycle/refund-policy';
 
 export function serviceTitle(serviceId: string): string {
   return SERVICES.find((service) => service.id === serviceId)?.title ?? serviceId;
@@ -50,6 +55,17 @@ export function bookingView(
   };
 }
 
+/** The closed day a visit still sits on, as its customer reads it (null once moved or called off). */
+function closedDayNotice(booking: BookingDocument): ClosedDayNotice | null {
+  const closed = booking.closedDay;
+  if (!closedDayApplies(booking) || !closed) return null;
+  const offer =
+    closed.offerDate && closed.offerTime
+      ? { date: closed.offerDate, time: closed.offerTime }
+      : null;
+  return { date: closed.date, reason: closed.reason, offer };
+}
+
 /** The manage page's view: the booking, its contact details and what may still be done with it. */
 export function managedBookingView(
   booking: BookingDocument,
@@ -73,5 +89,6 @@ export function managedBookingView(
       booking.date >= todayInToronto(now),
     refundOnCancel: canCancel && refundOnCustomerCancel(booking, now),
     refundUntil: booking.status === 'paid' ? refundDeadline(booking).toISOString() : null,
+    closedDay: closedDayNotice(booking),
   };
 }

@@ -17,7 +17,7 @@ import type { SlotLedger } from './slot-ledger';
  * booking is made, so the form asks again before paying.
  */
 export async function previewMonthlyPlan(
-  slots: SlotLedger,
+  slots: Pick<SlotLedger, 'remaining'>,
   firstVisit: VisitSlot,
 ): Promise<MonthlyPlanPreview> {
   const renewsOn = nextPeriodStart(firstVisit.date, anchorDayOf(firstVisit.date));

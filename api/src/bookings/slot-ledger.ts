@@ -5,6 +5,7 @@ import { windowOpenToBook } from '../domain/booking/same-day';
 import { systemClock, type Clock } from '../platform/clock';
 import { isDuplicateKeyError } from '../platform/mongo';
 import { SlotModel } from './slot-model';
+import { BusinessDays } from '../calendar/business-days';
 
 /** When a window stops being offered: SAME_DAY_LEAD_HOURS before it starts, by this clock. */
 export interface SameDayRule {
@@ -19,7 +20,14 @@ export class SlotLedger {
   constructor(
     readonly capacity: number,
     private readonly sameDay: SameDayRule = { leadHours: 0, clock: systemClock },
+    /** The days the business works (docs/product.md, Decisions: the business calendar). */
+    readonly calendar: BusinessDays = new BusinessDays(),
   ) {}
+
+  /** Why `date` is closed (a holiday, an operator's closure), or null on a working day. */
+  closedReason(date: string): Promise<string | null> {
+    return this.calendar.closedReason(date);
+  }
 
   /** Whether customers may still book the window (domain/booking/same-day.ts). */
   isOpen(date: string, time: TimeWindowId): boolean {
@@ -70,24 +78,32 @@ export class SlotLedger {
 
   /**
    * Places left per window for each date from `from` to `to`. A window no longer open to book
-   * (days gone by, a window started or starting within the lead time) has none, and is listed
-   * as closed so the site can say why.
+   * (days gone by, a window started or starting within the lead time, a day the business is
+   * closed) has none, and is listed as closed so the site can say why.
    */
   async remaining(from: string, to: string): Promise<Availability> {
-    const taken = await this.taken(from, to);
+    const [taken, closedDays] = await Promise.all([
+      this.taken(from, to),
+      this.calendar.closedDays(from, to),
+    ]);
     const days: Availability['days'] = [];
     const count = daysBetween(from, to);
     for (let offset = 0; offset <= count; offset += 1) {
       const date = addDays(from, offset);
       const windows = {} as Record<TimeWindowId, number>;
       const closed: TimeWindowId[] = [];
+      const closedReason = closedDays.get(date);
       for (const time of TIME_WINDOW_IDS) {
         const left = this.capacity - (taken.get(`${date}|${time}`) ?? 0);
-        const open = this.isOpen(date, time);
+        const open = closedReason === undefined && this.isOpen(date, time);
         if (!open) closed.push(time);
         windows[time] = open ? Math.max(0, left) : 0;
       }
-      days.push({ date, windows, closed });
+      days.push(
+        closedReason === undefined
+          ? { date, windows, closed }
+          : { date, windows, closed, closedReason },
+      );
     }
     return { capacity: this.capacity, days };
   }

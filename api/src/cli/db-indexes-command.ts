@@ -6,6 +6,7 @@ import '../accounts/password-reset-token-model';
 import '../accounts/user-model';
 import '../bookings/booking-model';
 import '../bookings/slot-model';
+import '../calendar/closure-model';
 import '../contact/contact-message-model';
 import '../jobs/job-outbox-model';
 import '../mail/email-delivery-model';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_SERVICE_AREAS, normaliseServiceArea } from '../domain/booking/service-area';
 import { DEFAULT_SAME_DAY_LEAD_HOURS } from '../domain/booking/same-day';
 import { CREW_NAME_MAX, crewId, crewNames } from '../bookings/crews';
+import { OPTIONAL_HOLIDAY_IDS, type OptionalHolidayId } from '../domain/calendar/ontario-holidays';
 
 const url = (protocols: string[]) =>
   z.string().refine(
@@ -58,6 +59,24 @@ const serviceAreaList = z.string().transform((value, context) => {
     return z.NEVER;
   }
   return areas;
+});
+
+/** 'civic-holiday, easter-monday': optional holidays the business closes on, besides the nine. */
+const holidayList = z.string().transform((value, context) => {
+  const ids = value
+    .split(',')
+    .map((id) => id.trim().toLowerCase())
+    .filter(Boolean);
+  const known = new Set<string>(OPTIONAL_HOLIDAY_IDS);
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length) {
+    context.addIssue({
+      code: 'custom',
+      message: `unknown holiday ${unknown.join(', ')} (known: ${OPTIONAL_HOLIDAY_IDS.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return [...new Set(ids)] as OptionalHolidayId[];
 });
 
 const booleanFlag = z
@@ -200,6 +219,11 @@ export const bookingEnv = {
    * has started, or starts sooner, is neither offered nor accepted. 0 still closes started ones.
    */
   SAME_DAY_LEAD_HOURS: z.coerce.number().min(0).max(72).default(DEFAULT_SAME_DAY_LEAD_HOURS),
+  /**
+   * Holidays the business also closes on, besides Ontario's nine public holidays (comma-separated:
+   * civic-holiday, easter-monday, remembrance-day, christmas-eve, new-years-eve).
+   */
+  EXTRA_HOLIDAYS: holidayList.default([]),
   /**
    * Unpaid holds one email address or one phone number may have at once: a booking, or a Monthly
    * Visit plan with all its visits.

@@ -5,6 +5,7 @@ import { adminPlanEndpoints } from '../admin/admin-plan-routes';
 import { adminReviewEndpoints } from '../admin/admin-review-routes';
 import { adminSubscriberEndpoints } from '../admin/admin-subscriber-routes';
 import { queueSessionEndpoints } from '../admin/queue-session';
+import { closureEndpoints } from '../calendar/closure-routes';
 import { googleSignInEndpoints } from '../accounts/google/google-routes';
 import { bookingEndpoints } from '../bookings/booking-routes';
 import { contactEndpoints } from '../contact/contact-routes';
@@ -43,6 +44,7 @@ export const API_ENDPOINTS: readonly EndpointGroup<never>[] = [
   adminContactEndpoints,
   adminSubscriberEndpoints,
   adminReviewEndpoints,
+  closureEndpoints,
   queueSessionEndpoints,
   campaignEndpoints,
   siteConfigEndpoints,

@@ -17,6 +17,7 @@ import type { BookingService } from '../bookings/booking-service';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type { ManageLinks } from '../bookings/manage-link';
 import type { SlotLedger } from '../bookings/slot-ledger';
+import type { ClosureService } from '../calendar/closure-service';
 import type { PaymentEventInbox } from '../payments/payment-event-inbox';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { checkoutHandlers, paymentRoutes, paymentWebhookRoute } from '../payments/payment-routes';
@@ -75,6 +76,8 @@ export interface AppDependencies {
   slots: SlotLedger;
   /** The crews that go out each window (their number is the slots' capacity). */
   crews: readonly Crew[];
+  /** Operators' closures of the business calendar. */
+  closures: ClosureService;
   links: ManageLinks;
   lifecycle: BookingLifecycle;
   bookings: BookingService;

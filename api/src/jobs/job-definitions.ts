@@ -149,6 +149,16 @@ export const jobs = {
     schema: bookingVisit,
     options: transientRetries,
   }),
+  /**
+   * The business closed the visit's day after it was booked: move to the day offered, or cancel
+   * with a full refund. The date is the closed day: a booking moved since finds nothing to send.
+   */
+  closedDayEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'booking.closed-day',
+    schema: bookingVisit,
+    options: transientRetries,
+  }),
   /** An estimate's site visit was booked by an operator: when we come. */
   siteVisitEmail: defineJob({
     queue: QueueName.BookingEmails,

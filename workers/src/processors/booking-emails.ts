@@ -4,11 +4,12 @@ import {
   bookingReminderEmail,
   bookingRescheduledEmail,
   businessNotificationEmail,
+  closedDayEmail,
   siteVisitEmail,
   estimateAcknowledgementEmail,
 } from '@hs/api/bookings/booking-emails';
 import { BookingModel, type Booking } from '@hs/api/bookings/booking-model';
-import { refundUnderway } from '@hs/api/bookings/lifecycle/refund-policy';
+import { closedDayApplies, refundUnderway } from '@hs/api/bookings/lifecycle/refund-policy';
 import type { ManageLinks } from '@hs/api/bookings/manage-link';
 import { jobs, type JobDefinition, type PayloadOf } from '@hs/api/jobs/job-definitions';
 import type { OnceSender } from '@hs/api/mail/send-once';
@@ -90,6 +91,11 @@ export function bookingEmailProcessors(deps: BookingEmailDependencies): Processo
     bookingEmail(deps, jobs.bookingRescheduledEmail, (booking, reader, visit) =>
       booking.status === 'paid' && sameVisit(booking, visit)
         ? bookingRescheduledEmail(booking, reader, manage(booking))
+        : null,
+    ),
+    bookingEmail(deps, jobs.closedDayEmail, (booking, reader, visit) =>
+      closedDayApplies(booking) && sameVisit(booking, visit)
+        ? closedDayEmail(booking, reader, manage(booking))
         : null,
     ),
     bookingEmail(deps, jobs.siteVisitEmail, (booking, reader, visit) =>

@@ -390,6 +390,11 @@ export class BookingLifecycle {
         fields: { date: BookingMessages.dateInPast },
       });
     }
+    const closed = await this.deps.slots.closedReason(visit.date);
+    if (closed !== null) {
+      const message = BookingMessages.dayClosed(visit.date, closed);
+      throw new DomainError('invalid', message, { fields: { date: message } });
+    }
     const by =
       event === 'rescheduled'
         ? `admin:${adminId}:reschedule:${booking.date}-${booking.time}`

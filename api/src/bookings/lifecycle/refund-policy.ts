@@ -1,3 +1,4 @@
+import { VISIT_AHEAD } from '../../domain/booking/booking-status';
 import type { BookingDocument } from '../booking-model';
 import { visitStart } from '../visit-times';
 
@@ -29,16 +30,29 @@ export function refundDeadline(booking: Visit & Pick<BookingDocument, 'refundCut
 }
 
 /**
- * A customer's cancel of a paid booking before its refund deadline gives the money back. A
- * Monthly Visit plan's visit is skipped, not refunded: the month is paid as a whole, and the
+ * Whether the visit still sits on a day the business closed after it was booked (an operator's
+ * closure): its customer was offered another day or a full refund.
+ */
+export function closedDayApplies(
+  booking: Pick<BookingDocument, 'date' | 'status' | 'closedDay'>,
+): boolean {
+  return booking.closedDay?.date === booking.date && VISIT_AHEAD.includes(booking.status);
+}
+
+/**
+ * A customer's cancel of a paid booking before its refund deadline gives the money back, and so
+ * does one of a visit whose day the business closed since (whenever it comes: we called it off).
+ * A Monthly Visit plan's visit is skipped, not refunded: the month is paid as a whole, and the
  * customer is told before they confirm.
  */
 export function refundOnCustomerCancel(
-  booking: Visit & Pick<BookingDocument, 'status' | 'refundCutoff' | 'subscriptionId'>,
+  booking: Visit &
+    Pick<BookingDocument, 'status' | 'refundCutoff' | 'subscriptionId' | 'closedDay'>,
   now: Date,
 ): boolean {
   if (booking.subscriptionId) return false;
-  return booking.status === 'paid' && now < refundDeadline(booking);
+  if (booking.status !== 'paid') return false;
+  return closedDayApplies(booking) || now < refundDeadline(booking);
 }
 
 /** A card payment the provider could give back. */

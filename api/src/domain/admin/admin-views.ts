@@ -133,6 +133,8 @@ export interface AdminScheduleDay {
   windows: AdminScheduleWindow[];
   /** Estimate requests preferring this day: site visits to schedule, holding no place. */
   estimates: AdminScheduleVisit[];
+  /** Set when the business is closed that day (the business calendar): why. */
+  closedReason?: string;
 }
 
 /** `GET /api/admin/schedule?week=YYYY-MM-DD`: the Monday-to-Sunday week holding that day. */
@@ -143,4 +145,49 @@ export interface AdminScheduleWeek {
   /** The crews, in the order the board lists them; their number is the capacity. */
   crews: Crew[];
   days: AdminScheduleDay[];
+}
+
+/** An operator's closure of one or more days (the business calendar). */
+export interface AdminClosureView {
+  id: string;
+  from: string;
+  to: string;
+  reason: string;
+  createdAt: string;
+}
+
+/**
+ * `GET /api/admin/closures`: the closures not yet over, soonest first, and the public (and
+ * configured optional) holidays of the next twelve months, observed days included.
+ */
+export interface AdminClosureList {
+  closures: AdminClosureView[];
+  holidays: { date: string; name: string }[];
+}
+
+/**
+ * `POST /api/admin/closures/preview`: what closing these days would touch, before anything
+ * changes. `visits` are the visits still ahead on those days: a plan's visit moves by the plan's
+ * rule (the nearest open day of its week), any other is emailed to move or cancel with a full
+ * refund; an estimate request only preferred the day and holds nothing.
+ */
+export interface AdminClosurePreview {
+  from: string;
+  to: string;
+  reason: string;
+  /** Each day of the range, and why it is closed already (a holiday, a closure), or null. */
+  days: { date: string; closedAlready: string | null }[];
+  visits: AdminScheduleVisit[];
+}
+
+/** `POST /api/admin/closures`: the closure made, and what happened to its days' visits. */
+export interface AdminClosureResult {
+  closure: AdminClosureView;
+  /** Plan visits moved to an open day of their week. */
+  moved: number;
+  /** Customers emailed to choose: move to the day offered, or cancel with a full refund. */
+  asked: number;
+  /** Plan visits no open day of their week had room for: the operators arrange them. */
+  unplaced: number;
+  message: string;
 }

@@ -66,6 +66,8 @@ export const BookingMessages = {
   // The dates below are YYYY-MM-DD, written in the sentence as people write them.
   windowClosed: (date: string, window: string) =>
     `Sorry, the ${window} window on ${longDate(date)} can no longer be booked: it starts too soon. Please choose a later time or another date.`,
+  dayClosed: (date: string, reason: string) =>
+    `Sorry, we are closed on ${longDate(date)} (${reason}). Please choose another date.`,
   windowFull: (date: string, window: string) =>
     `Sorry, the ${window} window on ${longDate(date)} is fully booked. Please choose another date or time.`,
   imageTooLarge: 'Photos must be 5 MB or smaller.',
@@ -347,6 +349,19 @@ export interface ManagedBookingView extends BookingView {
    * visit as first paid for. Moving the visit later does not move it. Null when unpaid.
    */
   refundUntil: string | null;
+  /**
+   * Set while the visit is on a day an operator closed after it was booked: the day, why, and
+   * the next open day with room offered to move it to (null when none was found). The customer
+   * moves it (the reschedule form, or the offer) or cancels it with a full refund.
+   */
+  closedDay: ClosedDayNotice | null;
+}
+
+/** A booked visit whose day the business closed since (ManagedBookingView.closedDay). */
+export interface ClosedDayNotice {
+  date: string;
+  reason: string;
+  offer: { date: string; time: TimeWindowId } | null;
 }
 
 /**
@@ -368,6 +383,11 @@ export interface Availability {
     windows: Record<TimeWindowId, number>;
     /** Windows no longer open to book (domain/booking/same-day.ts), full or not. */
     closed: TimeWindowId[];
+    /**
+     * Set when the business is closed the whole day (domain/calendar/business-calendar.ts):
+     * 'Christmas Day', an operator's 'Snowstorm'. Every window is then closed.
+     */
+    closedReason?: string;
   }[];
 }
 

@@ -37,5 +37,14 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
 /** States in which nobody goes to the booking's address any more. */
 export const CALLED_OFF: readonly BookingStatus[] = ['cancelled', 'skipped', 'refunded'];
 
+/** States in which a visit is still to be made: what closing its day affects. */
+export const VISIT_AHEAD: readonly BookingStatus[] = [
+  'estimate_requested',
+  'estimate_scheduled',
+  'pending_payment',
+  'paid',
+  'payment_failed',
+];
+
 /** States in which a booking still waits for its money. */
 export const AWAITING_PAYMENT: readonly BookingStatus[] = ['pending_payment', 'payment_failed'];

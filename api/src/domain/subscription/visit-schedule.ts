@@ -96,11 +96,26 @@ export interface PlannedVisit extends VisitSlot {
   available: boolean;
   /** When it is not: the free windows of its week, nearest day first, to choose from. */
   alternatives: VisitSlot[];
+  /**
+   * Set when the rule's day is closed (the business calendar): the visit stepped from that day
+   * to this one, the nearest open day of its week in the same window (else another window).
+   * When no day of the week has room it stays there, unavailable, with no alternatives.
+   */
+  movedFrom?: { date: string; reason: string };
+}
+
+/** The days of a visit's week it may move to, nearest first (the earlier of two as near). */
+function nearestDaysOf(date: string, bounds: { earliest: string; periodEnd: string }): string[] {
+  return weekOf(date, bounds.earliest, bounds.periodEnd).sort(
+    (a, b) => Math.abs(daysBetween(date, a)) - Math.abs(daysBetween(date, b)) || (a < b ? -1 : 1),
+  );
 }
 
 /**
  * The period's visits against the places left (`availability` must cover their weeks): which are
  * free, and for each full one the free windows of its week that no other visit of the plan uses.
+ * A visit on a closed day (`closedReason`) steps to the nearest open day of its week with room in
+ * its own window, else in another window: the business calendar moves it, nobody has to choose.
  */
 export function planVisits(
   visits: VisitSlot[],
@@ -108,23 +123,36 @@ export function planVisits(
   bounds: { earliest: string; periodEnd: string },
 ): PlannedVisit[] {
   const left = new Map<string, number>();
+  const closedReasons = new Map<string, string>();
   for (const day of availability.days) {
     for (const time of TIME_WINDOW_IDS) left.set(`${day.date}|${time}`, day.windows[time]);
+    if (day.closedReason !== undefined) closedReasons.set(day.date, day.closedReason);
   }
   const key = (slot: VisitSlot) => `${slot.date}|${slot.time}`;
   const used = new Set(visits.map(key));
+  const free = (slot: VisitSlot) => (left.get(key(slot)) ?? 0) > 0 && !used.has(key(slot));
   return visits.map((visit) => {
+    const reason = closedReasons.get(visit.date);
+    const days = nearestDaysOf(visit.date, bounds);
+    if (reason !== undefined) {
+      const sameWindow = days.map((date) => ({ date, time: visit.time }));
+      const otherWindows = days.flatMap((date) =>
+        TIME_WINDOW_IDS.filter((time) => time !== visit.time).map((time) => ({ date, time })),
+      );
+      const moved = [...sameWindow, ...otherWindows].find(free);
+      if (!moved) return { ...visit, available: false, alternatives: [] };
+      used.add(key(moved));
+      return {
+        ...moved,
+        available: true,
+        alternatives: [],
+        movedFrom: { date: visit.date, reason },
+      };
+    }
     const available = (left.get(key(visit)) ?? 0) > 0;
     if (available) return { ...visit, available, alternatives: [] };
-    const days = weekOf(visit.date, bounds.earliest, bounds.periodEnd).sort(
-      (a, b) =>
-        Math.abs(daysBetween(visit.date, a)) - Math.abs(daysBetween(visit.date, b)) ||
-        (a < b ? -1 : 1),
-    );
     const alternatives = days.flatMap((date) =>
-      TIME_WINDOW_IDS.map((time) => ({ date, time })).filter(
-        (slot) => (left.get(key(slot)) ?? 0) > 0 && !used.has(key(slot)),
-      ),
+      TIME_WINDOW_IDS.map((time) => ({ date, time })).filter(free),
     );
     return { ...visit, available, alternatives };
   });

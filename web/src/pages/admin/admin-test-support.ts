@@ -42,6 +42,7 @@ export const paidBooking: AdminBookingView = {
   canPay: false,
   refundOnCancel: true,
   refundUntil: '2030-05-13T12:00:00.000Z',
+  closedDay: null,
   photoUrl: 'https://storage.example.com/photos/b1.jpg?signature=abc',
   allowedStatuses: ['cancelled', 'refunded'],
   crewId: null,

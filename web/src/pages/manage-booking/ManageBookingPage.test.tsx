@@ -37,6 +37,7 @@ function paidBooking(overrides: Partial<ManagedBookingView> = {}): ManagedBookin
     canPay: false,
     refundOnCancel: true,
     refundUntil: '2030-06-13T12:00:00.000Z',
+    closedDay: null,
     ...overrides,
   };
 }

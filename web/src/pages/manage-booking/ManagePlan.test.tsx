@@ -96,6 +96,7 @@ function visit(
     canPay: false,
     refundOnCancel: false,
     refundUntil: null,
+    closedDay: null,
     ...overrides,
   };
 }

@@ -23,6 +23,7 @@ import {
 import type { MonthlyPlanPreview } from '../src/domain/subscription/visit-schedule';
 import { TEST_PAYMENT_METHODS } from '../src/domain/payment/test-cards';
 import type { MailDetail } from '../src/dev-mailbox/mailbox-client';
+import { TestPaymentProvider } from '../src/payments/test-provider';
 import { signUp } from '../../tests/support/accounts';
 import {
   startApiAndWorkers,
@@ -362,6 +363,35 @@ describe('the business calendar in the API', () => {
       expect(mondayOf(booked ?? '')).toBe(mondayOf(ruled));
       expect(Math.abs(daysBetween(ruled, booked ?? ''))).toBe(1);
     }
+  });
+
+  it("steps a renewal's visit off New Year's Day", async () => {
+    // A plan begun on November 27 renews on December 27; its rule's first visit of that month,
+    // on the same weekday, is January 1.
+    const start = nextDate(11, 27);
+    const newYear = addDays(start, 35);
+    expect(newYear.slice(5)).toBe('01-01');
+    const owner = await signUp(api.app, 'calendar-Passw0rd!');
+    const plan = await activePlan(
+      api.app,
+      { email: owner.email, date: start, time: 'morning' },
+      owner.token,
+    );
+    const provider = api.context.paymentProvider;
+    if (!(provider instanceof TestPaymentProvider)) throw new Error('expected the test provider');
+    expect(await provider.billing.renew(plan.id)).toBe('paid');
+    let renewed: string[] = [];
+    await eventually(async () => {
+      const visits = await BookingModel.find({ subscriptionId: plan.id, periodIndex: 1 }).sort({
+        visitIndex: 1,
+      });
+      expect(visits.map((visit) => visit.status)).toEqual(Array(4).fill('paid'));
+      renewed = visits.map((visit) => visit.date);
+    });
+    expect(renewed).not.toContain(newYear);
+    expect(renewed.every(isWorkingDay)).toBe(true);
+    expect(mondayOf(renewed[0] ?? '')).toBe(mondayOf(newYear));
+    expect(renewed.slice(1)).toEqual([7, 14, 21].map((days) => addDays(newYear, days)));
   });
 
   it('closes a day with three visits: the plan visit moves, the others choose, the emails say so', async () => {

@@ -5,7 +5,13 @@ import { scaled } from './tests/support/time-scale.ts';
 /**
  * One run, six projects. The global setup starts the embedded services once for the whole run
  * (or uses the URLs already in the environment) and hands their addresses to every test file.
+ *
+ * The unit projects run two files at a time: their files spend most of their time waiting on
+ * MongoDB, Redis, HTTP and child processes, and every file has a database, queue prefix and
+ * mailbox addresses of its own (tests/support/test-env.ts), so they do not see each other.
  */
+const UNIT_WORKERS = 2;
+
 export default defineConfig({
   test: {
     globalSetup: ['tests/setup/global-stack.ts'],
@@ -15,26 +21,45 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'api', include: ['api/test/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'api',
+          maxWorkers: UNIT_WORKERS,
+          include: ['api/test/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         extends: true,
-        test: { name: 'workers', include: ['workers/test/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'workers',
+          maxWorkers: UNIT_WORKERS,
+          include: ['workers/test/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         extends: true,
         plugins: [react()],
         test: {
           name: 'web',
+          maxWorkers: UNIT_WORKERS,
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // jsdom lacks <dialog>'s methods, which every modal opens with.
-          setupFiles: ['web/src/test-support/dialog-polyfill.ts'],
+          setupFiles: [
+            'web/src/test-support/dialog-polyfill.ts',
+            'web/src/test-support/wait-longer.ts',
+          ],
         },
       },
       {
         extends: true,
-        test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'infra',
+          maxWorkers: UNIT_WORKERS,
+          include: ['tests/infra/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         extends: true,
@@ -44,6 +69,7 @@ export default defineConfig({
           // After the unit projects and before the browser: stopping services and flooding the
           // API needs the machine's cores to itself for its timings to mean anything.
           sequence: { groupOrder: 1 },
+          maxWorkers: 1,
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
           testTimeout: scaled(300_000),
@@ -55,6 +81,7 @@ export default defineConfig({
           name: 'e2e',
           // Last and on their own: Chromium with the product behind it is the heaviest load.
           sequence: { groupOrder: 2 },
+          maxWorkers: 1,
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: scaled(60_000),

@@ -86,7 +86,9 @@ export function managedBookingView(
       AWAITING_PAYMENT.includes(booking.status) &&
       booking.amountCents !== null &&
       !booking.subscriptionId &&
-      booking.date >= todayInToronto(now),
+      booking.date >= todayInToronto(now) &&
+      // Nobody pays for a visit on a day we closed: it moves first, or is cancelled.
+      !closedDayApplies(booking),
     refundOnCancel: canCancel && refundOnCustomerCancel(booking, now),
     refundUntil: booking.status === 'paid' ? refundDeadline(booking).toISOString() : null,
     closedDay: closedDayNotice(booking),

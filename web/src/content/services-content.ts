@@ -1,5 +1,6 @@
 import type { MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
 import type { Service } from '@hs/api/domain/booking/catalogue';
+import { closedLabel } from '@hs/api/domain/calendar/business-calendar';
 import { avatarImage } from './images';
 import type { Testimonial } from './testimonial-content';
 
@@ -102,6 +103,8 @@ export const bookingFormCopy = {
   full: '(full)',
   /** A window that started, or starts too soon to book (same-day lead time). */
   closed: '(no longer available)',
+  /** Every window of a day the business is closed (closedDayCopy.dateError says why). */
+  dayClosed: '(closed)',
   photo: 'Photo of the job (optional)',
   photoHint: 'JPG, PNG up to 5MB',
   photoPreview: 'Preview of the chosen photo',
@@ -123,6 +126,43 @@ export const bookingFormCopy = {
   fixErrors: 'Please correct the highlighted fields.',
 };
 
+/**
+ * The business calendar (docs/product.md, Decisions): a day we are closed (a holiday, an
+ * operator's closure), wherever a customer meets it. `reason` is the API's ('Christmas Day').
+ */
+export const closedDayCopy = {
+  /** At a date field (the booking form's, the move form's): why not, and what to do instead. */
+  dateError: (reason: string) => `${closedLabel(reason)}. Please choose another date.`,
+  /** A Monthly Visit plan's visit the rule put on a closed day, already stepped to an open one. */
+  movedFrom: (date: string, reason: string) => `moved from ${date} (${closedLabel(reason)})`,
+  /** The manage page of a visit whose day the business closed after it was booked. */
+  heading: 'Your visit needs another day',
+  closedOn: (date: string, reason: string) => `We are closed on ${date} (${reason}).`,
+  offer: (when: string) => `The next open day with room for your visit is ${when}.`,
+  /** What a paid one-time visit may do: the refund holds whatever the 24-hour rule says. */
+  choiceRefund:
+    'Move your visit, or cancel it with a full refund: the 24-hour rule does not apply to a day we closed.',
+  choiceUnpaid: 'Move your visit, or cancel it: nothing has been charged.',
+  choicePlan: 'Please choose another day of your plan month for this visit, or skip it below.',
+  moveToOffer: (when: string) => `Move to ${when}`,
+  movingToOffer: 'Moving…',
+  chooseDay: 'Choose another day',
+  chooseHeading: 'Choose another day',
+  close: 'Close',
+  cancelRefund: 'Cancel with a full refund',
+  cancelRefundHeading: 'Cancel your visit with a full refund?',
+  cancelRefundConfirm: 'Yes, cancel with a full refund',
+  /** The offered day was booked by someone else between the email and the click (409). */
+  offerTaken: (when: string) =>
+    `Sorry, ${when} was booked by someone else just now. Please choose another day.`,
+  /**
+   * Said before a paid visit on a closed day is moved: once moved it is an ordinary visit again,
+   * refunded only until the deadline of the visit as first booked.
+   */
+  moveEndsRefund:
+    'Once moved, your visit can be cancelled for a refund only until 24 hours before the visit as first booked, and that time has passed.',
+};
+
 /** The Monthly Visit plan's four visits, shown in the booking form before anything is paid. */
 export const monthlyVisitsCopy = {
   heading: 'Your visits this month',
@@ -138,6 +178,11 @@ export const monthlyVisitsCopy = {
     count === 1
       ? 'One of your visits falls in a full window.'
       : `${String(count)} of your visits fall in full windows.`,
+  /** Visits the rule put on a day we are closed, each moved to an open day of its week. */
+  someMoved: (count: number) =>
+    count === 1
+      ? 'One visit moved to another day of its week: we are closed on its day.'
+      : `${String(count)} visits moved to other days of their weeks: we are closed on their days.`,
   visit: (date: string, window: string) => `${date}, ${window}`,
   full: 'Full',
   firstFull: 'This window is full: please choose another preferred date or time.',

@@ -205,6 +205,8 @@ export const bookingPageContent = {
   full: 'fully booked',
   /** A window that started, or starts too soon to book (same-day lead time). */
   windowClosed: 'no longer available',
+  /** Every window of a day the business is closed (closedDayCopy.dateError says why). */
+  dayClosed: 'closed',
   moveButton: 'Move my booking',
   moving: 'Moving…',
   cancelHeading: 'Cancel your booking',

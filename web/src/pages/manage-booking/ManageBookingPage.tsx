@@ -1,5 +1,5 @@
 import type { ManagedBookingView, MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-client';
 import {
@@ -15,9 +15,11 @@ import { BookingSummary } from '../../components/booking/BookingSummary';
 import { Notice } from '../../components/Notice';
 import { bookingPageContent as copy, screens, torontoMoment } from '../../content/site-content';
 import { CancelBooking } from './CancelBooking';
+import { ClosedDayNotice } from './ClosedDayNotice';
 import { PayBooking } from './PayBooking';
 import { PlanSection } from './PlanSection';
 import { RescheduleBooking } from './RescheduleBooking';
+import './ManageBooking.css';
 
 interface Message {
   tone: 'success' | 'error' | 'info';
@@ -50,6 +52,9 @@ export function ManageBookingPage({ redirect = leaveForProvider }: ManageBooking
   const [message, setMessage] = useState<Message | null>(
     link ? null : { tone: 'error', text: copy.invalidLink },
   );
+  const heading = useRef<HTMLHeadingElement>(null);
+  // "Choose another day" of a plan's visit on a closed day: each press opens its Move in the plan.
+  const [planMove, setPlanMove] = useState(0);
 
   useEffect(() => {
     if (!link) return;
@@ -88,6 +93,15 @@ export function ManageBookingPage({ redirect = leaveForProvider }: ManageBooking
   const failed = useCallback((text: string) => {
     setMessage({ tone: 'error', text });
   }, []);
+  // The closed day's notice, and the control that was used with it, go once the visit is moved or
+  // cancelled: focus goes to the page's heading, under which the answer is read out.
+  const closedDayResolved = useCallback(
+    (change: BookingChange) => {
+      changed(change);
+      heading.current?.focus();
+    },
+    [changed],
+  );
   const planChanged = useCallback((plan: MonthlyPlanView) => {
     setBooking((current) => current && { ...current, monthlyPlan: plan });
   }, []);
@@ -102,15 +116,30 @@ export function ManageBookingPage({ redirect = leaveForProvider }: ManageBooking
 
   return (
     <section className="screen manage-booking" aria-labelledby="screen-title">
-      <h1 id="screen-title">{screens.manageBooking.title}</h1>
+      <h1 id="screen-title" ref={heading} tabIndex={-1}>
+        {screens.manageBooking.title}
+      </h1>
       {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
       {link && !booking && !message ? <p className="loading">{copy.loading}</p> : null}
       {booking?.monthlyPlan && link ? (
         <>
+          {booking.closedDay ? (
+            <ClosedDayNotice
+              booking={booking}
+              closedDay={booking.closedDay}
+              link={link}
+              onChanged={closedDayResolved}
+              onFailed={failed}
+              onChooseInPlan={() => {
+                setPlanMove((count) => count + 1);
+              }}
+            />
+          ) : null}
           <BookingSummary booking={booking} withPlan={false} />
           <PlanSection
             plan={booking.monthlyPlan}
             proof={link}
+            moveRequest={planMove === 0 ? null : { visitId: booking.id, count: planMove }}
             onPlanChanged={planChanged}
             onVisitChanged={visitChanged}
             redirect={redirect}
@@ -124,6 +153,7 @@ export function ManageBookingPage({ redirect = leaveForProvider }: ManageBooking
           asked={asked}
           redirect={redirect}
           onChanged={changed}
+          onClosedDayResolved={closedDayResolved}
           onFailed={failed}
         />
       ) : null}
@@ -137,6 +167,8 @@ interface ManageActionsProps {
   readonly asked: Asked;
   readonly redirect: Redirect;
   readonly onChanged: (change: BookingChange) => void;
+  /** A change made from the closed day's notice, which goes with it. */
+  readonly onClosedDayResolved: (change: BookingChange) => void;
   readonly onFailed: (message: string) => void;
 }
 
@@ -146,8 +178,34 @@ function ManageActions({
   asked,
   redirect,
   onChanged,
+  onClosedDayResolved,
   onFailed,
 }: ManageActionsProps) {
+  // On a day we closed, the notice at the top holds the ways on (move, cancel) and says so.
+  if (booking.closedDay) {
+    return (
+      <>
+        <ClosedDayNotice
+          booking={booking}
+          closedDay={booking.closedDay}
+          link={link}
+          cancelAsked={asked === 'cancel'}
+          onChanged={onClosedDayResolved}
+          onFailed={onFailed}
+        />
+        <BookingSummary booking={booking} />
+        {booking.canPay ? (
+          <PayBooking
+            booking={booking}
+            link={link}
+            asked={asked === 'pay'}
+            redirect={redirect}
+            onFailed={onFailed}
+          />
+        ) : null}
+      </>
+    );
+  }
   return (
     <>
       <BookingSummary booking={booking} />

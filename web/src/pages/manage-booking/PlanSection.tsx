@@ -9,7 +9,7 @@ import { PlanStatusRows } from '../../components/booking/PlanStatusRows';
 import { Notice } from '../../components/Notice';
 import { managePlanCopy as copy } from '../../content/services-content';
 import { PlanActions } from './PlanActions';
-import { PlanVisits } from './PlanVisits';
+import { PlanVisits, type MoveRequest } from './PlanVisits';
 import { UpdateCard } from './UpdateCard';
 
 interface Message {
@@ -23,6 +23,8 @@ interface PlanSectionProps {
   readonly plan: MonthlyPlanView;
   /** The page's proof: a plan's token proves each of its visits, and so does the login. */
   readonly proof: OwnerProof;
+  /** Opens the Move of this visit (the page's closed-day notice asks): a new `count` each time. */
+  readonly moveRequest?: MoveRequest | null;
   readonly onPlanChanged: (plan: MonthlyPlanView) => void;
   readonly onVisitChanged: (visit: ManagedBookingView) => void;
   /** Sends the browser to the provider's card page (a signed-in owner's Update card). */
@@ -37,6 +39,7 @@ interface PlanSectionProps {
 export function PlanSection({
   plan,
   proof,
+  moveRequest = null,
   onPlanChanged,
   onVisitChanged,
   redirect,
@@ -77,6 +80,7 @@ export function PlanSection({
       <PlanVisits
         plan={plan}
         proof={proof}
+        moveRequest={moveRequest}
         onChanged={(change: BookingChange) => {
           onVisitChanged(change.booking);
           succeeded(change.message);

@@ -30,18 +30,37 @@ function moveRange(
   };
 }
 
+/** A request from outside the list to open one visit's Move; each new `count` opens it again. */
+export interface MoveRequest {
+  readonly visitId: string;
+  readonly count: number;
+}
+
 interface PlanVisitsProps {
   readonly plan: MonthlyPlanView;
   readonly proof: OwnerProof;
+  readonly moveRequest?: MoveRequest | null;
   readonly onChanged: (change: BookingChange) => void;
   readonly onFailed: (message: string, error: unknown) => void;
 }
 
 /** The plan's visits, each to skip or move while it is still to come. One opens at a time. */
-export function PlanVisits({ plan, proof, onChanged, onFailed }: PlanVisitsProps) {
+export function PlanVisits({
+  plan,
+  proof,
+  moveRequest = null,
+  onChanged,
+  onFailed,
+}: PlanVisitsProps) {
   const headingId = useId();
   const today = todayInToronto();
   const [open, setOpen] = useState<{ visitId: string; control: VisitControl } | null>(null);
+  // A new request opens that visit's Move (its form takes the focus as it opens).
+  const [requestSeen, setRequestSeen] = useState(0);
+  if (moveRequest !== null && moveRequest.count !== requestSeen) {
+    setRequestSeen(moveRequest.count);
+    setOpen({ visitId: moveRequest.visitId, control: 'move' });
+  }
 
   return (
     <section aria-labelledby={headingId}>

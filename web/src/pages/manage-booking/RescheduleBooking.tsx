@@ -1,10 +1,12 @@
 import { BOOKING_HORIZON_DAYS } from '@hs/api/domain/booking/booking-schema';
 import { TIME_WINDOWS, type TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import { addDays, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { rescheduleBooking, type BookingChange, type BookingLink } from '../../api/bookings-api';
+import { closedDayCopy } from '../../content/services-content';
 import { bookingPageContent as copy } from '../../content/site-content';
 import { useWindowAvailability, type WindowState } from '../services/use-window-availability';
+import './ManageBooking.css';
 
 /** The words of a move: a booking's own, or those of a plan's visit. */
 export interface RescheduleWords {
@@ -20,6 +22,13 @@ const BOOKING_WORDS: RescheduleWords = {
   submit: copy.moveButton,
   working: copy.moving,
   close: '',
+};
+
+/** Why a window of the chosen date cannot be picked. */
+const windowNote: Record<Exclude<WindowState, 'open'>, string> = {
+  full: copy.full,
+  closed: copy.windowClosed,
+  dayClosed: copy.dayClosed,
 };
 
 interface RescheduleBookingProps {
@@ -42,7 +51,10 @@ interface RescheduleBookingProps {
   readonly onFailed: (message: string, error: unknown) => void;
 }
 
-/** Another date and window; windows with no place left on the chosen date cannot be picked. */
+/**
+ * Another date and window; windows with no place left on the chosen date cannot be picked, and a
+ * day we are closed is refused at the date field (the business calendar), before anything is sent.
+ */
 export function RescheduleBooking({
   link,
   visit,
@@ -61,13 +73,23 @@ export function RescheduleBooking({
   const [date, setDate] = useState(visit.date);
   const [time, setTime] = useState<TimeWindowId>(visit.time);
   const [busy, setBusy] = useState(false);
-  const windowState = useWindowAvailability(date, needsPlace);
-  // The visit's own window keeps its place for it, full or not.
+  const dateField = useRef<HTMLInputElement>(null);
+  const day = useWindowAvailability(date, needsPlace);
+  // The visit's own window keeps its place for it, full or not, unless its day is closed now.
   const stateOf = (window: TimeWindowId): WindowState =>
-    window === visit.time && date === visit.date ? 'open' : windowState(window);
+    day.closedReason === null && window === visit.time && date === visit.date
+      ? 'open'
+      : day.windowState(window);
+  const dateError = day.closedReason === null ? null : closedDayCopy.dateError(day.closedReason);
+  const chosenState = stateOf(time);
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (dateError !== null) {
+      // Nothing is sent for a closed day: the visitor is taken to the date, where it says why.
+      dateField.current?.focus();
+      return;
+    }
     setBusy(true);
     rescheduleBooking(link, date, time).then(
       (change) => {
@@ -85,7 +107,11 @@ export function RescheduleBooking({
     <button
       type="submit"
       className="button"
-      disabled={busy || stateOf(time) !== 'open' || (date === visit.date && time === visit.time)}
+      disabled={
+        busy ||
+        (chosenState !== 'open' && chosenState !== 'dayClosed') ||
+        (date === visit.date && time === visit.time)
+      }
     >
       {busy ? words.working : words.submit}
     </button>
@@ -98,9 +124,12 @@ export function RescheduleBooking({
       <form className="form" onSubmit={submit}>
         <label htmlFor={`${id}-date`}>{copy.dateLabel}</label>
         <input
+          ref={dateField}
           id={`${id}-date`}
           type="date"
           required
+          aria-invalid={dateError !== null}
+          aria-describedby={dateError === null ? undefined : `${id}-date-error`}
           min={range?.min ?? today}
           max={range?.max ?? addDays(today, BOOKING_HORIZON_DAYS)}
           value={date}
@@ -110,6 +139,14 @@ export function RescheduleBooking({
             setDate(event.target.value);
           }}
         />
+        {/* Always there, so that the error is read out when the API says the day is closed. */}
+        <div aria-live="polite">
+          {dateError === null ? null : (
+            <p id={`${id}-date-error`} className="manage-booking__error">
+              {dateError}
+            </p>
+          )}
+        </div>
         <label htmlFor={`${id}-time`}>{copy.timeLabel}</label>
         <select
           id={`${id}-time`}
@@ -122,7 +159,7 @@ export function RescheduleBooking({
             const state = stateOf(window.id);
             return (
               <option key={window.id} value={window.id} disabled={state !== 'open'}>
-                {`${window.label} (${window.range})${state === 'open' ? '' : ` — ${state === 'full' ? copy.full : copy.windowClosed}`}`}
+                {`${window.label} (${window.range})${state === 'open' ? '' : ` — ${windowNote[state]}`}`}
               </option>
             );
           })}

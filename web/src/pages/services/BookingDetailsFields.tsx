@@ -120,7 +120,8 @@ export function BookingDetailsFields({
           onBlur={onPostalCodeBlur}
         />
       </BookingField>
-      <BookingField id={ids.of('date')} label={copy.date} error={errors.date}>
+      {/* Said as soon as the API says the day is closed, before anything is sent: read out then. */}
+      <BookingField id={ids.of('date')} label={copy.date} error={errors.date} live>
         <input
           id={ids.of('date')}
           name="date"

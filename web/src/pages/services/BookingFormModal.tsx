@@ -10,7 +10,11 @@ import type { NewBooking } from '../../api/bookings-api';
 import { useServiceAreas } from '../../api/use-service-areas';
 import { Modal } from '../../components/modal/Modal';
 import { Notice } from '../../components/Notice';
-import { bookingFormCopy as copy, memberLinkCopy } from '../../content/services-content';
+import {
+  bookingFormCopy as copy,
+  closedDayCopy,
+  memberLinkCopy,
+} from '../../content/services-content';
 import type { BookingDraft, DraftField, DraftPhoto, MemberLink } from './booking-draft';
 import { postalCodeError } from './booking-form-check';
 import { bookingFieldIds } from './booking-form-fields';
@@ -68,9 +72,10 @@ export function BookingFormModal({
   const isMonthly = plan.id === 'monthly';
   // The member discount is for a one-time visit only: a plan or an estimate has none to offer.
   const isOneTime = plan.id === 'one-time';
-  const windowState = useWindowAvailability(draft.date, !isEstimate);
+  const day = useWindowAvailability(draft.date, !isEstimate);
+  const { windowState } = day;
   // The chosen window closed or filled up for the chosen day: the first one still open is chosen
-  // in its place, rather than a window the form would then refuse.
+  // in its place, rather than a window the form would then refuse. A closed day has none.
   const chosenState = windowState(draft.time);
   const firstOpen = TIME_WINDOW_IDS.find((window) => windowState(window) === 'open');
   useEffect(() => {
@@ -79,7 +84,12 @@ export function BookingFormModal({
   const monthly = useMonthlyPlanPreview(draft.date, draft.time, isMonthly);
   const serviceAreas = useServiceAreas();
   const fieldErrors = useFieldErrors((field) => `${id}-${field}`);
-  const { errors } = fieldErrors;
+  // A day we are closed is said at the date field as soon as the API says so, not only when the
+  // form is sent: an error the form or the API gave there comes first until the date changes.
+  const errors =
+    day.closedReason === null || fieldErrors.errors.date !== undefined
+      ? fieldErrors.errors
+      : { ...fieldErrors.errors, date: closedDayCopy.dateError(day.closedReason) };
   const ids = bookingFieldIds(id, errors);
   const photoChoice = usePhotoChoice({
     onPhotoChange,
@@ -96,7 +106,7 @@ export function BookingFormModal({
     draft,
     member,
     photo,
-    windowState,
+    day,
     serviceAreas,
     planPreview: monthly.state.kind === 'ready' ? monthly.state.preview : null,
     onConflict: monthly.retry,

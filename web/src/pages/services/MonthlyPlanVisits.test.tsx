@@ -307,6 +307,45 @@ describe('the Monthly Visit plan in the booking form', () => {
     expect(asked).toHaveLength(2);
   });
 
+  it('says which visit moved off a day we are closed, and books it where it moved', async () => {
+    const movedTo: VisitSlot = { date: addDays(thirdWeek, -1), time: 'afternoon' };
+    const plan = preview();
+    plan.visits[2] = {
+      ...movedTo,
+      available: true,
+      alternatives: [],
+      movedFrom: { date: thirdWeek, reason: 'Christmas Day' },
+    };
+    stubApi(() => json(200, plan));
+    upload.mockReturnValue(new Promise(() => {}));
+    const { dialog } = openForm();
+    const section = visitsSection(dialog);
+    const list = await section.findByRole('list', { name: monthlyVisitsCopy.listLabel });
+    expect(within(list).getAllByRole('listitem')[2]?.textContent).toBe(
+      `${longDate(movedTo.date)}, Afternoon (12pm-4pm) — moved from ${longDate(thirdWeek)} (Closed: Christmas Day)`,
+    );
+    section.getByText(`${monthlyVisitsCopy.allFree} ${monthlyVisitsCopy.someMoved(1)}`);
+    // Nothing to choose: the visit is booked where it moved, as shown.
+    expect(section.queryByRole('combobox')).toBeNull();
+    submit(dialog);
+    await waitFor(() => {
+      expect(upload).toHaveBeenCalledTimes(1);
+    });
+    expect(sentForm().get('visits')).toBe(
+      formatPlanVisits([at(weekly, 0), at(weekly, 1), movedTo, at(weekly, 3)]),
+    );
+  });
+
+  it('says the API refused a first day we are closed, and offers no way on but another date', async () => {
+    const refusal = BookingMessages.dayClosed(firstVisit.date, 'Snowstorm');
+    stubApi(() => json(400, { error: refusal, fields: { date: refusal } }));
+    const { dialog } = openForm();
+    const section = visitsSection(dialog);
+    await section.findByText(refusal);
+    expect(section.queryByText(new RegExp(monthlyVisitsCopy.failedNext))).toBeNull();
+    expect(section.queryByRole('button', { name: monthlyVisitsCopy.retry })).toBeNull();
+  });
+
   it('shows nothing of it, and sends no visits, for a One-time Visit', async () => {
     const asked = stubApi(() => json(200, preview()));
     upload.mockReturnValue(new Promise(() => {}));

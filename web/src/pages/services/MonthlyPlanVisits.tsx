@@ -1,7 +1,7 @@
 import { timeLabel } from '@hs/api/domain/booking/booking-schema';
 import { longDate } from '@hs/api/domain/calendar/toronto-date';
 import type { VisitSlot } from '@hs/api/domain/subscription/visit-schedule';
-import { monthlyVisitsCopy as copy } from '../../content/services-content';
+import { closedDayCopy, monthlyVisitsCopy as copy } from '../../content/services-content';
 import type { VisitChoices } from './booking-draft';
 import type { FieldIds } from './booking-form-fields';
 import { slotValue, visitRows, type VisitRow } from './monthly-plan-visits';
@@ -24,8 +24,11 @@ function statusText(state: MonthlyPlanPreviewState, rows: readonly VisitRow[]): 
   if (state.kind === 'waiting') return copy.waiting;
   if (state.kind === 'loading') return copy.loading;
   if (state.kind === 'failed') return `${state.message} ${copy.failedNext}`;
+  if (state.kind === 'refused') return state.message;
   const full = rows.filter((row) => row.kind !== 'free').length;
-  return full === 0 ? copy.allFree : copy.someFull(full);
+  const moved = rows.filter((row) => row.visit.movedFrom !== undefined).length;
+  const places = full === 0 ? copy.allFree : copy.someFull(full);
+  return moved === 0 ? places : `${places} ${copy.someMoved(moved)}`;
 }
 
 /**
@@ -103,6 +106,12 @@ function PlanVisitItem({ row, selectId, errorId, onChoose }: PlanVisitItemProps)
       <span className="booking-form__visit-when">
         {visitText(visit)}
         {full && <strong className="booking-form__visit-full">{` ${copy.full}`}</strong>}
+        {visit.movedFrom && (
+          <>
+            {' — '}
+            {closedDayCopy.movedFrom(longDate(visit.movedFrom.date), visit.movedFrom.reason)}
+          </>
+        )}
       </span>
       {row.kind === 'first-full' && <p className="booking-form__error">{copy.firstFull}</p>}
       {row.kind === 'week-full' && (

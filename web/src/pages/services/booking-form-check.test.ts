@@ -1,13 +1,17 @@
+import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
 import { findPlan, findService } from '@hs/api/domain/booking/catalogue';
 import { addDays, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DRAFT, type BookingDraft } from './booking-draft';
 import { checkBooking } from './booking-form-check';
+import type { DayAvailability } from './use-window-availability';
 
 const painting = findService('painting');
 const oneTime = findPlan('one-time');
 
-function check(overrides: Partial<BookingDraft>) {
+const OPEN_DAY: DayAvailability = { windowState: () => 'open', closedReason: null };
+
+function check(overrides: Partial<BookingDraft>, day: DayAvailability = OPEN_DAY) {
   if (!painting || !oneTime) throw new Error('the catalogue has no Painting or One-time Visit');
   const draft: BookingDraft = {
     ...EMPTY_DRAFT,
@@ -19,7 +23,7 @@ function check(overrides: Partial<BookingDraft>) {
     date: addDays(todayInToronto(), 3),
     ...overrides,
   };
-  return checkBooking(draft, painting, oneTime, () => 'open', null);
+  return checkBooking(draft, painting, oneTime, day, null);
 }
 
 // The form judges with the API's own schema, so it refuses what the API would, before sending.
@@ -48,5 +52,21 @@ describe('the booking form refuses hidden control and direction characters, as t
     const result = check({ [field]: value });
     expect(result.ok).toBe(false);
     expect(result.fields[field]).toBe(message);
+  });
+});
+
+describe('the booking form refuses a day we are closed, as the API does', () => {
+  it('says so on the date field with the reason and the way on, not on the time', () => {
+    const result = check({}, { windowState: () => 'dayClosed', closedReason: 'Christmas Day' });
+    expect(result.ok).toBe(false);
+    expect(result.fields).toEqual({ date: 'Closed: Christmas Day. Please choose another date.' });
+  });
+
+  it("keeps the schema's own date error first", () => {
+    const result = check(
+      { date: '' },
+      { windowState: () => 'dayClosed', closedReason: 'Christmas Day' },
+    );
+    expect(result.fields.date).toBe(BookingMessages.dateRequired);
   });
 });

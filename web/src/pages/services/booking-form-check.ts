@@ -4,13 +4,14 @@ import {
   postalCodeField,
   timeLabel,
 } from '@hs/api/domain/booking/booking-schema';
-import type { Plan, Service, TimeWindowId } from '@hs/api/domain/booking/catalogue';
+import type { Plan, Service } from '@hs/api/domain/booking/catalogue';
 import { forwardSortationArea, normalisePostalCode } from '@hs/api/domain/booking/service-area';
 import { todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { ApiError } from '../../api/api-client';
+import { closedDayCopy } from '../../content/services-content';
 import type { BookingDraft } from './booking-draft';
 import { isBookingField, type FieldErrors } from './booking-form-fields';
-import type { WindowState } from './use-window-availability';
+import type { DayAvailability } from './use-window-availability';
 
 export interface BookingCheck {
   readonly ok: boolean;
@@ -20,14 +21,15 @@ export interface BookingCheck {
 }
 
 /**
- * The API's own rules, before anything is sent, and a time window known to be full or closed. The postal
- * code is judged against `serviceAreas` once the site knows them (null: its format only).
+ * The API's own rules, before anything is sent, a day known to be closed (on the date field: no
+ * window of it can be chosen) and a time window known to be full or closed. The postal code is
+ * judged against `serviceAreas` once the site knows them (null: its format only).
  */
 export function checkBooking(
   draft: BookingDraft,
   service: Service,
   plan: Plan,
-  windowState: (window: TimeWindowId) => WindowState,
+  day: DayAvailability,
   serviceAreas: readonly string[] | null,
 ): BookingCheck {
   const parsed = bookingFormSchema(todayInToronto, serviceAreas ?? undefined).safeParse({
@@ -44,8 +46,10 @@ export function checkBooking(
       else form = issue.message;
     }
   }
-  const state = windowState(draft.time);
-  if (state === 'closed') {
+  const state = day.windowState(draft.time);
+  if (day.closedReason !== null) {
+    fields.date ??= closedDayCopy.dateError(day.closedReason);
+  } else if (state === 'closed') {
     fields.time ??= BookingMessages.windowClosed(draft.date, timeLabel(draft.time));
   } else if (state === 'full') {
     fields.time ??= BookingMessages.windowFull(draft.date, timeLabel(draft.time));

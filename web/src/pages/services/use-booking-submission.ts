@@ -1,5 +1,5 @@
 import { BOOKING_IMAGE_FIELD, BookingMessages } from '@hs/api/domain/booking/booking-schema';
-import type { Plan, Service, TimeWindowId } from '@hs/api/domain/booking/catalogue';
+import type { Plan, Service } from '@hs/api/domain/booking/catalogue';
 import type { MonthlyPlanPreview } from '@hs/api/domain/subscription/visit-schedule';
 import { useState, type SyntheticEvent } from 'react';
 import { ApiError } from '../../api/api-client';
@@ -9,7 +9,7 @@ import { DRAFT_FIELDS, type BookingDraft, type DraftPhoto, type MemberLink } fro
 import { bookingFailureText, checkBooking, serverFieldErrors } from './booking-form-check';
 import type { FieldErrors } from './booking-form-fields';
 import { checkPlanVisits } from './monthly-plan-visits';
-import type { WindowState } from './use-window-availability';
+import type { DayAvailability } from './use-window-availability';
 
 interface BookingSubmissionOptions {
   readonly service: Service;
@@ -18,7 +18,8 @@ interface BookingSubmissionOptions {
   /** The emailed member link the page was opened with: its token goes with the booking. */
   readonly member: MemberLink | null;
   readonly photo: DraftPhoto | null;
-  readonly windowState: (window: TimeWindowId) => WindowState;
+  /** The chosen day as the API said it: closed, or which windows are open. */
+  readonly day: DayAvailability;
   /** The postal-code areas served, once known (null: the API alone judges the area). */
   readonly serviceAreas: readonly string[] | null;
   /**
@@ -71,7 +72,7 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
     draft,
     member,
     photo,
-    windowState,
+    day,
     serviceAreas,
     planPreview,
     idempotencyKey,
@@ -84,7 +85,7 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const check = checkBooking(draft, service, plan, windowState, serviceAreas);
+    const check = checkBooking(draft, service, plan, day, serviceAreas);
     const visits = planPreview === null ? null : checkPlanVisits(planPreview, draft.visitChoices);
     // The draft's own rules first: a date the API refuses says so rather than that its week is full.
     const fields = visits?.ok === false ? { ...visits.fields, ...check.fields } : check.fields;

@@ -17,7 +17,12 @@ export type MonthlyPlanPreviewState =
   | { readonly kind: 'waiting' }
   | { readonly kind: 'loading' }
   | { readonly kind: 'ready'; readonly preview: MonthlyPlanPreview }
-  | { readonly kind: 'failed'; readonly message: string };
+  | { readonly kind: 'failed'; readonly message: string }
+  /**
+   * The API refused the date itself (a day we are closed): there is nothing to check the visits
+   * against, and only another date helps, so the form's "you can still continue" is not said.
+   */
+  | { readonly kind: 'refused'; readonly message: string };
 
 interface Answer {
   /** Which date, window and attempt it answers: an older one is never shown for a newer. */
@@ -59,7 +64,13 @@ export function useMonthlyPlanPreview(
           settle({ kind: 'ready', preview });
         },
         (error: unknown) => {
-          settle({ kind: 'failed', message: failureText(error) });
+          const refused =
+            error instanceof ApiError && error.status === 400 ? error.fields.date : undefined;
+          settle(
+            refused === undefined
+              ? { kind: 'failed', message: failureText(error) }
+              : { kind: 'refused', message: refused },
+          );
         },
       );
     }, PREVIEW_DELAY_MS);

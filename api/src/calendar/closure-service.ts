@@ -90,7 +90,10 @@ export class ClosureService {
           outcome.moved += 1;
           continue;
         }
+        // Its customer is asked to choose another day too; the operators see it apart.
         outcome.unplaced += 1;
+        await this.askCustomer(booking, closure);
+        continue;
       }
       await this.askCustomer(booking, closure);
       outcome.asked += 1;

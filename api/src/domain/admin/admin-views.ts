@@ -187,7 +187,10 @@ export interface AdminClosureResult {
   moved: number;
   /** Customers emailed to choose: move to the day offered, or cancel with a full refund. */
   asked: number;
-  /** Plan visits no open day of their week had room for: the operators arrange them. */
+  /**
+   * Plan visits no open day of their week had room for: the operators arrange them (their
+   * customers are emailed to choose another day too, and are not counted in `asked`).
+   */
   unplaced: number;
   message: string;
 }

@@ -23,6 +23,8 @@ import {
 } from './admin-content';
 import { BookingsSection } from './BookingsSection';
 import { CampaignsSection } from './CampaignsSection';
+import { ClosuresSection } from './ClosuresSection';
+import { closuresContent } from './closures-content';
 import { MessagesSection } from './MessagesSection';
 import { NotAllowedNotice } from './NotAllowedNotice';
 import { PlansSection } from './PlansSection';
@@ -86,6 +88,11 @@ const TABS: readonly Tab[] = [
         <ScheduleBoard session={session} />
       </Suspense>
     ),
+  },
+  {
+    id: 'closures',
+    label: closuresContent.tab,
+    render: (session) => <ClosuresSection session={session} />,
   },
   {
     id: 'queues',

@@ -15,13 +15,21 @@ interface DayColumnProps {
   readonly onOpenSheet: (date: string) => void;
 }
 
-/** One day of the week: its windows side by side, then the site visits still to schedule. */
+/**
+ * One day of the week: its windows side by side, then the site visits still to schedule. A closed
+ * day says why on its heading and greys its windows; the visits still on it stay in view, so an
+ * operator sees who is waiting to move.
+ */
 export function DayColumn({ day, board, onOpenSheet }: DayColumnProps) {
   const headingId = useId();
   const sheetButton = useFocusRequest<HTMLButtonElement>(board, sheetButtonTarget(day.date));
   const name = longDate(day.date);
+  const closed = day.closedReason;
   return (
-    <section className="schedule-day" aria-labelledby={headingId}>
+    <section
+      className={`schedule-day${closed === undefined ? '' : ' schedule-day--closed'}`}
+      aria-labelledby={headingId}
+    >
       <div className="schedule-day__header">
         <h3 id={headingId} className="schedule-day__title">
           {name}
@@ -31,6 +39,12 @@ export function DayColumn({ day, board, onOpenSheet }: DayColumnProps) {
               <span className="schedule-badge schedule-badge--today">{copy.today}</span>
             </>
           ) : null}
+          {closed === undefined ? null : (
+            <>
+              {' '}
+              <span className="schedule-badge schedule-badge--closed">{copy.closed(closed)}</span>
+            </>
+          )}
         </h3>
         <button
           ref={sheetButton}
@@ -44,9 +58,15 @@ export function DayColumn({ day, board, onOpenSheet }: DayColumnProps) {
           {copy.daySheet}
         </button>
       </div>
+      {closed === undefined ? null : <p className="schedule-day__closed-note">{copy.closedNote}</p>}
       <div className="schedule-day__windows">
         {inVisitingOrder(day.windows).map((window) => (
-          <WindowCell key={window.time} window={window} board={board} />
+          <WindowCell
+            key={window.time}
+            window={window}
+            closed={closed !== undefined}
+            board={board}
+          />
         ))}
       </div>
       {day.estimates.length === 0 ? null : (

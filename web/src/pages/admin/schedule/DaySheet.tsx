@@ -38,6 +38,10 @@ export function DaySheetView({ day, crews, crewId, board, onCrew, onBack }: DayS
       <h3 id={headingId} ref={heading} tabIndex={-1}>
         {copy.sheetHeading(name)}
       </h3>
+      {/* Its visits still print: a crew may have to call on them, and the board says so too. */}
+      {day.closedReason === undefined ? null : (
+        <p className="notice schedule-sheet-warning">{copy.closed(day.closedReason)}</p>
+      )}
       <div className="admin-filters">
         <div className="admin-field">
           <label htmlFor={crewSelectId}>{copy.sheetCrewLabel}</label>

@@ -694,3 +694,100 @@ describe('ScheduleBoard', () => {
     expect(requests()[0]?.url).toBe(`/api/admin/schedule?week=${MONDAY}`);
   });
 });
+
+describe('ScheduleBoard on a closed day', () => {
+  /** Tuesday closed by an operator after it was booked; Thursday's request prefers a holiday. */
+  const closedWeek = weekWith({
+    [TUESDAY]: { ...tuesday([one(noShow)]), closedReason: 'Snowstorm' },
+    [THURSDAY]: {
+      ...day(THURSDAY, {}, [{ kind: 'estimate', booking: estimate }]),
+      closedReason: 'Staff day',
+    },
+  });
+
+  it('says why on the day, greys its windows and keeps the visits still on it in view', async () => {
+    stubApi({}, closedWeek);
+    renderBoard();
+
+    const tuesday = await screen.findByRole('region', {
+      name: 'Tuesday, May 14, 2030 Closed: Snowstorm',
+    });
+    within(tuesday).getByText('Closed: Snowstorm', { selector: '.schedule-badge' });
+    within(tuesday).getByText(/^Nothing can be booked or moved onto this day/);
+    const windows = within(tuesday).getAllByRole('region', { name: /\(\d+(am|pm)-\d+(am|pm)\)$/ });
+    expect(windows).toHaveLength(3);
+    for (const window of windows) {
+      // No places to offer: the window says it is closed, not how many places are left.
+      within(window).getByText('Closed: no new visits');
+      expect(within(window).queryByText(/places/)).toBeNull();
+      expect(window.classList.contains('schedule-window--closed')).toBe(true);
+    }
+    // Who is waiting to move stays on the board.
+    within(tuesday).getByRole('article', { name: 'HS-M1, Garden Maintenance' });
+    within(tuesday).getByRole('article', { name: 'HS-E1, Garden Maintenance' });
+
+    // An open day of the same week offers its places as before.
+    const wednesday = dayRegion('Wednesday, May 15, 2030');
+    within(within(wednesday).getByRole('region', { name: 'Morning (8am-12pm)' })).getByText(
+      '1 of 2 places',
+    );
+
+    // The week at a glance says it too, in words.
+    const summary = screen.getByRole('table', { name: 'Places used per window' });
+    within(summary).getByRole('columnheader', { name: 'Tue, May 14Closed: Snowstorm' });
+    const morningRow = within(summary).getByRole('row', { name: /^Morning \(8am-12pm\)/ });
+    const cells = within(morningRow).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      '0 of 2 places',
+      'Closed',
+      '1 of 2 places',
+      'Closed',
+      '0 of 2 places',
+      '0 of 2 places',
+      '0 of 2 places',
+    ]);
+  });
+
+  it('offers no closed day to a visit moved, and says why at the date', async () => {
+    stubApi({}, closedWeek);
+    renderBoard();
+
+    const wednesday = await card('HS-W1');
+    fireEvent.click(within(wednesday).getByRole('button', { name: 'Reschedule HS-W1' }));
+    const form = within(wednesday).getByRole('group', { name: 'Move HS-W1 to' });
+    const date = within(form).getByLabelText('Date');
+    const move = within(form).getByRole<HTMLButtonElement>('button', { name: 'Move' });
+    expect(move.disabled).toBe(false);
+
+    fireEvent.change(date, { target: { value: TUESDAY } });
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    const why = document.getElementById(date.getAttribute('aria-describedby') ?? '');
+    expect(why?.textContent).toBe('Closed: Snowstorm. Choose an open day.');
+    expect(move.disabled).toBe(true);
+    fireEvent.submit(move.closest('form') as HTMLFormElement);
+
+    fireEvent.change(date, { target: { value: '2030-05-17' } });
+    expect(date.getAttribute('aria-invalid')).toBe('false');
+    expect(within(form).queryByText(/Choose an open day/)).toBeNull();
+    expect(move.disabled).toBe(false);
+
+    // A request preferring a closed day opens on it, and is told to pick another.
+    const request = await card('HS-T1', 'Free Construction Estimate');
+    fireEvent.click(within(request).getByRole('button', { name: 'Schedule site visit for HS-T1' }));
+    const siteForm = within(request).getByRole('group', { name: 'Site visit for HS-T1' });
+    within(siteForm).getByText('Closed: Staff day. Choose an open day.');
+    expect(
+      within(siteForm).getByRole<HTMLButtonElement>('button', { name: 'Book site visit' }).disabled,
+    ).toBe(true);
+
+    // Nothing was sent: only the week was read.
+    expect(requests().every((call) => call.method === 'GET')).toBe(true);
+  });
+
+  it("heads a closed day's sheet with why it is closed", async () => {
+    stubApi({}, closedWeek);
+    renderBoard(`?tab=schedule&week=${MONDAY}&sheet=${TUESDAY}`);
+    await screen.findByRole('region', { name: 'Crew A: Tuesday, May 14, 2030' });
+    screen.getByText('Closed: Snowstorm');
+  });
+});

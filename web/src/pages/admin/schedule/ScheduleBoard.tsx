@@ -1,6 +1,7 @@
 import './ScheduleBoard.css';
+import type { AdminScheduleDay } from '@hs/api/domain/admin/admin-views';
 import { isCalendarDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fetchScheduleWeek, type ScheduleMove } from '../../../api/admin-api';
 import { Notice } from '../../../components/Notice';
@@ -40,6 +41,15 @@ function moveText({ booking, message }: ScheduleMove): string {
   return message.includes(booking.reference) ? message : `${booking.reference}: ${message}`;
 }
 
+/** The days of the week the business calendar closes, each with why. */
+function closedDaysOf(days: readonly AdminScheduleDay[]): ReadonlyMap<string, string> {
+  const closed = new Map<string, string>();
+  for (const { date, closedReason } of days) {
+    if (closedReason !== undefined) closed.set(date, closedReason);
+  }
+  return closed;
+}
+
 /**
  * The schedule board: a week by day and time window with the places used, every visit with what
  * an operator does to it (a crew, done or no-show, a move), the estimate requests to schedule,
@@ -59,6 +69,7 @@ export default function ScheduleBoard({ session }: { readonly session: AdminSess
   );
   const { state, retry, update, refresh } = useAdminData(session, load);
   const ready = state.status === 'ready' ? state.data : null;
+  const closedDays = useMemo(() => closedDaysOf(ready?.days ?? []), [ready]);
 
   const show = (changes: Partial<Record<Param, string | null>>) => {
     setParams(
@@ -85,6 +96,7 @@ export default function ScheduleBoard({ session }: { readonly session: AdminSess
   const board: BoardActions = {
     session,
     crews: ready?.crews ?? [],
+    closedDays,
     onMoved: (move, { reload, focusCard }) => {
       update((current) => placeBooking(current, move.booking));
       if (reload) refresh();

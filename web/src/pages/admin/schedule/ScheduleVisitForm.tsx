@@ -100,9 +100,15 @@ function VisitTimeForm({ id, booking, board, onClose, onScheduled }: VisitTimeFo
   const [time, setTime] = useState<TimeWindowId>(booking.time);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FormErrors>({});
+  // A closed day of the week on the board is offered to nobody (the API would refuse it too).
+  const closedReason = board.closedDays.get(date);
+  const closedText =
+    closedReason === undefined ? undefined : copy.closedDate(copy.closed(closedReason));
+  const dateError = closedText ?? errors.date;
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (closedText !== undefined) return;
     setBusy(true);
     setErrors({});
     scheduleVisit(board.session.token, booking.id, date, time).then(
@@ -119,7 +125,9 @@ function VisitTimeForm({ id, booking, board, onClose, onScheduled }: VisitTimeFo
   };
 
   const describedBy = (field: 'date' | 'time') =>
-    errors[field] === undefined ? undefined : `${fieldId}-${field}-error`;
+    (field === 'date' ? dateError : errors.time) === undefined
+      ? undefined
+      : `${fieldId}-${field}-error`;
 
   return (
     <form id={id} className="schedule-move__form" onSubmit={submit} noValidate>
@@ -139,15 +147,15 @@ function VisitTimeForm({ id, booking, board, onClose, onScheduled }: VisitTimeFo
             value={date}
             // Opened by its button, which stays behind: the first field takes the focus.
             autoFocus
-            aria-invalid={errors.date !== undefined}
+            aria-invalid={dateError !== undefined}
             aria-describedby={describedBy('date')}
             onChange={(event) => {
               setDate(event.target.value);
             }}
           />
-          {errors.date === undefined ? null : (
+          {dateError === undefined ? null : (
             <p id={`${fieldId}-date-error`} className="admin-field__error">
-              {errors.date}
+              {dateError}
             </p>
           )}
         </div>
@@ -176,7 +184,7 @@ function VisitTimeForm({ id, booking, board, onClose, onScheduled }: VisitTimeFo
         </div>
         {errors.form === undefined ? null : <Notice tone="error">{errors.form}</Notice>}
         <div className="button-row">
-          <button type="submit" className="button" disabled={busy}>
+          <button type="submit" className="button" disabled={busy || closedText !== undefined}>
             {waiting ? (busy ? copy.booking : copy.book) : busy ? copy.moving : copy.move}
           </button>
           <button

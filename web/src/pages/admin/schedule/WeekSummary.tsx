@@ -31,6 +31,11 @@ export function WeekSummary({ week }: { readonly week: AdminScheduleWeek }) {
             {week.days.map((day) => (
               <th key={day.date} scope="col" role="columnheader">
                 {formatWeekday(day.date)}
+                {day.closedReason === undefined ? null : (
+                  <span className="schedule-summary__closed-reason">
+                    {copy.closed(day.closedReason)}
+                  </span>
+                )}
               </th>
             ))}
           </tr>
@@ -44,6 +49,19 @@ export function WeekSummary({ week }: { readonly week: AdminScheduleWeek }) {
               {week.days.map((day) => {
                 const window = day.windows.find((candidate) => candidate.time === time);
                 const full = window !== undefined && window.used >= window.capacity;
+                // A closed day has no places to count: it says so in each of its windows.
+                if (day.closedReason !== undefined) {
+                  return (
+                    <td
+                      key={day.date}
+                      role="cell"
+                      data-label={formatWeekday(day.date)}
+                      className="schedule-summary__closed"
+                    >
+                      {copy.closedCell}
+                    </td>
+                  );
+                }
                 return (
                   <td
                     key={day.date}

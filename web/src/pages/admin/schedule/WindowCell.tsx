@@ -13,22 +13,25 @@ export function placesText({ used, capacity }: Pick<AdminScheduleWindow, 'used' 
 
 interface WindowCellProps {
   readonly window: AdminScheduleWindow;
+  /** The day is closed (the business calendar): the window takes no visit. */
+  readonly closed: boolean;
   readonly board: BoardActions;
 }
 
-/** One time window of a day: its places used and its visits, done and missed ones included. */
-export function WindowCell({ window, board }: WindowCellProps) {
+/**
+ * One time window of a day: its places used and its visits, done and missed ones included. A
+ * closed day's window has no places to offer, only the visits still waiting to move off it.
+ */
+export function WindowCell({ window, closed, board }: WindowCellProps) {
   const headingId = useId();
   const full = window.used >= window.capacity;
+  const modifier = closed ? ' schedule-window--closed' : full ? ' schedule-window--full' : '';
   return (
-    <section
-      className={`schedule-window${full ? ' schedule-window--full' : ''}`}
-      aria-labelledby={headingId}
-    >
+    <section className={`schedule-window${modifier}`} aria-labelledby={headingId}>
       <h4 id={headingId} className="schedule-window__title">
         {window.label}
       </h4>
-      <p className="schedule-window__places">{placesText(window)}</p>
+      <p className="schedule-window__places">{closed ? copy.closedWindow : placesText(window)}</p>
       {window.visits.length === 0 ? (
         <p className="admin-muted">{copy.noVisits}</p>
       ) : (

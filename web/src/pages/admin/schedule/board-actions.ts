@@ -18,6 +18,8 @@ export interface MoveEffects {
 export interface BoardActions {
   readonly session: AdminSession;
   readonly crews: readonly Crew[];
+  /** The week's closed days (the business calendar) with why: no visit is put on them. */
+  readonly closedDays: ReadonlyMap<string, string>;
   readonly onMoved: (move: ScheduleMove, effects: MoveEffects) => void;
   /** Any refusal but an ended session or a non-admin (which close the console), in words. */
   readonly onFailed: (error: unknown) => void;

@@ -6,6 +6,7 @@
  */
 
 import type { ScheduleVisitKind } from '@hs/api/domain/admin/admin-views';
+import { closedLabel } from '@hs/api/domain/calendar/business-calendar';
 
 export const scheduleContent = {
   heading: 'Schedule',
@@ -75,6 +76,15 @@ export const scheduleContent = {
   closeForm: 'Close',
 
   today: 'Today',
+  /** A day of the business calendar's (a holiday, an operator's closure): 'Closed: Snowstorm'. */
+  closed: closedLabel,
+  closedNote:
+    'Nothing can be booked or moved onto this day. Visits still on it wait for their customers’ ' +
+    'answer, or for you to move them.',
+  closedWindow: 'Closed: no new visits',
+  closedCell: 'Closed',
+  /** The day of a visit's move form is closed: the form says so and offers no move there. */
+  closedDate: (label: string) => `${label}. Choose an open day.`,
   toSchedule: 'Site visits to schedule',
   toScheduleLabel: (day: string) => `Site visits to schedule, ${day}`,
 

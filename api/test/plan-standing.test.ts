@@ -230,6 +230,45 @@ describe("a Monthly Visit plan's standing, said once", () => {
     expect(await provider.billing.renew(plan.id)).toBe('paid');
   });
 
+  it("keeps the customer's cancel when an event of the same second tells of the moment before", async () => {
+    const owner = await signUp(api.app, PASSWORD);
+    const plan = await ownedPlan(owner);
+    expect((await post(`/api/plans/${plan.id}/pause`, plan.token)).status).toBe(200);
+    expect((await post(`/api/plans/${plan.id}/cancel`, plan.token)).status).toBe(200);
+    const stored = await SubscriptionModel.findById(plan.id);
+    // The provider's event for the pause, stamped in the second of the cancel, arriving after it.
+    const answer = await api.context.planLifecycle.apply(
+      {
+        kind: 'subscriptionUpdated',
+        subscriptionId: plan.id,
+        providerSubscriptionId: stored?.provider?.subscriptionId ?? null,
+        customerId: stored?.provider?.customerId ?? null,
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        pausedUntil: null,
+        created: stored?.localChangeAt ?? 0,
+      },
+      'test',
+    );
+    expect(answer).toBe('kept: a later change was applied');
+    expect((await SubscriptionModel.findById(plan.id))?.cancelAtPeriodEnd).toBe(true);
+    // A change at the provider a second later is the provider's word, and applies.
+    const later = await api.context.planLifecycle.apply(
+      {
+        kind: 'subscriptionUpdated',
+        subscriptionId: plan.id,
+        providerSubscriptionId: stored?.provider?.subscriptionId ?? null,
+        customerId: stored?.provider?.customerId ?? null,
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        pausedUntil: null,
+        created: (stored?.localChangeAt ?? 0) + 1,
+      },
+      'test',
+    );
+    expect(later).toBe('renews');
+  });
+
   it('says a paused month under way is paused, and cannot be resumed any more', async () => {
     const owner = await signUp(api.app, PASSWORD);
     const plan = await ownedPlan(owner);

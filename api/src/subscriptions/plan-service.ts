@@ -194,7 +194,10 @@ export class PlanService {
       {
         ...update,
         // What the provider now says is at least this recent: an older event changes nothing.
-        $max: { providerEventAt: Math.floor(now.getTime() / 1000) },
+        $max: {
+          providerEventAt: Math.floor(now.getTime() / 1000),
+          localChangeAt: Math.floor(now.getTime() / 1000),
+        },
         $push: { history: { what: kind, by: 'customer', at: now } },
       },
     );

@@ -307,7 +307,12 @@ export class SubscriptionLifecycle {
       return this.ended(effect.subscriptionId, effect, by, 'provider');
     }
     const plan = await SubscriptionModel.findOneAndUpdate(
-      { _id: effect.subscriptionId, providerEventAt: { $lte: effect.created } },
+      {
+        _id: effect.subscriptionId,
+        providerEventAt: { $lte: effect.created },
+        // An event of the very second of the customer's own change may predate it.
+        localChangeAt: { $not: { $gte: effect.created } },
+      },
       {
         $set: {
           ...this.providerIds(effect),

@@ -70,6 +70,13 @@ const subscriptionSchema = new mongoose.Schema(
     },
     /** The `created` time of the last subscription event applied: an older one changes nothing. */
     providerEventAt: { type: Number, default: 0 },
+    /**
+     * The second (Unix) of the customer's last change, made at the provider and then here. The
+     * provider's events carry whole seconds: one stamped in that same second may tell of the
+     * state just before the change (a pause, then a cancel, within one second), so only a later
+     * event may change what the change set.
+     */
+    localChangeAt: { type: Number, default: 0 },
     failedPayments: { type: [failedPaymentSchema], default: [] },
     /** Visits of a renewal no window of their week could take: the business arranges them. */
     unplacedVisits: {

@@ -236,36 +236,26 @@ describe("a Monthly Visit plan's standing, said once", () => {
     expect((await post(`/api/plans/${plan.id}/pause`, plan.token)).status).toBe(200);
     expect((await post(`/api/plans/${plan.id}/cancel`, plan.token)).status).toBe(200);
     const stored = await SubscriptionModel.findById(plan.id);
+    const renewingAt = (created: number) =>
+      api.context.planLifecycle.apply(
+        {
+          kind: 'subscriptionUpdated',
+          subscriptionId: plan.id,
+          providerSubscriptionId: stored?.provider?.subscriptionId ?? null,
+          customerId: stored?.provider?.customerId ?? null,
+          status: 'active',
+          cancelAtPeriodEnd: false,
+          pausedUntil: null,
+          created,
+        },
+        'test',
+      );
     // The provider's event for the pause, stamped in the second of the cancel, arriving after it.
-    const answer = await api.context.planLifecycle.apply(
-      {
-        kind: 'subscriptionUpdated',
-        subscriptionId: plan.id,
-        providerSubscriptionId: stored?.provider?.subscriptionId ?? null,
-        customerId: stored?.provider?.customerId ?? null,
-        status: 'active',
-        cancelAtPeriodEnd: false,
-        pausedUntil: null,
-        created: stored?.localChangeAt ?? 0,
-      },
-      'test',
-    );
+    const answer = await renewingAt(stored?.localChangeAt ?? 0);
     expect(answer).toBe('kept: a later change was applied');
     expect((await SubscriptionModel.findById(plan.id))?.cancelAtPeriodEnd).toBe(true);
     // A change at the provider a second later is the provider's word, and applies.
-    const later = await api.context.planLifecycle.apply(
-      {
-        kind: 'subscriptionUpdated',
-        subscriptionId: plan.id,
-        providerSubscriptionId: stored?.provider?.subscriptionId ?? null,
-        customerId: stored?.provider?.customerId ?? null,
-        status: 'active',
-        cancelAtPeriodEnd: false,
-        pausedUntil: null,
-        created: (stored?.localChangeAt ?? 0) + 1,
-      },
-      'test',
-    );
+    const later = await renewingAt((stored?.localChangeAt ?? 0) + 1);
     expect(later).toBe('renews');
   });
 

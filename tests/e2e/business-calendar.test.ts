@@ -133,7 +133,7 @@ describe('the business calendar in Chromium', () => {
         await expect
           .poll(() => focused(page, 'Preferred Date'), { timeout: scaled(5_000) })
           .toBe(true);
-        expect(await error.isVisible()).toBe(true);
+        await error.waitFor({ state: 'visible', timeout: scaled(5_000) });
         expect(await page.getByRole('dialog', { name: 'Complete Your Payment' }).count()).toBe(0);
         expect(await BookingModel.countDocuments({ email })).toBe(0);
 

@@ -182,6 +182,15 @@ function ManageActions({
   onFailed,
 }: ManageActionsProps) {
   // On a day we closed, the notice at the top holds the ways on (move, cancel) and says so.
+  const payment = booking.canPay ? (
+    <PayBooking
+      booking={booking}
+      link={link}
+      asked={asked === 'pay'}
+      redirect={redirect}
+      onFailed={onFailed}
+    />
+  ) : null;
   if (booking.closedDay) {
     return (
       <>
@@ -194,30 +203,14 @@ function ManageActions({
           onFailed={onFailed}
         />
         <BookingSummary booking={booking} />
-        {booking.canPay ? (
-          <PayBooking
-            booking={booking}
-            link={link}
-            asked={asked === 'pay'}
-            redirect={redirect}
-            onFailed={onFailed}
-          />
-        ) : null}
+        {payment}
       </>
     );
   }
   return (
     <>
       <BookingSummary booking={booking} />
-      {booking.canPay ? (
-        <PayBooking
-          booking={booking}
-          link={link}
-          asked={asked === 'pay'}
-          redirect={redirect}
-          onFailed={onFailed}
-        />
-      ) : null}
+      {payment}
       {booking.canReschedule ? (
         <RescheduleBooking
           link={link}

@@ -210,11 +210,7 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
       noStore,
       async (req, res) => {
         const firstVisit = parseBody(monthlyPlanQuery, { ...req.query });
-        const closed = await ctx.slots.closedReason(firstVisit.date);
-        if (closed !== null) {
-          const message = BookingMessages.dayClosed(firstVisit.date, closed);
-          throw new DomainError('invalid', message, { fields: { date: message } });
-        }
+        await ctx.slots.assertDayOpen(firstVisit.date);
         res.json(await previewMonthlyPlan(ctx.slots, firstVisit));
       },
     ],

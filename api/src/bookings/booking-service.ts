@@ -91,12 +91,6 @@ function requestFingerprint(form: BookingForm, options: CreateBookingOptions): s
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
-/** 400 naming a closed day, on the form's `field`. */
-function dayClosedError(date: string, reason: string, field: string): DomainError {
-  const message = BookingMessages.dayClosed(date, reason);
-  return new DomainError('invalid', message, { fields: { [field]: message } });
-}
-
 /** Bookings: creating them, and what a customer may do with one afterwards. */
 export class BookingService {
   constructor(
@@ -106,7 +100,7 @@ export class BookingService {
       links: ManageLinks;
       membership: PlanMembership;
       /** Whether a window is still open to customers (same-day lead time, the business calendar). */
-      slots: Pick<SlotLedger, 'isOpen' | 'closedReason' | 'remaining'>;
+      slots: Pick<SlotLedger, 'isOpen' | 'assertDayOpen' | 'remaining'>;
       jobs: Pick<JobProducer, 'runNow'>;
     },
   ) {}
@@ -116,8 +110,7 @@ export class BookingService {
    * or starts too soon to book (docs/product.md, Decisions).
    */
   private async assertWindowOpen(date: string, time: TimeWindowId): Promise<void> {
-    const closed = await this.deps.slots.closedReason(date);
-    if (closed !== null) throw dayClosedError(date, closed, 'date');
+    await this.deps.slots.assertDayOpen(date);
     if (this.deps.slots.isOpen(date, time)) return;
     const message = BookingMessages.windowClosed(date, timeLabel(time));
     throw new DomainError('invalid', message, { fields: { time: message } });
@@ -136,10 +129,7 @@ export class BookingService {
           fields: { visits: BookingMessages.visitsNotThePlan },
         });
       }
-      for (const visit of form.visits) {
-        const closed = await this.deps.slots.closedReason(visit.date);
-        if (closed !== null) throw dayClosedError(visit.date, closed, 'visits');
-      }
+      for (const visit of form.visits) await this.deps.slots.assertDayOpen(visit.date, 'visits');
       return form.visits;
     }
     const rule = firstPeriodVisits(first);

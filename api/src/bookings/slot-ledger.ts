@@ -1,5 +1,6 @@
 import { addDays, daysBetween } from '../domain/calendar/toronto-date';
-import type { Availability } from '../domain/booking/booking-schema';
+import { BookingMessages, type Availability } from '../domain/booking/booking-schema';
+import { DomainError } from '../domain/domain-error';
 import { TIME_WINDOW_IDS, type TimeWindowId } from '../domain/booking/catalogue';
 import { windowOpenToBook } from '../domain/booking/same-day';
 import { systemClock, type Clock } from '../platform/clock';
@@ -27,6 +28,14 @@ export class SlotLedger {
   /** Why `date` is closed (a holiday, an operator's closure), or null on a working day. */
   closedReason(date: string): Promise<string | null> {
     return this.calendar.closedReason(date);
+  }
+
+  /** Refuses a closed day with 400 naming it, on the form's `field` (docs/product.md, Decisions). */
+  async assertDayOpen(date: string, field = 'date'): Promise<void> {
+    const reason = await this.closedReason(date);
+    if (reason === null) return;
+    const message = BookingMessages.dayClosed(date, reason);
+    throw new DomainError('invalid', message, { fields: { [field]: message } });
   }
 
   /** Whether customers may still book the window (domain/booking/same-day.ts). */

@@ -390,11 +390,7 @@ export class BookingLifecycle {
         fields: { date: BookingMessages.dateInPast },
       });
     }
-    const closed = await this.deps.slots.closedReason(visit.date);
-    if (closed !== null) {
-      const message = BookingMessages.dayClosed(visit.date, closed);
-      throw new DomainError('invalid', message, { fields: { date: message } });
-    }
+    await this.deps.slots.assertDayOpen(visit.date);
     const by =
       event === 'rescheduled'
         ? `admin:${adminId}:reschedule:${booking.date}-${booking.time}`

@@ -79,9 +79,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          // Last and on their own: Chromium with the product behind it is the heaviest load.
+          // Last, after the fault tests' timings. Two files at a time, a core each: every file has
+          // its own product, Chromium and database, and `npm run test:slow` proves they hold up on
+          // far less than a core.
           sequence: { groupOrder: 2 },
-          maxWorkers: 1,
+          maxWorkers: 2,
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: scaled(60_000),

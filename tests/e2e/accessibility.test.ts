@@ -1,126 +1,30 @@
-import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { ReviewLinks } from '../../api/src/reviews/review-links';
-import { ReviewModel } from '../../api/src/reviews/review-model';
 import { signUp } from '../support/accounts';
 import { auditPage, violationLines } from '../support/axe';
 import { bookingFields, withFields } from '../support/booking-form';
 import { doneVisitToday } from '../support/done-visits';
+import { seedApprovedReview, WIDTHS } from '../support/route-audit';
 import { startSite, type SiteHarness } from '../support/site-harness';
-import { testEmail } from '../support/test-env';
 
-/** Every screen of the site (docs/product.md section 2 and the additions of docs/product.md#decisions). */
-const ROUTES = [
-  '/',
-  '/about',
-  '/service/service1',
-  '/service/service1?service=garden',
-  '/contact',
-  '/blogs',
-  '/blogs/eco-friendly-spring-cleaning-checklist',
-  '/signup/register',
-  '/login',
-  '/reset-password/some-token',
-  '/Profile',
-  '/dashboard',
-  '/admin',
-  '/privacy',
-  '/terms',
-  '/bookings/manage',
-  '/bookings/return',
-  '/newsletter/confirm',
-  '/newsletter/unsubscribe',
-  // A review link without its token: the page says the link is not valid.
-  '/review',
-  '/no-such-page',
-];
-
-const WIDTHS = [375, 1280];
 const PASSWORD = 'correct horse 42';
 
-interface Session {
-  token: string;
-  name: string;
-}
-
 /**
- * axe-core on every route, at a phone's and a desktop's width, signed out and signed in: any
- * WCAG 2.2 A or AA violation fails, with the rule, the page and the offending elements named.
+ * axe-core on the states a route alone does not reach: carousels paused, the booking modals, the
+ * review page's form, errors and thanks, a plan's visits. Every route itself is audited by
+ * accessibility-signed-out.test.ts and accessibility-signed-in.test.ts.
  */
-describe('accessibility of every route (axe-core, WCAG 2.2 AA)', () => {
+describe('accessibility of the site in use (axe-core, WCAG 2.2 AA)', () => {
   let site: SiteHarness;
-  let session: Session;
 
   beforeAll(async () => {
     site = await startSite({ AUTH_RATE_LIMIT_MAX: '1000' });
-    const email = testEmail('axe');
-    const registered = await fetch(`${site.origin}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        firstName: 'Ada',
-        lastName: 'Axe',
-        address: '1 Main St',
-      }),
-    });
-    const body = (await registered.json()) as { token: string; user: { name: string } };
-    session = { token: body.token, name: body.user.name };
-    // An approved review, so the home and services pages show their reviews block too.
-    await ReviewModel.create({
-      _id: 'ab'.repeat(16),
-      reference: 'HS-AXE001',
-      serviceId: 'painting',
-      visitDate: todayInToronto(),
-      rating: 4,
-      text: 'Careful painters, and they cleaned up after.',
-      name: 'Ada A.',
-      status: 'approved',
-    });
+    await seedApprovedReview();
   }, 120_000);
   afterAll(async () => {
     await site.close();
   });
-
-  async function violationsAt(page: Page, route: string): Promise<string[]> {
-    await page.goto(`${site.origin}${route}`, { waitUntil: 'networkidle' });
-    await page.locator('main').waitFor();
-    // Screens that load data settle first; the home page's later sections load on approach.
-    await page.evaluate(() => {
-      window.scrollTo(0, document.body.scrollHeight);
-    });
-    await page.waitForLoadState('networkidle');
-    await page.evaluate(() => {
-      window.scrollTo(0, 0);
-    });
-    const results = await auditPage(page);
-    // A page that rendered nothing would pass every rule: make sure axe had something to check.
-    expect(results.passes.length, route).toBeGreaterThan(10);
-    return violationLines(results, route);
-  }
-
-  for (const signedIn of [false, true]) {
-    for (const width of WIDTHS) {
-      it(`${signedIn ? 'signed in' : 'signed out'} at ${String(width)} px`, async () => {
-        const context = await site.browser.newContext({ viewport: { width, height: 900 } });
-        if (signedIn) {
-          await context.addInitScript(({ token, name }: Session) => {
-            window.localStorage.setItem('authToken', token);
-            window.localStorage.setItem('username', name);
-          }, session);
-        }
-        const page = await context.newPage();
-        const found: string[] = [];
-        for (const route of ROUTES) found.push(...(await violationsAt(page, route)));
-        await context.close();
-        expect(found).toEqual([]);
-      }, 180_000);
-    }
-  }
 
   it("has no violations in the home page's carousels, moving and then paused by their buttons", async () => {
     const found: string[] = [];

@@ -1,0 +1,3 @@
+import { auditEveryRoute } from '../support/route-audit';
+
+auditEveryRoute('signed out');

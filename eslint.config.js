@@ -109,7 +109,7 @@ export default tseslint.config(
       'api/src/http/**',
       'api/src/**/*-routes.ts',
       'api/src/main.ts',
-      'api/src/api-context.ts',
+      'api/src/server/**',
       // Express middleware and request plumbing that lives beside its feature.
       'api/src/accounts/require-auth.ts',
       'api/src/accounts/google/google-cookies.ts',

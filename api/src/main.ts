@@ -1,6 +1,6 @@
-import { createApiContext } from './api-context';
+import { createApiContext } from './server/api-context';
 import { loadApiConfig } from './config/api-config';
-import { createApp } from './http/app';
+import { createApp } from './server/app';
 import { listen } from './http/http-server';
 import { createLogger } from './platform/logger';
 import { exitOnStartupError, onShutdownSignal } from './platform/process-signals';

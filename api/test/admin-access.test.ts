@@ -10,7 +10,7 @@ import { SlotModel } from '../src/bookings/slot-model';
 import { ADMIN_PAGE_SIZE } from '../src/domain/admin/admin-views';
 import { addDays, todayInToronto } from '../src/domain/calendar/toronto-date';
 import { testPaymentMethodFor } from '../src/domain/payment/test-cards';
-import { createApp } from '../src/http/app';
+import { createApp } from '../src/server/app';
 import { QueueName } from '../src/jobs/job-definitions';
 import { SubscriberModel } from '../src/newsletter/subscriber-model';
 import { ReviewModel } from '../src/reviews/review-model';

@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminMessages } from '../src/admin/admin-messages';
+import { AdminMessages } from '../src/domain/admin/admin-messages';
 import { newBookingId } from '../src/bookings/booking-id';
 import { BookingModel, type BookingDocument } from '../src/bookings/booking-model';
 import type { BookingLifecycle } from '../src/bookings/lifecycle/booking-lifecycle';

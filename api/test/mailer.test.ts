@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiContext, type ApiContext } from '../src/api-context';
+import { createApiContext, type ApiContext } from '../src/server/api-context';
 import { loadApiConfig } from '../src/config/api-config';
-import { createApp } from '../src/http/app';
+import { createApp } from '../src/server/app';
 import { createLogger } from '../src/platform/logger';
 import { isLoopbackAddress } from '../src/platform/loopback';
 import { waitForMail } from '../../tests/support/mailbox';

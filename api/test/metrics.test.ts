@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/http/app';
+import { createApp } from '../src/server/app';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
 import { eventually } from '../../tests/support/poll';
 import { parsePrometheusText, sampleValue } from '../../tests/support/prometheus';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../src/http/openapi/openapi-document';
+import { buildOpenApiDocument } from '../src/server/openapi-document';
 import { operationSummaries, type OperationSummary } from '../../tests/support/openapi-summary';
 
 /**

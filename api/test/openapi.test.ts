@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import mongoose from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../src/http/openapi/openapi-document';
+import { buildOpenApiDocument } from '../src/server/openapi-document';
 import type {
   OpenApiDocument,
   OperationObject,

@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminMessages } from '../src/admin/admin-messages';
+import { AdminMessages } from '../src/domain/admin/admin-messages';
 import { BookingModel } from '../src/bookings/booking-model';
 import { SlotModel } from '../src/bookings/slot-model';
 import { REVIEW_REQUEST_HOUR } from '../src/bookings/visit-times';

@@ -7,8 +7,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiContext, type ApiContext } from '../src/api-context';
-import { createApp } from '../src/http/app';
+import { createApiContext, type ApiContext } from '../src/server/api-context';
+import { createApp } from '../src/server/app';
 import { createLogger } from '../src/platform/logger';
 import { testApiConfig } from '../../tests/support/test-env';
 

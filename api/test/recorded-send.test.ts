@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiContext, type ApiContext } from '../src/api-context';
+import { createApiContext, type ApiContext } from '../src/server/api-context';
 import { EmailDeliveryModel } from '../src/mail/email-delivery-model';
 import { OnceSender } from '../src/mail/send-once';
 import { createLogger } from '../src/platform/logger';

@@ -9,7 +9,7 @@ import * as bookingEmails from '../src/bookings/booking-emails';
 import * as paymentReminder from '../src/bookings/payment-reminder-email';
 import * as contactEmails from '../src/contact/contact-emails';
 import { TEST_PAYMENT_METHODS } from '../src/domain/payment/test-cards';
-import type { Reader } from '../src/mail/typed-text';
+import type { Reader } from '../src/accounts/typed-text';
 import * as newsletterEmails from '../src/newsletter/newsletter-emails';
 import type { MailMessage } from '../src/platform/mailer';
 import * as reviewEmails from '../src/reviews/review-emails';

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiContext, type ApiContext } from '../../api/src/api-context';
-import { createApp } from '../../api/src/http/app';
+import { createApiContext, type ApiContext } from '../../api/src/server/api-context';
+import { createApp } from '../../api/src/server/app';
 import { listen, type RunningServer } from '../../api/src/http/http-server';
 import { createLogger } from '../../api/src/platform/logger';
 import { ReviewModel } from '../../api/src/reviews/review-model';

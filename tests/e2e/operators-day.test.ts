@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminMessages } from '../../api/src/admin/admin-messages';
+import { AdminMessages } from '../../api/src/domain/admin/admin-messages';
 import { BookingModel, type BookingDocument } from '../../api/src/bookings/booking-model';
 import { longDate, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { QueueName } from '../../api/src/jobs/job-definitions';

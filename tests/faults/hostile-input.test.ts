@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UserModel } from '../../api/src/accounts/user-model';
-import { API_ENDPOINTS } from '../../api/src/http/api-endpoints';
+import { API_ENDPOINTS } from '../../api/src/server/api-endpoints';
 import type { FuzzDetail } from '../../api/src/http/endpoint';
 import { SubscriberModel } from '../../api/src/newsletter/subscriber-model';
 import type {

@@ -14,7 +14,7 @@ import { AuthMessages } from '../../api/src/domain/auth/auth-messages';
 import { ContactMessages } from '../../api/src/domain/contact/contact-messages';
 import { NewsletterMessages } from '../../api/src/domain/newsletter/newsletter-messages';
 import { ReviewMessages } from '../../api/src/domain/review/review-messages';
-import { buildOpenApiDocument } from '../../api/src/http/openapi/openapi-document';
+import { buildOpenApiDocument } from '../../api/src/server/openapi-document';
 import type { OperationObject } from '../../api/src/http/openapi/openapi-types';
 import {
   startApi,

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
-import { createApiContext, type ApiContext } from '../../api/src/api-context';
+import { createApiContext, type ApiContext } from '../../api/src/server/api-context';
 import { loadApiConfig } from '../../api/src/config/api-config';
-import { createApp } from '../../api/src/http/app';
+import { createApp } from '../../api/src/server/app';
 import { createLogger } from '../../api/src/platform/logger';
 import { spawnWorkers, WORKERS_READY } from './back-end-processes';
 import type { SpawnedProcess } from './spawn-process';

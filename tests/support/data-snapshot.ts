@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import mongoose from 'mongoose';
-import type { ApiContext } from '../../api/src/api-context';
+import type { ApiContext } from '../../api/src/server/api-context';
 import { QueueName } from '../../api/src/jobs/job-definitions';
 
 /** Everything a request could have left behind, in a form two snapshots can be compared in. */

@@ -1,5 +1,5 @@
 import { Worker } from 'bullmq';
-import type { ApiContext } from '../../api/src/api-context';
+import type { ApiContext } from '../../api/src/server/api-context';
 import { QueueName } from '../../api/src/jobs/job-definitions';
 import { createRedis } from '../../api/src/platform/redis';
 import { eventually } from './poll';

@@ -34,8 +34,8 @@ import {
 } from './admin-answers';
 import { adminBookingView } from './admin-booking-view';
 import { adminOnly } from './admin-guard';
-import { AdminMessages } from './admin-messages';
-import { pageParam, pageWindow } from './admin-query';
+import { AdminMessages } from '../domain/admin/admin-messages';
+import { pageParam, pageWindow } from '../domain/admin/admin-query';
 import { PHOTO_LINK_TTL_SECONDS, type BookingPhotoLinks } from './booking-photo-links';
 import { sendPrivateImage } from '../http/private-image';
 

@@ -9,7 +9,7 @@ import { queryParameters } from '../http/openapi/zod-to-openapi';
 import { parseBody } from '../http/parse-body';
 import { contactMessageListSchema, PAGE } from './admin-answers';
 import { adminOnly } from './admin-guard';
-import { pageParam, pageWindow } from './admin-query';
+import { pageParam, pageWindow } from '../domain/admin/admin-query';
 
 const listQuery = z.object({ page: pageParam });
 

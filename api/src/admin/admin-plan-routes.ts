@@ -14,7 +14,7 @@ import { planStandingSchema } from '../subscriptions/plan-answers';
 import { SUBSCRIPTION_STATUSES } from '../subscriptions/subscription-model';
 import { PAGE } from './admin-answers';
 import { adminOnly } from './admin-guard';
-import { pageParam } from './admin-query';
+import { pageParam } from '../domain/admin/admin-query';
 
 export interface AdminPlanRouteDependencies {
   tokens: AuthTokens;

@@ -12,7 +12,7 @@ import { adminReviewListSchema, adminReviewViewSchema } from '../reviews/review-
 import type { ReviewService } from '../reviews/review-service';
 import { PAGE } from './admin-answers';
 import { adminOnly } from './admin-guard';
-import { pageParam } from './admin-query';
+import { pageParam } from '../domain/admin/admin-query';
 
 export interface AdminReviewRouteDependencies {
   tokens: AuthTokens;

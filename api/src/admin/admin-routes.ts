@@ -15,8 +15,8 @@ import type { Crew } from '../domain/admin/admin-views';
 import { adminSubscriberRoutes } from './admin-subscriber-routes';
 import { BookingPhotoLinks } from './booking-photo-links';
 import { queueSessionRoutes, queueSessionsFor } from './queue-session';
-import { closureRoutes } from '../calendar/closure-routes';
-import type { ClosureService } from '../calendar/closure-service';
+import { closureRoutes } from './closure-routes';
+import type { ClosureService } from './closure-service';
 
 export interface AdminRouteDependencies {
   config: Pick<ApiConfig, 'JWT_SECRET' | 'LINK_SECRET' | 'NODE_ENV'>;

@@ -10,7 +10,7 @@ import { SubscriberModel, type SubscriberDocument } from '../newsletter/subscrib
 import { countsByStatus } from '../platform/mongo';
 import { PAGE, subscriberListSchema } from './admin-answers';
 import { adminOnly } from './admin-guard';
-import { pageParam, pageWindow } from './admin-query';
+import { pageParam, pageWindow } from '../domain/admin/admin-query';
 
 const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 

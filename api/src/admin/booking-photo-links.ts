@@ -1,4 +1,4 @@
-import { ExpiringLinks } from './expiring-links';
+import { ExpiringLinks } from '../links/expiring-links';
 
 /** How long a photo address opens the photo. */
 export const PHOTO_LINK_TTL_SECONDS = 5 * 60;

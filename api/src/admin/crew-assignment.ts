@@ -5,7 +5,7 @@ import { CALLED_OFF, type BookingStatus } from '../domain/booking/booking-status
 import type { Crew } from '../domain/admin/admin-views';
 import { DomainError } from '../domain/domain-error';
 import { isDuplicateKeyError } from '../platform/mongo';
-import { AdminMessages } from './admin-messages';
+import { AdminMessages } from '../domain/admin/admin-messages';
 
 /** A visit gets a crew once it has a window of its own: not a request still to schedule. */
 const UNASSIGNABLE: readonly BookingStatus[] = [...CALLED_OFF, 'estimate_requested'];

@@ -13,7 +13,7 @@ import {
 import { isCalendarDate, longDate, torontoTimeToUtc } from '../domain/calendar/toronto-date';
 import { Company } from '../domain/company';
 import { renderEmail } from '../mail/email-layout';
-import { greeting, typed, typedRows, type Reader } from '../mail/typed-text';
+import { greeting, typed, typedRows, type Reader } from '../accounts/typed-text';
 import type { MailMessage } from '../platform/mailer';
 import type { Booking } from './booking-model';
 import { calendarContentType, calendarInvite } from './calendar-invite';

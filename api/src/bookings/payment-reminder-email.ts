@@ -1,6 +1,6 @@
 import { formatCad } from '../domain/booking/catalogue';
 import { renderEmail } from '../mail/email-layout';
-import { greeting, type Reader } from '../mail/typed-text';
+import { greeting, type Reader } from '../accounts/typed-text';
 import type { MailMessage } from '../platform/mailer';
 import type { Booking } from './booking-model';
 import { visitOf } from './booking-emails';

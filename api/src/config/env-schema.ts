@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SERVICE_AREAS, normaliseServiceArea } from '../domain/booking/service-area';
 import { DEFAULT_SAME_DAY_LEAD_HOURS } from '../domain/booking/same-day';
-import { CREW_NAME_MAX, crewId, crewNames } from '../bookings/crews';
+import { CREW_NAME_MAX, crewId, crewNames } from '../domain/admin/crews';
 import { OPTIONAL_HOLIDAY_IDS, type OptionalHolidayId } from '../domain/calendar/ontario-holidays';
 
 const url = (protocols: string[]) =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ExpiringLinks } from '../admin/expiring-links';
+import { ExpiringLinks } from '../links/expiring-links';
 import { CampaignMessages, type CampaignPreview } from '../domain/newsletter/campaign-messages';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';

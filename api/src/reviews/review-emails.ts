@@ -3,7 +3,7 @@ import type { BookingDocument } from '../bookings/booking-model';
 import { Company } from '../domain/company';
 import { REVIEW_LIMITS } from '../domain/review/review-messages';
 import { renderEmail } from '../mail/email-layout';
-import { greeting, type Reader } from '../mail/typed-text';
+import { greeting, type Reader } from '../accounts/typed-text';
 import type { MailMessage } from '../platform/mailer';
 
 /**

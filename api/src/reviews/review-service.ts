@@ -24,9 +24,9 @@ import type {
 import type { Clock } from '../platform/clock';
 import type { MailMessage } from '../platform/mailer';
 import { countsByStatus, isDuplicateKeyError } from '../platform/mongo';
-import { pageWindow } from '../admin/admin-query';
+import { pageWindow } from '../domain/admin/admin-query';
 import { reviewRequestEmail } from './review-emails';
-import { readerOf } from '../mail/typed-text';
+import { readerOf } from '../accounts/typed-text';
 import type { ReviewLinks } from './review-links';
 import { ReviewModel, type ReviewDocument } from './review-model';
 

@@ -7,7 +7,7 @@ import { PlanMessages } from '../domain/subscription/plan-messages';
 import type { MonthlyPlanView, PlanStanding } from '../domain/subscription/plan-standing';
 import { VISITS_PER_PERIOD } from '../domain/subscription/visit-schedule';
 import { renderEmail } from '../mail/email-layout';
-import { greeting, typedRows, type Reader } from '../mail/typed-text';
+import { greeting, typedRows, type Reader } from '../accounts/typed-text';
 import type { MailMessage } from '../platform/mailer';
 import { standingOf, whatComesNext } from './plan-view';
 import type { SubscriptionDocument } from './subscription-model';

@@ -1,5 +1,5 @@
 import type { UpdateQuery } from 'mongoose';
-import { AdminMessages } from '../../admin/admin-messages';
+import { AdminMessages } from '../../domain/admin/admin-messages';
 import { isBookingId } from '../../domain/booking/booking-id';
 import { BookingMessages } from '../../domain/booking/booking-schema';
 import {

@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { UserModel } from '../accounts/user-model';
+import { UserModel } from './user-model';
 
 /**
  * The one rule on what a visitor typed into a form (a name, a service address, a project) and

@@ -1,4 +1,4 @@
-import { LinkSigner } from '../links/link-signer';
+import { LinkSigner } from './link-signer';
 
 /**
  * Expiries are rounded down to the minute (a link lives its time less up to a minute), so lists

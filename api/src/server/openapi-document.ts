@@ -1,5 +1,5 @@
-import { API_ENDPOINTS } from '../api-endpoints';
-import { API_TAGS, type Access, type ApiTag, type Endpoint, type EndpointGroup } from '../endpoint';
+import { API_ENDPOINTS } from './api-endpoints';
+import { API_TAGS, type Access, type ApiTag, type Endpoint, type EndpointGroup } from '../http/endpoint';
 import type {
   OpenApiDocument,
   OperationObject,
@@ -7,13 +7,13 @@ import type {
   ReferenceObject,
   ResponseObject,
   SecurityRequirement,
-} from './openapi-types';
+} from '../http/openapi/openapi-types';
 import {
   SHARED_RESPONSE_STATUS,
   sharedResponseObjects,
   sharedSchemas,
   type SharedResponse,
-} from './shared-responses';
+} from '../http/openapi/shared-responses';
 
 /** What each tag of the reference covers. */
 const TAG_DESCRIPTIONS: Record<ApiTag, string> = {

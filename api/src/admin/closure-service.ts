@@ -13,7 +13,7 @@ import { jobs } from '../jobs/job-definitions';
 import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/logger';
 import { periodBoundsOf } from '../subscriptions/plan-view';
-import { ClosureModel, type ClosureDocument } from './closure-model';
+import { ClosureModel, type ClosureDocument } from '../calendar/closure-model';
 
 /** How far past a closed day a one-time visit's offer is looked for. */
 const OFFER_SEARCH_DAYS = 30;

@@ -1,4 +1,4 @@
-import { BOOKING_STATUS_LABELS, type BookingStatus } from '../domain/booking/booking-status';
+import { BOOKING_STATUS_LABELS, type BookingStatus } from '../booking/booking-status';
 
 const label = (status: BookingStatus) => BOOKING_STATUS_LABELS[status];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_PAGE_SIZE } from '../domain/admin/admin-views';
+import { ADMIN_PAGE_SIZE } from './admin-views';
 
 /** `?page=N` of the admin lists: a whole number from 1, page 1 when absent. */
 export const pageParam = z

@@ -5,7 +5,7 @@ import { adminPlanEndpoints } from '../admin/admin-plan-routes';
 import { adminReviewEndpoints } from '../admin/admin-review-routes';
 import { adminSubscriberEndpoints } from '../admin/admin-subscriber-routes';
 import { queueSessionEndpoints } from '../admin/queue-session';
-import { closureEndpoints } from '../calendar/closure-routes';
+import { closureEndpoints } from '../admin/closure-routes';
 import { googleSignInEndpoints } from '../accounts/google/google-routes';
 import { bookingEndpoints } from '../bookings/booking-routes';
 import { contactEndpoints } from '../contact/contact-routes';
@@ -17,9 +17,9 @@ import { testCheckoutEndpoints } from '../payments/test-checkout-page';
 import { profileEndpoints } from '../profile/profile-routes';
 import { reviewEndpoints } from '../reviews/review-routes';
 import { planEndpoints } from '../subscriptions/plan-routes';
-import type { EndpointGroup } from './endpoint';
-import { openApiEndpoints } from './openapi/api-docs-routes';
-import { siteConfigEndpoints } from './site-config-routes';
+import type { EndpointGroup } from '../http/endpoint';
+import { openApiEndpoints } from '../http/openapi/api-docs-routes';
+import { siteConfigEndpoints } from '../http/site-config-routes';
 
 /**
  * Every router's endpoints: the OpenAPI document and the hostile-input fuzzer are built from this

@@ -1,4 +1,4 @@
-import type { Crew } from '../domain/admin/admin-views';
+import type { Crew } from './admin-views';
 
 /** The longest crew name the schedule board and day sheets lay out well. */
 export const CREW_NAME_MAX = 40;

@@ -2,11 +2,11 @@ import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import { signedInUser } from '../accounts/require-auth';
-import { scheduleVisit } from '../admin/admin-answers';
-import { adminBookingView } from '../admin/admin-booking-view';
-import { adminOnly } from '../admin/admin-guard';
-import { BookingPhotoLinks } from '../admin/booking-photo-links';
-import { kindOf } from '../admin/schedule-board';
+import { scheduleVisit } from './admin-answers';
+import { adminBookingView } from './admin-booking-view';
+import { adminOnly } from './admin-guard';
+import { BookingPhotoLinks } from './booking-photo-links';
+import { kindOf } from './schedule-board';
 import type { BookingDocument } from '../bookings/booking-model';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type {
@@ -25,7 +25,7 @@ import { endpointGroup, mountEndpoints } from '../http/endpoint';
 import { errorResponse, jsonResponse, messageBodySchema } from '../http/openapi/shared-responses';
 import { jsonBody } from '../http/openapi/zod-to-openapi';
 import { parseBody } from '../http/parse-body';
-import type { ClosureDocument } from './closure-model';
+import type { ClosureDocument } from '../calendar/closure-model';
 import type { ClosureService } from './closure-service';
 
 export interface ClosureRouteDependencies {

@@ -30,6 +30,8 @@ const LAYERS = [
   'bookings',
   'payments',
   'subscriptions',
+  // Applies the provider's stored payment events to bookings and plans: above both lifecycles.
+  'settlement',
   'reviews',
   'admin',
   // Above every feature: the commands and the composition root that wires them.

@@ -32,7 +32,9 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'vitest.config.ts'] },
+        projectService: {
+          allowDefaultProject: ['eslint.config.js', 'vitest.config.ts', '.dependency-cruiser.cjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -118,6 +120,7 @@ export default tseslint.config(
       'api/src/admin/admin-guard.ts',
       'api/src/admin/queue-dashboard.ts',
       'api/src/admin/queue-session.ts',
+      'api/src/bookings/booking-owner-guard.ts',
       'api/src/bookings/booking-photo-upload.ts',
       'api/src/metrics/http-metrics.ts',
       'api/src/payments/test-checkout-page.ts',
@@ -128,7 +131,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // dependency-cruiser reads its configuration as CommonJS.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
   },
 );

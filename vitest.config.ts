@@ -12,6 +12,12 @@ import { scaled } from './tests/support/time-scale.ts';
  */
 const UNIT_WORKERS = 2;
 
+/**
+ * Browser files at a time: two, a core each; `npm run test:slow` sets one, since its slow
+ * machine is a single core already shared with a busy process.
+ */
+const BROWSER_WORKERS = Number(process.env.TEST_BROWSER_WORKERS ?? '2') || 2;
+
 export default defineConfig({
   test: {
     globalSetup: ['tests/setup/global-stack.ts'],
@@ -79,11 +85,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          // Last, after the fault tests' timings. Two files at a time, a core each: every file has
-          // its own product, Chromium and database, and `npm run test:slow` proves they hold up on
-          // far less than a core.
+          // Last, after the fault tests' timings. Every file has its own product, Chromium and
+          // database, and `npm run test:slow` proves they hold up on far less than a core.
           sequence: { groupOrder: 2 },
-          maxWorkers: 2,
+          maxWorkers: BROWSER_WORKERS,
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: scaled(60_000),

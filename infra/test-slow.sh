@@ -28,6 +28,8 @@ bash infra/test-prerequisites.sh
 
 # Slower by design: every deadline the suite sets (test, hook, polling, browser waits) is scaled.
 export TEST_TIME_SCALE=${TEST_TIME_SCALE:-3}
+# One browser file at a time on a slow machine's one core, as a phone runs one page.
+export TEST_BROWSER_WORKERS=1
 hogs=()
 trap 'kill "${hogs[@]}" 2>/dev/null || true' EXIT INT TERM
 

@@ -19,6 +19,7 @@ import {
   startApiAndWorkers,
   type ApiHarness,
   type ProductHarness,
+  TEST_APP_OPTIONS,
 } from '../../tests/support/api-harness';
 import { bookingFields, withFields, workingDay } from '../../tests/support/booking-form';
 import { signUp } from '../../tests/support/accounts';
@@ -564,10 +565,13 @@ describe('the operators area', () => {
         /^hs_admin_queues=; Path=\/api\/admin\/queue-session; Expires=Thu, 01 Jan 1970/,
       );
 
-      const production = createApp({
-        ...api.context,
-        config: { ...api.context.config, NODE_ENV: 'production' },
-      });
+      const production = createApp(
+        {
+          ...api.context,
+          config: { ...api.context.config, NODE_ENV: 'production' },
+        },
+        TEST_APP_OPTIONS,
+      );
       const session = await request(production).post('/api/admin/queue-session').set(bearer(admin));
       expect(session.status).toBe(204);
       expect((session.headers['set-cookie'] as unknown as string[])[0]).toMatch(/; Secure/);

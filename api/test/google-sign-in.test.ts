@@ -8,6 +8,7 @@ import { UserModel } from '../src/accounts/user-model';
 import { ProfileMessages } from '../src/domain/profile/profile-schema';
 import { createApiContext, type ApiContext } from '../src/server/api-context';
 import { createApp } from '../src/server/app';
+import { TEST_APP_OPTIONS } from '../../tests/support/api-harness';
 import { listen, type RunningServer } from '../src/http/http-server';
 import { jobs } from '../src/jobs/job-definitions';
 import { createLogger } from '../src/platform/logger';
@@ -148,7 +149,7 @@ describe('Google sign-in', () => {
       }),
       logger,
     );
-    app = createApp(context);
+    app = createApp(context, TEST_APP_OPTIONS);
   });
 
   afterAll(async () => {
@@ -212,10 +213,13 @@ describe('Google sign-in', () => {
   }
 
   it('answers 503 with the exact message when Google is not configured', async () => {
-    const unconfigured = createApp({
-      ...context,
-      config: { ...context.config, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined },
-    });
+    const unconfigured = createApp(
+      {
+        ...context,
+        config: { ...context.config, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined },
+      },
+      TEST_APP_OPTIONS,
+    );
     const response = await request(unconfigured).get('/api/auth/google');
     expect(response.status).toBe(503);
     expect(response.body.message).toBe('Google sign-in is not configured');

@@ -10,6 +10,7 @@ import { createApiContext, type ApiContext } from '../src/server/api-context';
 import { healthRoutes } from '../src/health/health-routes';
 import { Readiness, type DependencyCheck, type DependencyName } from '../src/health/readiness';
 import { createApp } from '../src/server/app';
+import { TEST_APP_OPTIONS } from '../../tests/support/api-harness';
 import { createLogger } from '../src/platform/logger';
 import { eventually } from '../../tests/support/poll';
 import { testApiConfig } from '../../tests/support/test-env';
@@ -26,13 +27,13 @@ describe('health endpoints against the shared local servers', () => {
   });
 
   it('/healthz answers while the process is alive', async () => {
-    const response = await request(createApp(context)).get('/healthz');
+    const response = await request(createApp(context, TEST_APP_OPTIONS)).get('/healthz');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'alive' });
   });
 
   it('/readyz answers 200 with MongoDB, Redis, S3 and SMTP each up', async () => {
-    const response = await request(createApp(context)).get('/readyz');
+    const response = await request(createApp(context, TEST_APP_OPTIONS)).get('/readyz');
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       status: 'ready',
@@ -67,7 +68,7 @@ describe('/readyz follows MongoDB going away and coming back', () => {
   });
 
   it('turns 503 naming mongodb when mongod stops, and 200 again when it is back', async () => {
-    const app = createApp(context);
+    const app = createApp(context, TEST_APP_OPTIONS);
     expect((await request(app).get('/readyz')).status).toBe(200);
 
     await mongod?.stop();

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiContext, type ApiContext } from '../src/server/api-context';
 import { createApp } from '../src/server/app';
+import { TEST_APP_OPTIONS } from '../../tests/support/api-harness';
 import { listen } from '../src/http/http-server';
 import { createLogger } from '../src/platform/logger';
 import { testApiConfig } from '../../tests/support/test-env';
@@ -26,7 +27,7 @@ describe('the HTTP edge', () => {
     );
     writeFileSync(path.join(siteDir, 'assets', 'app-1234.js'), 'console.log(1)');
     context = await createApiContext(testApiConfig({ WEB_DIST_DIR: siteDir }), logger);
-    app = createApp(context);
+    app = createApp(context, TEST_APP_OPTIONS);
   });
   afterAll(async () => {
     await context.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiContext, type ApiContext } from '../src/server/api-context';
 import { loadApiConfig } from '../src/config/api-config';
 import { createApp } from '../src/server/app';
+import { TEST_APP_OPTIONS } from '../../tests/support/api-harness';
 import { createLogger } from '../src/platform/logger';
 import { isLoopbackAddress } from '../src/platform/loopback';
 import { waitForMail } from '../../tests/support/mailbox';
@@ -44,7 +45,7 @@ describe('the mailer and the development mailbox', () => {
       text: 'Open http://localhost:8080/reset-password/tok123 within an hour.',
     });
     const [mail] = await waitForMail(to);
-    const app = createApp(context);
+    const app = createApp(context, TEST_APP_OPTIONS);
     const list = await request(app).get('/dev/mailbox');
     expect(list.status).toBe(200);
     expect(list.text).toContain('Reset your password');
@@ -60,7 +61,7 @@ describe('the mailer and the development mailbox', () => {
       createLogger({ name: 'test', level: 'silent' }),
     );
     try {
-      const response = await request(createApp(production))
+      const response = await request(createApp(production, TEST_APP_OPTIONS))
         .get('/dev/mailbox')
         .set('Accept', 'application/json');
       expect(response.status).toBe(404);
@@ -71,7 +72,7 @@ describe('the mailer and the development mailbox', () => {
 
   describe('answers this machine only', () => {
     it('refuses a Host that is not a loopback name, as a page rebound to 127.0.0.1 would send', async () => {
-      const app = createApp(context);
+      const app = createApp(context, TEST_APP_OPTIONS);
       for (const host of ['localhost', 'localhost:8080', '127.0.0.1:8080', '[::1]:8080']) {
         const page = await request(app).get('/dev/mailbox').set('Host', host);
         expect(page.status, host).toBe(200);
@@ -110,7 +111,7 @@ describe('the mailer and the development mailbox', () => {
         expect(isLoopbackAddress(peer), String(peer)).toBe(false);
       }
       // X-Forwarded-For is what a stranger can write: the socket's own address decides.
-      const app = createApp(context);
+      const app = createApp(context, TEST_APP_OPTIONS);
       const spoofed = await request(app)
         .get('/dev/mailbox')
         .set('Host', 'evil.example')

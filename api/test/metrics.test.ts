@@ -5,7 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/server/app';
-import { startApi, type ApiHarness } from '../../tests/support/api-harness';
+import { startApi, TEST_APP_OPTIONS, type ApiHarness } from '../../tests/support/api-harness';
 import { eventually } from '../../tests/support/poll';
 import { parsePrometheusText, sampleValue } from '../../tests/support/prometheus';
 import { testEnv, uniqueId } from '../../tests/support/test-env';
@@ -155,7 +155,7 @@ describe('API metrics with METRICS_TOKEN set', () => {
   });
 
   it('keeps the counts of two apps in one process apart', async () => {
-    const other = createApp(api.context);
+    const other = createApp(api.context, TEST_APP_OPTIONS);
     const labels = { method: 'GET', route: '/api/catalogue', status: '200' };
     const before = requestsOf(await scrape(api.app), labels).count;
     await expectCounted(other, labels, 2, async () => {

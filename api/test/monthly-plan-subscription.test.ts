@@ -6,7 +6,7 @@ import {
   invoicePaidEvent,
   signedPayload,
   subscriptionUpdatedEvent,
-} from '../src/payments/payment-events';
+} from '../src/payments/test-provider-events';
 import { TestPaymentProvider } from '../src/payments/test-provider';
 import { SubscriptionModel } from '../src/subscriptions/subscription-model';
 import { payPlanInPage } from '../../tests/support/plans';

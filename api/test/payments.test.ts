@@ -9,7 +9,7 @@ import {
   paymentFailedEvent,
   buildEvent,
   signedPayload,
-} from '../src/payments/payment-events';
+} from '../src/payments/test-provider-events';
 import { PaymentEventModel } from '../src/payments/payment-event-model';
 import type Stripe from 'stripe';
 import {

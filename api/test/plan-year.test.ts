@@ -13,8 +13,8 @@ import {
   subscriptionDeletedEvent,
   subscriptionUpdatedEvent,
   type InvoiceInput,
-} from '../src/payments/payment-events';
-import { addMonthsUtc } from '../src/subscriptions/plan-periods';
+} from '../src/payments/test-provider-events';
+import { addMonthsUtc } from '../src/domain/calendar/utc-months';
 import { SubscriptionModel } from '../src/subscriptions/subscription-model';
 import {
   startApiAndWorkers,

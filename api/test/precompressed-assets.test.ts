@@ -9,6 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiContext, type ApiContext } from '../src/server/api-context';
 import { createApp } from '../src/server/app';
+import { TEST_APP_OPTIONS } from '../../tests/support/api-harness';
 import { createLogger } from '../src/platform/logger';
 import { testApiConfig } from '../../tests/support/test-env';
 
@@ -45,7 +46,7 @@ describe('the build’s precompressed copies', () => {
     writeFileSync(path.join(siteDir, 'icon.svg'), ICON);
     writeFileSync(path.join(siteDir, 'icon.svg.br'), brotliCompressSync(ICON));
     context = await createApiContext(testApiConfig({ WEB_DIST_DIR: siteDir }), logger);
-    app = createApp(context);
+    app = createApp(context, TEST_APP_OPTIONS);
   });
   afterAll(async () => {
     await context.close();

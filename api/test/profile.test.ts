@@ -5,6 +5,7 @@ import { UserModel } from '../src/accounts/user-model';
 import { createApiContext, type ApiContext } from '../src/server/api-context';
 import { AVATAR_MAX_BYTES, ProfileMessages } from '../src/domain/profile/profile-schema';
 import { createApp } from '../src/server/app';
+import { TEST_APP_OPTIONS } from '../../tests/support/api-harness';
 import { createLogger } from '../src/platform/logger';
 import { png, readAll, webp } from '../../tests/support/images';
 import { testApiConfig, testEmail } from '../../tests/support/test-env';
@@ -61,7 +62,7 @@ describe('profile settings through the API', () => {
   beforeAll(async () => {
     // Every request comes from one address; the per-address limits have their own test.
     context = await createApiContext(testApiConfig({ AUTH_RATE_LIMIT_MAX: '1000' }), logger);
-    app = createApp(context);
+    app = createApp(context, TEST_APP_OPTIONS);
     email = testEmail('maya');
     otherEmail = testEmail('other');
     token = await register(`  ${email.toUpperCase()} `);

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PAYMENT_METHODS } from '../src/domain/payment/test-cards';
+import { effectOf } from '../src/payments/payment-events';
 import {
   buildEvent,
   chargeRefundedEvent,
   checkoutCompletedEvent,
-  effectOf,
   paymentFailedEvent,
   paymentSucceededEvent,
   signedPayload,
-} from '../src/payments/payment-events';
+} from '../src/payments/test-provider-events';
 import {
   WebhookSignatureError,
   type CheckoutRequest,

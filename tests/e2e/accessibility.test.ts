@@ -7,6 +7,7 @@ import { bookingFields, withFields } from '../support/booking-form';
 import { doneVisitToday } from '../support/done-visits';
 import { seedApprovedReview, WIDTHS } from '../support/route-audit';
 import { startSite, type SiteHarness } from '../support/site-harness';
+import { scaled } from '../support/time-scale';
 
 const PASSWORD = 'correct horse 42';
 
@@ -21,7 +22,7 @@ describe('accessibility of the site in use (axe-core, WCAG 2.2 AA)', () => {
   beforeAll(async () => {
     site = await startSite({ AUTH_RATE_LIMIT_MAX: '1000' });
     await seedApprovedReview();
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await site.close();
   });

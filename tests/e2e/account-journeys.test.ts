@@ -9,6 +9,7 @@ import { logInThroughPage } from '../support/login-page';
 import { eventually } from '../support/poll';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
+import { scaled } from '../support/time-scale';
 
 const PASSWORD = 'correct horse 42';
 
@@ -19,7 +20,7 @@ describe('account journeys in Chromium', () => {
   beforeAll(async () => {
     site = await startSite({ AUTH_RATE_LIMIT_MAX: '1000' });
     ({ browser } = site);
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await site.close();
   });

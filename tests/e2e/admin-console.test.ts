@@ -13,6 +13,7 @@ import { startSite, type SiteHarness } from '../support/site-harness';
 import { spawnEntryPoint } from '../support/spawn-process';
 import { testEmail } from '../support/test-env';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
+import { scaled } from '../support/time-scale';
 
 const PASSWORD = 'admin console 42';
 const REFUSAL = '550 5.1.1 Mailbox unavailable';
@@ -37,7 +38,7 @@ describe('the operators’ admin area in Chromium', () => {
       BUSINESS_INBOX: businessInbox,
       AUTH_RATE_LIMIT_MAX: '1000',
     });
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await site.close();
     await smtp.close();

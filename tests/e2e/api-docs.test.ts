@@ -4,6 +4,7 @@ import { listen, type RunningServer } from '../../api/src/http/http-server';
 import { startApi, type ApiHarness } from '../support/api-harness';
 import { cspViolations, launchChromium, watchCspViolations } from '../support/browser';
 import { testEnv } from '../support/test-env';
+import { scaled } from '../support/time-scale';
 
 // Swagger UI needs only the API: no site build, no workers.
 describe('the API reference in Chromium', () => {
@@ -17,7 +18,7 @@ describe('the API reference in Chromium', () => {
     server = await listen(api.app, 0, '127.0.0.1');
     origin = `http://127.0.0.1:${String(server.port)}`;
     browser = await launchChromium();
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await browser.close();
     await server.close(1_000);

@@ -13,6 +13,7 @@ import { jpeg } from '../support/images';
 import { waitForMail } from '../support/mailbox';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
+import { scaled } from '../support/time-scale';
 
 describe('booking journeys in Chromium', () => {
   let site: SiteHarness;
@@ -21,7 +22,7 @@ describe('booking journeys in Chromium', () => {
   beforeAll(async () => {
     site = await startSite();
     ({ browser } = site);
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await site.close();
   });

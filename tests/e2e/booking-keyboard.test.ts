@@ -6,6 +6,7 @@ import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-d
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
 import { workingDay } from '../support/booking-form';
+import { scaled } from '../support/time-scale';
 
 /** The accessible name of the focused element, as a screen reader would say it. */
 async function focusedName(page: Page): Promise<string> {
@@ -51,7 +52,7 @@ describe('the booking journey with the keyboard alone', () => {
   beforeAll(async () => {
     site = await startSite();
     ({ browser } = site);
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await site.close();
   });

@@ -6,6 +6,7 @@ import type { ProductHarness } from '../support/api-harness';
 import { bookingFields, withFields } from '../support/booking-form';
 import { waitForMail } from '../support/mailbox';
 import { startSite, type SiteHarness } from '../support/site-harness';
+import { scaled } from '../support/time-scale';
 
 describe('the booking pages a customer reaches from emails and from the payment page', () => {
   let site: SiteHarness;
@@ -16,7 +17,7 @@ describe('the booking pages a customer reaches from emails and from the payment 
   beforeAll(async () => {
     site = await startSite();
     ({ product, browser, origin } = site);
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await site.close();
   });

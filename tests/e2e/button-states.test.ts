@@ -79,7 +79,7 @@ describe('every button style keeps its text readable in every state (WCAG 1.4.3)
     // The plan's own actions (pause, cancel) need its owner: a visit's link proves one visit.
     plan = await activePlan(site.product.api.app, { email: customer.email }, customer.token);
     visit = await paidOneTimeVisit();
-  }, 180_000);
+  }, scaled(180_000));
   afterAll(async () => {
     await site.close();
   });

@@ -4,6 +4,7 @@ import { ContactMessages } from '../../api/src/domain/contact/contact-messages';
 import { waitForValue } from '../support/browser';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
+import { scaled } from '../support/time-scale';
 
 /** A 1x1 PNG for every map tile: no tile server is reachable from here. */
 const TILE = Buffer.from(
@@ -18,7 +19,7 @@ describe('the contact page in Chromium', () => {
   beforeAll(async () => {
     site = await startSite();
     ({ browser } = site);
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await site.close();
   });

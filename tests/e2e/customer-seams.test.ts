@@ -17,6 +17,7 @@ import { waitForMail } from '../support/mailbox';
 import { eventually } from '../support/poll';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
+import { scaled } from '../support/time-scale';
 
 const ARTIFACTS = path.join(import.meta.dirname, '..', '..', 'test-artifacts', 'screenshots');
 const PASSWORD = 'customer-seams-Passw0rd!';
@@ -32,7 +33,7 @@ describe('a customer’s afternoon in Chromium', () => {
   beforeAll(async () => {
     site = await startSite({ SAME_DAY_LEAD_HOURS: '41', AUTH_RATE_LIMIT_MAX: '1000' });
     mkdirSync(ARTIFACTS, { recursive: true });
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await site.close();
   });

@@ -18,6 +18,7 @@ import { eventually } from '../support/poll';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { repoRoot } from '../support/spawn-process';
 import { testEmail } from '../support/test-env';
+import { scaled } from '../support/time-scale';
 
 /**
  * Compose's front door is the product: Debian's nginx runs the shipped infra/docker/nginx.conf
@@ -132,7 +133,7 @@ describe('the product through its front door, in Chromium', () => {
       { frontDoor: true },
     );
     ({ browser } = site);
-  }, 180_000);
+  }, scaled(180_000));
   afterAll(async () => {
     await site.close();
     await new Promise((resolve) => tiles.close(resolve));

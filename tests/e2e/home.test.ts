@@ -10,6 +10,7 @@ import { auditPage, violationLines } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { buildSite } from '../support/site-build';
 import { testApiConfig } from '../support/test-env';
+import { scaled } from '../support/time-scale';
 
 describe('the built site in Chromium, served by the API', () => {
   let siteDir: string;
@@ -27,7 +28,7 @@ describe('the built site in Chromium, served by the API', () => {
     server = await listen(createApp(context), 0, '127.0.0.1');
     origin = `http://127.0.0.1:${server.port}`;
     browser = await launchChromium();
-  }, 120_000);
+  }, scaled(120_000));
 
   afterAll(async () => {
     await browser.close();

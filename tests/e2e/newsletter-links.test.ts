@@ -7,6 +7,7 @@ import { SubscriberModel } from '../../api/src/newsletter/subscriber-model';
 import { waitForMail } from '../support/mailbox';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
+import { scaled } from '../support/time-scale';
 
 describe('the newsletter links in a real browser', () => {
   let site: SiteHarness;
@@ -15,7 +16,7 @@ describe('the newsletter links in a real browser', () => {
   beforeAll(async () => {
     site = await startSite();
     ({ browser } = site);
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await site.close();
   });

@@ -15,6 +15,7 @@ import { logInThroughPage } from '../support/login-page';
 import { waitForMail } from '../support/mailbox';
 import { eventually } from '../support/poll';
 import { startSite, type SiteHarness } from '../support/site-harness';
+import { scaled } from '../support/time-scale';
 
 const PASSWORD = 'operators-day-Passw0rd!';
 const ARTIFACTS = path.join(import.meta.dirname, '..', '..', 'test-artifacts', 'screenshots');
@@ -31,7 +32,7 @@ describe("the operator's day in Chromium", () => {
 
   beforeAll(async () => {
     site = await startSite({ CREW_NAMES: 'Crew A,Crew B', AUTH_RATE_LIMIT_MAX: '1000' });
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await site.close();
   });

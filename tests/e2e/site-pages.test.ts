@@ -9,6 +9,7 @@ import { logInThroughPage } from '../support/login-page';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { repoRoot } from '../support/spawn-process';
 import { testEmail } from '../support/test-env';
+import { scaled } from '../support/time-scale';
 
 /** Screenshots for people to look at; kept out of git (.gitignore). */
 const ARTIFACTS = path.join(repoRoot, 'test-artifacts', 'screenshots');
@@ -41,7 +42,7 @@ describe('the site pages in Chromium', () => {
     site = await startSite();
     ({ browser } = site);
     mkdirSync(ARTIFACTS, { recursive: true });
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await site.close();
   });

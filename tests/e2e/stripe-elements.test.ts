@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingModel } from '../../api/src/bookings/booking-model';
 import { addDays, todayInToronto } from '../../api/src/domain/calendar/toronto-date';
-import { paymentSucceededEvent, signedPayload } from '../../api/src/payments/payment-events';
+import { paymentSucceededEvent, signedPayload } from '../../api/src/payments/test-provider-events';
 import { cspViolations, waitForValue, watchCspViolations } from '../support/browser';
 import { fakeStripeJsRecord, routeFakeStripeJs } from '../support/fake-stripe-js';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
@@ -9,6 +9,7 @@ import { waitForMail } from '../support/mailbox';
 import { eventually } from '../support/poll';
 import { startSite, type SiteHarness } from '../support/site-harness';
 import { testEmail } from '../support/test-env';
+import { scaled } from '../support/time-scale';
 
 const WEBHOOK_SECRET = 'whsec_elementse2e';
 
@@ -29,7 +30,7 @@ describe('paying in the page through Stripe Elements', () => {
       STRIPE_API_URL: stripe.url,
       STRIPE_PUBLISHABLE_KEY: 'pk_test_elements',
     });
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await site.close();
     await stripe.close();

@@ -10,7 +10,7 @@ import {
   paymentSucceededEvent,
   signedPayload,
   stripeId,
-} from '../../api/src/payments/payment-events';
+} from '../../api/src/payments/test-provider-events';
 import { connectMongo, disconnectMongo } from '../../api/src/platform/mongo';
 import { startBackEndProcesses, type BackEndProcesses } from '../support/back-end-processes';
 import { mailbox } from '../support/mailbox';

@@ -5,7 +5,7 @@ import {
   checkoutCompletedEvent,
   signedPayload,
   stripeId,
-} from '../../api/src/payments/payment-events';
+} from '../../api/src/payments/test-provider-events';
 import { connectMongo, disconnectMongo } from '../../api/src/platform/mongo';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { bookPaidVisit, type BookedVisit } from '../support/paid-bookings';

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { createApiContext, type ApiContext } from '../../api/src/server/api-context';
 import { loadApiConfig } from '../../api/src/config/api-config';
-import { createApp } from '../../api/src/server/app';
+import { createApp, type AppOptions } from '../../api/src/server/app';
 import { createLogger } from '../../api/src/platform/logger';
 import { spawnWorkers, WORKERS_READY } from './back-end-processes';
 import type { SpawnedProcess } from './spawn-process';
@@ -14,6 +14,12 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
+/**
+ * How tests build the app: every JSON answer is checked against the API reference, so a route
+ * that answers other than it declares fails the test that called it.
+ */
+export const TEST_APP_OPTIONS: AppOptions = { validateResponses: true };
+
 /** An API instance on the given environment, with its log lines kept for the test to read. */
 export async function startApi(env: Record<string, string>): Promise<ApiHarness> {
   const logs: string[] = [];
@@ -23,7 +29,12 @@ export async function startApi(env: Record<string, string>): Promise<ApiHarness>
     destination: { write: (line: string) => logs.push(line) },
   });
   const context = await createApiContext(loadApiConfig(env), logger);
-  return { context, app: createApp(context), logs, close: () => context.close() };
+  return {
+    context,
+    app: createApp(context, TEST_APP_OPTIONS),
+    logs,
+    close: () => context.close(),
+  };
 }
 
 export interface ProductHarness {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { stripeId } from '../../api/src/payments/payment-events';
+import { stripeId } from '../../api/src/payments/test-provider-events';
 import { TEST_PAYMENT_METHODS } from '../../api/src/domain/payment/test-cards';
 
 /**

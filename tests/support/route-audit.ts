@@ -4,6 +4,7 @@ import { todayInToronto } from '../../api/src/domain/calendar/toronto-date';
 import { ReviewModel } from '../../api/src/reviews/review-model';
 import { auditPage, violationLines } from './axe';
 import { startSite, type SiteHarness } from './site-harness';
+import { scaled } from './time-scale';
 import { testEmail } from './test-env';
 
 /** Every screen of the site (docs/product.md section 2 and the additions of docs/product.md#decisions). */
@@ -104,26 +105,30 @@ export function auditEveryRoute(visitor: 'signed out' | 'signed in'): void {
       site = await startSite({ AUTH_RATE_LIMIT_MAX: '1000' });
       if (visitor === 'signed in') session = await register(site.origin);
       await seedApprovedReview();
-    }, 120_000);
+    }, scaled(120_000));
     afterAll(async () => {
       await site.close();
     });
 
     for (const width of WIDTHS) {
-      it(`${visitor} at ${String(width)} px`, async () => {
-        const context = await site.browser.newContext({ viewport: { width, height: 900 } });
-        if (session) {
-          await context.addInitScript(({ token, name }: Session) => {
-            window.localStorage.setItem('authToken', token);
-            window.localStorage.setItem('username', name);
-          }, session);
-        }
-        const page = await context.newPage();
-        const found: string[] = [];
-        for (const route of ROUTES) found.push(...(await violationsAt(page, site.origin, route)));
-        await context.close();
-        expect(found).toEqual([]);
-      }, 180_000);
+      it(
+        `${visitor} at ${String(width)} px`,
+        async () => {
+          const context = await site.browser.newContext({ viewport: { width, height: 900 } });
+          if (session) {
+            await context.addInitScript(({ token, name }: Session) => {
+              window.localStorage.setItem('authToken', token);
+              window.localStorage.setItem('username', name);
+            }, session);
+          }
+          const page = await context.newPage();
+          const found: string[] = [];
+          for (const route of ROUTES) found.push(...(await violationsAt(page, site.origin, route)));
+          await context.close();
+          expect(found).toEqual([]);
+        },
+        scaled(180_000),
+      );
     }
   });
 }

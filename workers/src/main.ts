@@ -10,11 +10,11 @@ import { BookingLifecycle, lifecycleSettings } from '@hs/api/bookings/lifecycle/
 import { ManageLinks } from '@hs/api/bookings/manage-link';
 import { SlotLedger } from '@hs/api/bookings/slot-ledger';
 import { BusinessDays } from '@hs/api/calendar/business-days';
-import { crewRoster } from '@hs/api/bookings/crews';
+import { crewRoster } from '@hs/api/domain/admin/crews';
 import { allJobs } from '@hs/api/jobs/job-definitions';
 import { JobProducer } from '@hs/api/jobs/job-producer';
 import { createPayments } from '@hs/api/payments/create-payment-provider';
-import { PaymentEventHandler } from '@hs/api/payments/payment-event-handler';
+import { PaymentEventHandler } from '@hs/api/settlement/payment-event-handler';
 import { NewsletterLinks } from '@hs/api/newsletter/newsletter-links';
 import { ReviewLinks } from '@hs/api/reviews/review-links';
 import { ReviewService } from '@hs/api/reviews/review-service';

@@ -55,7 +55,8 @@ export class AccountService {
         address: input.address,
       });
     } catch (error) {
-      if (isDuplicateKeyError(error)) throw new DomainError('conflict', AuthMessages.emailTaken);
+      if (isDuplicateKeyError(error))
+        throw new DomainError('auth.email_taken', AuthMessages.emailTaken);
       throw error;
     }
     await this.deps.jobs.add(
@@ -76,7 +77,7 @@ export class AccountService {
     const matches = await verifyPassword(input.password, user?.passwordHash ?? null);
     if (!user || !matches) {
       await this.deps.loginThrottle.failed(input.email);
-      throw new DomainError('unauthenticated', AuthMessages.invalidCredentials);
+      throw new DomainError('auth.invalid_credentials', AuthMessages.invalidCredentials);
     }
     await this.deps.loginThrottle.succeeded(input.email);
     return this.sessionFor(user, 'password');
@@ -106,7 +107,7 @@ export class AccountService {
   async verifyEmail(userId: string, token: string): Promise<void> {
     const user = mongoose.isValidObjectId(userId) ? await UserModel.findById(userId) : null;
     if (!user || !this.deps.links.verifiesEmail(user.id as string, user.email, token)) {
-      throw new DomainError('invalid', AuthMessages.emailVerifyLinkInvalid);
+      throw new DomainError('auth.link_invalid', AuthMessages.emailVerifyLinkInvalid);
     }
     await UserModel.updateOne(
       { _id: user._id, email: user.email, emailVerifiedAt: null },

@@ -9,31 +9,29 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from '../domain/auth/auth-schemas';
-import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
 import { errorResponse, jsonResponse, messageBodySchema } from '../http/openapi/shared-responses';
-import { jsonBody } from '../http/openapi/zod-to-openapi';
-import { parseBody } from '../http/parse-body';
+import { jsonBody, pathParams } from '../http/request-schemas';
 import { publicUserSchema, sessionSchema } from './account-answers';
 import type { AccountService } from './account-service';
-import type { AuthTokens } from './auth-tokens';
 import type { EmailChangeService } from './email-change-service';
 import type { PasswordResetService } from './password-reset-service';
 import { publicUser } from './user-model';
-import { requireAuth, signedInSession, signedInUser } from './require-auth';
+import { signedInSession, signedInUser } from './require-auth';
 import { noStore } from '../http/no-store';
 
 export interface AuthRouteDependencies {
   accounts: AccountService;
   passwordResets: PasswordResetService;
   emailChanges: EmailChangeService;
-  tokens: AuthTokens;
   /** A limiter per form; each counts on its own. */
   limit: (name: string) => RequestHandler;
+  guards: Guards;
 }
 
 /** Accounts: register, sign in and out, reset a password, confirm an email. */
 export const authEndpoints = endpointGroup<AuthRouteDependencies>('auth', [
-  {
+  endpoint({
     method: 'post',
     path: '/api/auth/register',
     operationId: 'register',
@@ -43,15 +41,13 @@ export const authEndpoints = endpointGroup<AuthRouteDependencies>('auth', [
     responses: { '201': jsonResponse('The account, signed in.', sessionSchema) },
     errors: ['BadRequest', 'Conflict', 'TooManyRequests'],
     fuzz: 'body',
-    handlers: (deps) => [
-      deps.limit('register'),
-      async (req, res) => {
-        const session = await deps.accounts.register(parseBody(registerSchema, req.body));
-        res.status(201).json({ ...session, message: AuthMessages.signupSuccess });
-      },
-    ],
-  },
-  {
+    before: (deps) => [deps.limit('register')],
+    handle: async ({ body, res }, deps) => {
+      const session = await deps.accounts.register(body);
+      res.status(201).json({ ...session, message: AuthMessages.signupSuccess });
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/auth/login',
     operationId: 'login',
@@ -69,15 +65,13 @@ export const authEndpoints = endpointGroup<AuthRouteDependencies>('auth', [
     },
     errors: ['BadRequest', 'TooManyRequests'],
     fuzz: 'body',
-    handlers: (deps) => [
-      deps.limit('login'),
-      async (req, res) => {
-        const session = await deps.accounts.login(parseBody(loginSchema, req.body));
-        res.json({ ...session, message: AuthMessages.loginSuccess });
-      },
-    ],
-  },
-  {
+    before: (deps) => [deps.limit('login')],
+    handle: async ({ body, res }, deps) => {
+      const session = await deps.accounts.login(body);
+      res.json({ ...session, message: AuthMessages.loginSuccess });
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/auth/logout',
     operationId: 'logout',
@@ -90,15 +84,12 @@ export const authEndpoints = endpointGroup<AuthRouteDependencies>('auth', [
     // A passing token would be ended, and with it the fuzzer's own session.
     fuzz: { refusal: 'credential', neverValidBearer: true },
     // Not rate-limited: ending one's own session must always work, and it needs a live token.
-    handlers: (deps) => [
-      requireAuth(deps.tokens),
-      async (req, res) => {
-        await deps.accounts.logout(signedInUser(req.user), signedInSession(req.auth));
-        res.json({ message: AuthMessages.loggedOut });
-      },
-    ],
-  },
-  {
+    handle: async ({ req, res }, deps) => {
+      await deps.accounts.logout(signedInUser(req.user), signedInSession(req.auth));
+      res.json({ message: AuthMessages.loggedOut });
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/auth/forgot-password',
     operationId: 'forgotPassword',
@@ -111,16 +102,13 @@ export const authEndpoints = endpointGroup<AuthRouteDependencies>('auth', [
     },
     errors: ['BadRequest', 'TooManyRequests'],
     fuzz: 'body',
-    handlers: (deps) => [
-      deps.limit('forgot-password'),
-      async (req, res) => {
-        const { email } = parseBody(forgotPasswordSchema, req.body);
-        await deps.accounts.requestPasswordReset(email);
-        res.json({ message: AuthMessages.resetLinkSent });
-      },
-    ],
-  },
-  {
+    before: (deps) => [deps.limit('forgot-password')],
+    handle: async ({ body, res }, deps) => {
+      await deps.accounts.requestPasswordReset(body.email);
+      res.json({ message: AuthMessages.resetLinkSent });
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/auth/reset-password/{token}',
     operationId: 'resetPassword',
@@ -131,23 +119,19 @@ export const authEndpoints = endpointGroup<AuthRouteDependencies>('auth', [
       'mailed to.',
     access: 'signedLink',
     request: {
-      params: { token: 'The token from the reset link.' },
+      params: pathParams({ token: 'The token from the reset link.' }),
       body: jsonBody(resetPasswordSchema),
     },
     responses: { '200': jsonResponse('The password is changed.', messageBodySchema) },
     errors: ['BadRequest', 'TooManyRequests'],
     fuzz: 'credential',
-    handlers: (deps) => [
-      deps.limit('reset-password'),
-      async (req, res) => {
-        const { password } = parseBody(resetPasswordSchema, req.body);
-        const token = req.params.token;
-        await deps.passwordResets.reset(typeof token === 'string' ? token : '', password);
-        res.json({ message: AuthMessages.resetDone });
-      },
-    ],
-  },
-  {
+    before: (deps) => [deps.limit('reset-password')],
+    handle: async ({ params, body, res }, deps) => {
+      await deps.passwordResets.reset(params.token, body.password);
+      res.json({ message: AuthMessages.resetDone });
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/auth/confirm-email-change',
     operationId: 'confirmEmailChange',
@@ -163,16 +147,13 @@ export const authEndpoints = endpointGroup<AuthRouteDependencies>('auth', [
     },
     errors: ['BadRequest', 'TooManyRequests'],
     fuzz: 'credential',
-    handlers: (deps) => [
-      deps.limit('confirm-email-change'),
-      async (req, res) => {
-        const { token } = parseBody(confirmEmailChangeSchema, req.body);
-        await deps.emailChanges.confirm(token);
-        res.json({ message: AuthMessages.emailChangeConfirmed });
-      },
-    ],
-  },
-  {
+    before: (deps) => [deps.limit('confirm-email-change')],
+    handle: async ({ body, res }, deps) => {
+      await deps.emailChanges.confirm(body.token);
+      res.json({ message: AuthMessages.emailChangeConfirmed });
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/auth/verify-email',
     operationId: 'verifyEmail',
@@ -184,16 +165,13 @@ export const authEndpoints = endpointGroup<AuthRouteDependencies>('auth', [
     responses: { '200': jsonResponse('The address is confirmed.', messageBodySchema) },
     errors: ['BadRequest', 'TooManyRequests'],
     fuzz: 'credential',
-    handlers: (deps) => [
-      deps.limit('verify-email'),
-      async (req, res) => {
-        const { user, token } = parseBody(verifyEmailSchema, req.body);
-        await deps.accounts.verifyEmail(user, token);
-        res.json({ message: AuthMessages.emailVerified });
-      },
-    ],
-  },
-  {
+    before: (deps) => [deps.limit('verify-email')],
+    handle: async ({ body, res }, deps) => {
+      await deps.accounts.verifyEmail(body.user, body.token);
+      res.json({ message: AuthMessages.emailVerified });
+    },
+  }),
+  endpoint({
     method: 'get',
     path: '/api/me',
     operationId: 'getMe',
@@ -201,18 +179,15 @@ export const authEndpoints = endpointGroup<AuthRouteDependencies>('auth', [
     access: 'user',
     responses: { '200': jsonResponse('The account.', z.object({ user: publicUserSchema })) },
     fuzz: 'reads',
-    handlers: (deps) => [
-      noStore,
-      requireAuth(deps.tokens),
-      (req, res) => {
-        res.json({ user: publicUser(signedInUser(req.user)) });
-      },
-    ],
-  },
+    before: () => [noStore],
+    handle: ({ req, res }) => {
+      res.json({ user: publicUser(signedInUser(req.user)) });
+    },
+  }),
 ]);
 
 export function authRoutes(deps: AuthRouteDependencies): Router {
   const router = express.Router();
   router.use('/auth', noStore);
-  return mountEndpoints(router, authEndpoints, deps);
+  return mountEndpoints(router, authEndpoints, deps, { guards: deps.guards });
 }

@@ -49,7 +49,7 @@ export class EmailChangeService {
     if (!passwordHash) {
       const { method, issuedAt } = proof.session;
       if (method !== 'google' || Date.now() - issuedAt.getTime() > FRESH_GOOGLE_SIGN_IN_MS) {
-        throw new DomainError('forbidden', ProfileMessages.googleSignInAgain, {
+        throw new DomainError('profile.google_sign_in_again', ProfileMessages.googleSignInAgain, {
           fields: { email: ProfileMessages.googleSignInAgain },
         });
       }
@@ -63,9 +63,13 @@ export class EmailChangeService {
     await this.throttle?.check(user.email);
     if (!(await verifyPassword(proof.currentPassword, passwordHash))) {
       await this.throttle?.failed(user.email);
-      throw new DomainError('forbidden', ProfileMessages.currentPasswordWrong, {
-        fields: { currentPassword: ProfileMessages.currentPasswordWrong },
-      });
+      throw new DomainError(
+        'profile.current_password_wrong',
+        ProfileMessages.currentPasswordWrong,
+        {
+          fields: { currentPassword: ProfileMessages.currentPasswordWrong },
+        },
+      );
     }
   }
 
@@ -119,14 +123,14 @@ export class EmailChangeService {
    */
   async confirm(token: string): Promise<void> {
     if (!LINK_TOKEN_PATTERN.test(token)) {
-      throw new DomainError('invalid', AuthMessages.emailChangeLinkInvalid);
+      throw new DomainError('auth.link_invalid', AuthMessages.emailChangeLinkInvalid);
     }
     const now = new Date();
     const change = await EmailChangeModel.findOneAndUpdate(
       { tokenHash: linkTokenHash(token), usedAt: null, expiresAt: { $gt: now } },
       { $set: { usedAt: now } },
     );
-    if (!change) throw new DomainError('invalid', AuthMessages.emailChangeLinkInvalid);
+    if (!change) throw new DomainError('auth.link_invalid', AuthMessages.emailChangeLinkInvalid);
     let moved: UserDocument | null;
     try {
       moved = await changeSignIn(
@@ -136,10 +140,10 @@ export class EmailChangeService {
       );
     } catch (error) {
       if (isDuplicateKeyError(error))
-        throw new DomainError('conflict', AuthMessages.emailChangeTaken);
+        throw new DomainError('auth.email_taken', AuthMessages.emailChangeTaken);
       throw error;
     }
-    if (!moved) throw new DomainError('invalid', AuthMessages.emailChangeLinkInvalid);
+    if (!moved) throw new DomainError('auth.link_invalid', AuthMessages.emailChangeLinkInvalid);
   }
 }
 

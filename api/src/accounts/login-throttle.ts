@@ -48,7 +48,7 @@ export class LoginThrottle {
     }
     if (remainingMs > 0) {
       throw new DomainError(
-        'tooMany',
+        'auth.login_delayed',
         AuthMessages.loginDelayed,
         undefined,
         Math.ceil(remainingMs / 1000),

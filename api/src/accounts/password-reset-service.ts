@@ -39,7 +39,7 @@ export class PasswordResetService {
    */
   async reset(token: string, newPassword: string): Promise<void> {
     if (!LINK_TOKEN_PATTERN.test(token))
-      throw new DomainError('invalid', AuthMessages.resetLinkInvalid);
+      throw new DomainError('auth.link_invalid', AuthMessages.resetLinkInvalid);
     refuseCommonPassword(newPassword);
     const passwordHash = await hashPassword(newPassword);
     const now = new Date();
@@ -53,12 +53,12 @@ export class PasswordResetService {
       },
       { $set: { usedAt: now } },
     );
-    if (!used) throw new DomainError('invalid', AuthMessages.resetLinkInvalid);
+    if (!used) throw new DomainError('auth.link_invalid', AuthMessages.resetLinkInvalid);
     const user = await changeSignIn(
       used.userId,
       { email: used.email },
       { passwordHash, emailVerifiedAt: now },
     );
-    if (!user) throw new DomainError('invalid', AuthMessages.resetLinkInvalid);
+    if (!user) throw new DomainError('auth.link_invalid', AuthMessages.resetLinkInvalid);
   }
 }

@@ -31,11 +31,11 @@ export interface SessionClaims {
  */
 export async function userOfSession(claims: SessionClaims | null): Promise<UserDocument> {
   if (!claims || !mongoose.isValidObjectId(claims.userId)) {
-    throw new DomainError('unauthenticated', AuthMessages.sessionExpired);
+    throw new DomainError('auth.session_expired', AuthMessages.sessionExpired);
   }
   const user = await UserModel.findById(claims.userId);
   if (!user || user.tokenVersion !== claims.tokenVersion) {
-    throw new DomainError('unauthenticated', AuthMessages.sessionExpired);
+    throw new DomainError('auth.session_expired', AuthMessages.sessionExpired);
   }
   return user;
 }
@@ -78,7 +78,7 @@ export function identifyUser(tokens: AuthTokens): RequestHandler {
 
 /** After requireAuth: only admins pass. */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (req.user?.role !== 'admin') throw new DomainError('forbidden', AuthMessages.adminOnly);
+  if (req.user?.role !== 'admin') throw new DomainError('auth.admin_only', AuthMessages.adminOnly);
   next();
 };
 

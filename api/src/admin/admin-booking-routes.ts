@@ -1,8 +1,7 @@
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Router } from 'express';
 import { isBookingId } from '../domain/booking/booking-id';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { AuthTokens } from '../accounts/auth-tokens';
 import { signedInUser } from '../accounts/require-auth';
 import { BookingModel } from '../bookings/booking-model';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
@@ -21,10 +20,9 @@ import { isCalendarDate, todayInToronto } from '../domain/calendar/toronto-date'
 import type { SlotLedger } from '../bookings/slot-ledger';
 import { scheduleWeek } from './schedule-board';
 import { DomainError } from '../domain/domain-error';
-import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
 import { errorResponse, jsonResponse } from '../http/openapi/shared-responses';
-import { jsonBody, queryParameters } from '../http/openapi/zod-to-openapi';
-import { parseBody } from '../http/parse-body';
+import { jsonBody, pathParams, queryOf } from '../http/request-schemas';
 import type { Storage } from '../platform/storage';
 import {
   adminBookingListSchema,
@@ -33,14 +31,13 @@ import {
   PAGE,
 } from './admin-answers';
 import { adminBookingView } from './admin-booking-view';
-import { adminOnly } from './admin-guard';
 import { AdminMessages } from '../domain/admin/admin-messages';
 import { pageParam, pageWindow } from '../domain/admin/admin-query';
 import { PHOTO_LINK_TTL_SECONDS, type BookingPhotoLinks } from './booking-photo-links';
 import { sendPrivateImage } from '../http/private-image';
 
 export interface AdminBookingRouteDependencies {
-  tokens: AuthTokens;
+  guards: Guards;
   crews: readonly Crew[];
   lifecycle: BookingLifecycle;
   slots: SlotLedger;
@@ -104,18 +101,18 @@ async function openPhoto(storage: Storage, key: string): Promise<Readable> {
 
 /** What the routes share, built once. */
 interface AdminBookingContext extends AdminBookingRouteDependencies {
-  admin: RequestHandler[];
   view: (booking: Parameters<typeof adminBookingView>[0]) => AdminBookingView;
 }
 
 const movedAnswer = z.object({ booking: adminBookingViewSchema, message: z.string() });
+const bookingId = pathParams({ id: 'The booking id.' });
 
 /**
  * GET /admin/bookings (today's and upcoming visits first, filtered and searched), PATCH
  * /admin/bookings/:id {status}, and the photos the list links to.
  */
 export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin', [
-  {
+  endpoint({
     method: 'get',
     path: '/api/admin/bookings',
     operationId: 'adminListBookings',
@@ -128,7 +125,7 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
       'first.',
     access: 'admin',
     request: {
-      query: queryParameters(listQuery, {
+      query: queryOf(listQuery, {
         date: 'Only visits on this date (YYYY-MM-DD).',
         status: 'Only bookings in this status.',
         q: 'A name, email, phone, reference or postal code.',
@@ -139,21 +136,17 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
     responses: { '200': jsonResponse('A page of bookings.', adminBookingListSchema) },
     errors: ['BadRequest'],
     fuzz: 'reads',
-    handlers: ({ admin, view }) => [
-      ...admin,
-      async (req, res) => {
-        const query = parseBody(listQuery, { ...req.query });
-        const { page, pageSize, skip } = pageWindow(query.page);
-        const { bookings, total } = await listBookings(
-          { ...query, skip, limit: pageSize },
-          todayInToronto(),
-        );
-        const list: AdminBookingList = { bookings: bookings.map(view), total, page, pageSize };
-        res.json(list);
-      },
-    ],
-  },
-  {
+    handle: async ({ query, res }, { view }) => {
+      const { page, pageSize, skip } = pageWindow(query.page);
+      const { bookings, total } = await listBookings(
+        { ...query, skip, limit: pageSize },
+        todayInToronto(),
+      );
+      const list: AdminBookingList = { bookings: bookings.map(view), total, page, pageSize };
+      res.json(list);
+    },
+  }),
+  endpoint({
     method: 'get',
     path: '/api/admin/schedule',
     operationId: 'adminScheduleWeek',
@@ -164,20 +157,16 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
       'requests preferring that day, which hold no place.',
     access: 'admin',
     request: {
-      query: queryParameters(scheduleQuery, { week: 'Any day of the week to show (YYYY-MM-DD).' }),
+      query: queryOf(scheduleQuery, { week: 'Any day of the week to show (YYYY-MM-DD).' }),
     },
     responses: { '200': jsonResponse('The week.', adminScheduleWeekSchema) },
     errors: ['BadRequest'],
     fuzz: 'reads',
-    handlers: ({ admin, slots, crews, view }) => [
-      ...admin,
-      async (req, res) => {
-        const { week } = parseBody(scheduleQuery, { ...req.query });
-        res.json(await scheduleWeek(week ?? todayInToronto(), { slots, crews, view }));
-      },
-    ],
-  },
-  {
+    handle: async ({ query, res }, { slots, crews, view }) => {
+      res.json(await scheduleWeek(query.week ?? todayInToronto(), { slots, crews, view }));
+    },
+  }),
+  endpoint({
     method: 'put',
     path: '/api/admin/bookings/{id}/crew',
     operationId: 'adminAssignCrew',
@@ -186,27 +175,23 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
       'One visit per crew per window: a crew already going somewhere in that window is refused ' +
       '(409). A visit moved to another window or called off loses its crew.',
     access: 'admin',
-    request: { params: { id: 'The booking id.' }, body: jsonBody(crewBody) },
+    request: { params: bookingId, body: jsonBody(crewBody) },
     responses: {
       '200': jsonResponse('Assigned.', movedAnswer),
       '409': errorResponse('The crew is busy in that window, or the booking is not a visit.'),
     },
     errors: ['BadRequest', 'NotFound'],
     fuzz: 'body',
-    handlers: ({ admin, crews, view }) => [
-      ...admin,
-      async (req, res) => {
-        const { crewId } = parseBody(crewBody, req.body);
-        const booking = await assignCrew(String(req.params.id), crewId, crews);
-        const crew = crews.find((candidate) => candidate.id === booking.crewId);
-        res.json({
-          booking: view(booking),
-          message: AdminMessages.crewAssigned(crew?.name ?? null, booking.reference),
-        });
-      },
-    ],
-  },
-  {
+    handle: async ({ params, body, res }, { crews, view }) => {
+      const booking = await assignCrew(params.id, body.crewId, crews);
+      const crew = crews.find((candidate) => candidate.id === booking.crewId);
+      res.json({
+        booking: view(booking),
+        message: AdminMessages.crewAssigned(crew?.name ?? null, booking.reference),
+      });
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/admin/bookings/{id}/schedule',
     operationId: 'adminScheduleVisit',
@@ -217,31 +202,23 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
       'move would: a no-show becomes paid again. 409 when the window is full or the booking ' +
       'cannot move.',
     access: 'admin',
-    request: { params: { id: 'The booking id.' }, body: jsonBody(scheduleBody) },
+    request: { params: bookingId, body: jsonBody(scheduleBody) },
     responses: {
       '200': jsonResponse('Scheduled.', movedAnswer),
       '409': errorResponse('The window is full, or the booking cannot be scheduled.'),
     },
     errors: ['BadRequest', 'NotFound'],
     fuzz: 'body',
-    handlers: ({ admin, lifecycle, view }) => [
-      ...admin,
-      async (req, res) => {
-        const visit = parseBody(scheduleBody, req.body);
-        const adminId = signedInUser(req.user).id as string;
-        const booking = await lifecycle.scheduledByOperator(String(req.params.id), visit, adminId);
-        res.json({
-          booking: view(booking),
-          message: AdminMessages.scheduled(
-            booking.reference,
-            booking.date,
-            timeLabel(booking.time),
-          ),
-        });
-      },
-    ],
-  },
-  {
+    handle: async ({ params, body, req, res }, { lifecycle, view }) => {
+      const adminId = signedInUser(req.user).id as string;
+      const booking = await lifecycle.scheduledByOperator(params.id, body, adminId);
+      res.json({
+        booking: view(booking),
+        message: AdminMessages.scheduled(booking.reference, booking.date, timeLabel(booking.time)),
+      });
+    },
+  }),
+  endpoint({
     method: 'patch',
     path: '/api/admin/bookings/{id}',
     operationId: 'adminMoveBooking',
@@ -251,7 +228,7 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
       'asks the payment provider for the refund (202); the booking shows refunded once the ' +
       'provider confirms it.',
     access: 'admin',
-    request: { params: { id: 'The booking id.' }, body: jsonBody(moveBody) },
+    request: { params: bookingId, body: jsonBody(moveBody) },
     responses: {
       '200': jsonResponse('Moved.', movedAnswer),
       '202': jsonResponse('Refund requested.', movedAnswer),
@@ -259,25 +236,22 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
     },
     errors: ['BadRequest', 'NotFound'],
     fuzz: 'body',
-    handlers: ({ admin, lifecycle, view }) => [
-      ...admin,
-      async (req, res) => {
-        const { status } = parseBody(moveBody, req.body);
-        const adminId = signedInUser(req.user).id as string;
-        const { booking, refundRequested } = await lifecycle.movedByOperator(
-          String(req.params.id),
-          status,
-          adminId,
-        );
-        // 202 for a refund: accepted, and finished by the provider's confirmation.
-        res.status(refundRequested ? 202 : 200).json({
-          booking: view(booking),
-          message: refundRequested ? AdminMessages.refundRequested : AdminMessages.moved(status),
-        });
-      },
-    ],
-  },
-  {
+    handle: async ({ params, body, req, res }, { lifecycle, view }) => {
+      const { status } = body;
+      const adminId = signedInUser(req.user).id as string;
+      const { booking, refundRequested } = await lifecycle.movedByOperator(
+        params.id,
+        status,
+        adminId,
+      );
+      // 202 for a refund: accepted, and finished by the provider's confirmation.
+      res.status(refundRequested ? 202 : 200).json({
+        booking: view(booking),
+        message: refundRequested ? AdminMessages.refundRequested : AdminMessages.moved(status),
+      });
+    },
+  }),
+  endpoint({
     method: 'get',
     path: '/api/admin/booking-photos/{id}',
     operationId: 'adminGetBookingPhoto',
@@ -286,8 +260,8 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
       'No login token: an <img> cannot send one, so the short-lived signed address is the credential.',
     access: 'signedLink',
     request: {
-      params: { id: 'The booking id.' },
-      query: [
+      params: bookingId,
+      rawQuery: [
         {
           name: 'expires',
           in: 'query',
@@ -317,34 +291,30 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
     },
     errors: ['ServiceUnavailable'],
     fuzz: 'reads',
-    // No requireAuth: an <img> sends no Bearer token. The signed, short-lived address is the check.
-    handlers: ({ photoLinks, storage }) => [
-      async (req, res) => {
-        const bookingId = req.params.id;
-        if (
-          !isBookingId(bookingId) ||
-          !photoLinks.verify(bookingId, req.query.expires, req.query.sig)
-        ) {
-          throw new DomainError('forbidden', AdminMessages.photoLinkInvalid);
-        }
-        const booking = await BookingModel.findById(bookingId);
-        if (!booking?.imageKey) throw new DomainError('notFound', AdminMessages.photoNotFound);
-        const body = await openPhoto(storage, booking.imageKey);
-        await sendPrivateImage(req, res, {
-          body,
-          contentType: booking.imageType || 'application/octet-stream',
-          cacheControl: `private, max-age=${PHOTO_LINK_TTL_SECONDS}`,
-          logContext: { image: 'booking photo', bookingId },
-        });
-      },
-    ],
-  },
+    // No login: an <img> sends no Bearer token. The signed, short-lived address is the check.
+    handle: async ({ params, req, res }, { photoLinks, storage }) => {
+      const { id } = params;
+      if (!isBookingId(id) || !photoLinks.verify(id, req.query.expires, req.query.sig)) {
+        throw new DomainError('link.invalid', AdminMessages.photoLinkInvalid);
+      }
+      const booking = await BookingModel.findById(id);
+      if (!booking?.imageKey) throw new DomainError('notFound', AdminMessages.photoNotFound);
+      const body = await openPhoto(storage, booking.imageKey);
+      await sendPrivateImage(req, res, {
+        body,
+        contentType: booking.imageType || 'application/octet-stream',
+        cacheControl: `private, max-age=${PHOTO_LINK_TTL_SECONDS}`,
+        logContext: { image: 'booking photo', bookingId: id },
+      });
+    },
+  }),
 ]);
 
 export function adminBookingRoutes(deps: AdminBookingRouteDependencies): Router {
-  return mountEndpoints(express.Router(), adminBookingEndpoints, {
-    ...deps,
-    admin: adminOnly(deps.tokens),
-    view: (booking) => adminBookingView(booking, deps.photoLinks, deps.lifecycle),
-  });
+  return mountEndpoints(
+    express.Router(),
+    adminBookingEndpoints,
+    { ...deps, view: (booking) => adminBookingView(booking, deps.photoLinks, deps.lifecycle) },
+    { guards: deps.guards },
+  );
 }

@@ -1,14 +1,11 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import type { AuthTokens } from '../accounts/auth-tokens';
 import { ContactMessageModel, type ContactMessageDocument } from '../contact/contact-message-model';
 import type { AdminContactMessageList, AdminContactMessageView } from '../domain/admin/admin-views';
-import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
 import { jsonResponse } from '../http/openapi/shared-responses';
-import { queryParameters } from '../http/openapi/zod-to-openapi';
-import { parseBody } from '../http/parse-body';
+import { queryOf } from '../http/request-schemas';
 import { contactMessageListSchema, PAGE } from './admin-answers';
-import { adminOnly } from './admin-guard';
 import { pageParam, pageWindow } from '../domain/admin/admin-query';
 
 const listQuery = z.object({ page: pageParam });
@@ -26,37 +23,34 @@ function contactMessageView(message: ContactMessageDocument): AdminContactMessag
 }
 
 /** GET /admin/contact-messages: the contact form's messages, newest first. */
-export const adminContactEndpoints = endpointGroup<{ tokens: AuthTokens }>('admin', [
-  {
+export const adminContactEndpoints = endpointGroup<unknown>('admin', [
+  endpoint({
     method: 'get',
     path: '/api/admin/contact-messages',
     operationId: 'adminListContactMessages',
     summary: 'Contact form messages, newest first',
     access: 'admin',
-    request: { query: queryParameters(listQuery, PAGE) },
+    request: { query: queryOf(listQuery, PAGE) },
     responses: { '200': jsonResponse('A page of messages.', contactMessageListSchema) },
     errors: ['BadRequest'],
     fuzz: 'reads',
-    handlers: (deps) => [
-      ...adminOnly(deps.tokens),
-      async (req, res) => {
-        const { page, pageSize, skip } = pageWindow(parseBody(listQuery, { ...req.query }).page);
-        const [messages, total] = await Promise.all([
-          ContactMessageModel.find().sort({ createdAt: -1, _id: -1 }).skip(skip).limit(pageSize),
-          ContactMessageModel.countDocuments(),
-        ]);
-        const list: AdminContactMessageList = {
-          messages: messages.map(contactMessageView),
-          total,
-          page,
-          pageSize,
-        };
-        res.json(list);
-      },
-    ],
-  },
+    handle: async ({ query, res }) => {
+      const { page, pageSize, skip } = pageWindow(query.page);
+      const [messages, total] = await Promise.all([
+        ContactMessageModel.find().sort({ createdAt: -1, _id: -1 }).skip(skip).limit(pageSize),
+        ContactMessageModel.countDocuments(),
+      ]);
+      const list: AdminContactMessageList = {
+        messages: messages.map(contactMessageView),
+        total,
+        page,
+        pageSize,
+      };
+      res.json(list);
+    },
+  }),
 ]);
 
-export function adminContactRoutes(deps: { tokens: AuthTokens }): Router {
-  return mountEndpoints(express.Router(), adminContactEndpoints, deps);
+export function adminContactRoutes(deps: { guards: Guards }): Router {
+  return mountEndpoints(express.Router(), adminContactEndpoints, deps, { guards: deps.guards });
 }

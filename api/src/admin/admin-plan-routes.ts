@@ -1,28 +1,21 @@
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Router } from 'express';
 import { z } from 'zod';
-import type { AuthTokens } from '../accounts/auth-tokens';
 import { signedInUser } from '../accounts/require-auth';
 import type { AdminPlanView } from '../domain/admin/admin-views';
 import { BOOKING_STATUSES } from '../domain/booking/booking-status';
 import { PlanMessages } from '../domain/subscription/plan-messages';
-import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
 import { errorResponse, jsonResponse } from '../http/openapi/shared-responses';
-import { jsonBody, queryParameters } from '../http/openapi/zod-to-openapi';
-import { parseBody } from '../http/parse-body';
+import { jsonBody, pathParams, queryOf } from '../http/request-schemas';
 import type { PlanAdmin } from '../subscriptions/plan-admin';
-import { planStandingSchema } from '../subscriptions/plan-answers';
+import { planStandingSchema } from '../bookings/plan-answers';
 import { SUBSCRIPTION_STATUSES } from '../subscriptions/subscription-model';
 import { PAGE } from './admin-answers';
-import { adminOnly } from './admin-guard';
 import { pageParam } from '../domain/admin/admin-query';
 
 export interface AdminPlanRouteDependencies {
-  tokens: AuthTokens;
   planAdmin: PlanAdmin;
-}
-
-interface AdminPlanContext extends AdminPlanRouteDependencies {
-  admin: RequestHandler[];
+  guards: Guards;
 }
 
 const listQuery = z.object({
@@ -74,18 +67,18 @@ const adminPlanSchema = z.object({
   createdAt: z.string(),
 }) satisfies z.ZodType<AdminPlanView>;
 
-const planId = { id: "The plan's id." };
+const planId = pathParams({ id: "The plan's id." });
 
 /** Monthly Visit plans for operators: the list, a cancel, and (test mode) a renewal now. */
-export const adminPlanEndpoints = endpointGroup<AdminPlanContext>('admin', [
-  {
+export const adminPlanEndpoints = endpointGroup<AdminPlanRouteDependencies>('admin', [
+  endpoint({
     method: 'get',
     path: '/api/admin/plans',
     operationId: 'adminListPlans',
     summary: 'Monthly Visit plans, newest first',
     access: 'admin',
     request: {
-      query: queryParameters(listQuery, { status: 'Only plans in this status.', ...PAGE }),
+      query: queryOf(listQuery, { status: 'Only plans in this status.', ...PAGE }),
     },
     responses: {
       '200': jsonResponse(
@@ -101,15 +94,11 @@ export const adminPlanEndpoints = endpointGroup<AdminPlanContext>('admin', [
     },
     errors: ['BadRequest'],
     fuzz: 'reads',
-    handlers: ({ admin, planAdmin }) => [
-      ...admin,
-      async (req, res) => {
-        const query = parseBody(listQuery, { ...req.query });
-        res.json(await planAdmin.list(query.status, query.page));
-      },
-    ],
-  },
-  {
+    handle: async ({ query, res }, { planAdmin }) => {
+      res.json(await planAdmin.list(query.status, query.page));
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/admin/plans/{id}/cancel',
     operationId: 'adminCancelPlan',
@@ -125,16 +114,13 @@ export const adminPlanEndpoints = endpointGroup<AdminPlanContext>('admin', [
     },
     errors: ['NotFound', 'ServiceUnavailable'],
     fuzz: 'credential',
-    handlers: ({ admin, planAdmin }) => [
-      ...admin,
-      async (req, res) => {
-        const adminId = signedInUser(req.user).id as string;
-        const plan = await planAdmin.cancel(String(req.params.id), adminId);
-        res.json({ plan, message: PlanMessages.cancelledByOperator });
-      },
-    ],
-  },
-  {
+    handle: async ({ params, req, res }, { planAdmin }) => {
+      const adminId = signedInUser(req.user).id as string;
+      const plan = await planAdmin.cancel(params.id, adminId);
+      res.json({ plan, message: PlanMessages.cancelledByOperator });
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/admin/plans/{id}/renew',
     operationId: 'adminRenewPlanNow',
@@ -144,26 +130,19 @@ export const adminPlanEndpoints = endpointGroup<AdminPlanContext>('admin', [
       'card on file (or the one named), and its events follow as Stripe would send them.',
     access: 'admin',
     // Optional: without it the card on file pays, as at the provider.
-    request: { params: planId, body: { ...jsonBody(renewBody), required: false } },
+    request: { params: planId, body: jsonBody(renewBody, { optional: true }) },
     responses: {
       '200': jsonResponse('What the renewal did.', z.object({ outcome: z.string() })),
       '409': errorResponse('Not on the test provider, or the plan has ended.'),
     },
     errors: ['BadRequest', 'NotFound'],
     fuzz: 'body',
-    handlers: ({ admin, planAdmin }) => [
-      ...admin,
-      async (req, res) => {
-        const { card } = parseBody(renewBody, req.body ?? {});
-        res.json({ outcome: await planAdmin.renewNow(String(req.params.id), card) });
-      },
-    ],
-  },
+    handle: async ({ params, body, res }, { planAdmin }) => {
+      res.json({ outcome: await planAdmin.renewNow(params.id, body.card) });
+    },
+  }),
 ]);
 
 export function adminPlanRoutes(deps: AdminPlanRouteDependencies): Router {
-  return mountEndpoints(express.Router(), adminPlanEndpoints, {
-    ...deps,
-    admin: adminOnly(deps.tokens),
-  });
+  return mountEndpoints(express.Router(), adminPlanEndpoints, deps, { guards: deps.guards });
 }

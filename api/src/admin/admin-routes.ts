@@ -3,6 +3,7 @@ import type { AccountService } from '../accounts/account-service';
 import type { AuthTokens } from '../accounts/auth-tokens';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type { ApiConfig } from '../config/api-config';
+import type { Guards } from '../http/endpoint';
 import type { Storage } from '../platform/storage';
 import { adminBookingRoutes } from './admin-booking-routes';
 import { adminContactRoutes } from './admin-contact-routes';
@@ -30,6 +31,7 @@ export interface AdminRouteDependencies {
   reviews: ReviewService;
   crews: readonly Crew[];
   closures: ClosureService;
+  guards: Guards;
 }
 
 /**

@@ -1,10 +1,8 @@
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Router } from 'express';
 import { z } from 'zod';
-import type { AuthTokens } from '../accounts/auth-tokens';
 import { signedInUser } from '../accounts/require-auth';
 import { scheduleVisit } from './admin-answers';
 import { adminBookingView } from './admin-booking-view';
-import { adminOnly } from './admin-guard';
 import { BookingPhotoLinks } from './booking-photo-links';
 import { kindOf } from './schedule-board';
 import type { BookingDocument } from '../bookings/booking-model';
@@ -21,27 +19,25 @@ import {
   closureFormSchema,
   CLOSURE_REASON_MAX,
 } from '../domain/calendar/closure-schema';
-import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
 import { errorResponse, jsonResponse, messageBodySchema } from '../http/openapi/shared-responses';
-import { jsonBody } from '../http/openapi/zod-to-openapi';
-import { parseBody } from '../http/parse-body';
+import { jsonBody, pathParams } from '../http/request-schemas';
 import type { ClosureDocument } from '../calendar/closure-model';
 import type { ClosureService } from './closure-service';
 
 export interface ClosureRouteDependencies {
-  tokens: AuthTokens;
+  guards: Guards;
   closures: ClosureService;
   lifecycle: BookingLifecycle;
   config: { LINK_SECRET: string };
 }
 
 interface ClosureContext extends ClosureRouteDependencies {
-  admin: RequestHandler[];
   visit: (booking: BookingDocument) => AdminScheduleVisit;
 }
 
 /** The request as the API reference shows it; closureFormSchema checks it (dates, the range). */
-const closureBody = z.object({
+const closureShown = z.object({
   from: z.string().describe('The first day to close, YYYY-MM-DD (today or later).'),
   to: z.string().optional().describe('The last day, YYYY-MM-DD; the first day when left out.'),
   reason: z
@@ -89,6 +85,8 @@ const closureResult = z.object({
   message: z.string(),
 }) satisfies z.ZodType<AdminClosureResult>;
 
+const closureBody = jsonBody(closureFormSchema(), { shownAs: closureShown });
+
 function viewOf(closure: ClosureDocument): AdminClosureView {
   return {
     id: closure.id as string,
@@ -101,7 +99,7 @@ function viewOf(closure: ClosureDocument): AdminClosureView {
 
 /** The operators' part of the business calendar: closing days, and opening them again. */
 export const closureEndpoints = endpointGroup<ClosureContext>('admin', [
-  {
+  endpoint({
     method: 'get',
     path: '/api/admin/closures',
     operationId: 'adminListClosures',
@@ -110,41 +108,34 @@ export const closureEndpoints = endpointGroup<ClosureContext>('admin', [
     responses: { '200': jsonResponse('The business calendar ahead.', closureList) },
     errors: [],
     fuzz: 'reads',
-    handlers: ({ admin, closures }) => [
-      ...admin,
-      async (_req, res) => {
-        const list: AdminClosureList = {
-          closures: (await closures.upcoming()).map(viewOf),
-          holidays: closures.holidays(),
-        };
-        res.json(list);
-      },
-    ],
-  },
-  {
+    handle: async ({ res }, { closures }) => {
+      const list: AdminClosureList = {
+        closures: (await closures.upcoming()).map(viewOf),
+        holidays: closures.holidays(),
+      };
+      res.json(list);
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/admin/closures/preview',
     operationId: 'adminPreviewClosure',
     summary: 'What closing these days would touch, before anything changes',
     access: 'admin',
-    request: { body: jsonBody(closureBody) },
+    request: { body: closureBody },
     responses: { '200': jsonResponse('The days and their visits.', closurePreview) },
     errors: ['BadRequest'],
     fuzz: 'reads',
-    handlers: ({ admin, closures, visit }) => [
-      ...admin,
-      async (req, res) => {
-        const form = parseBody(closureFormSchema(), req.body);
-        const preview: AdminClosurePreview = {
-          ...form,
-          days: await closures.daysOf(form),
-          visits: (await closures.visitsOn(form.from, form.to)).map(visit),
-        };
-        res.json(preview);
-      },
-    ],
-  },
-  {
+    handle: async ({ body: form, res }, { closures, visit }) => {
+      const preview: AdminClosurePreview = {
+        ...form,
+        days: await closures.daysOf(form),
+        visits: (await closures.visitsOn(form.from, form.to)).map(visit),
+      };
+      res.json(preview);
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/admin/closures',
     operationId: 'adminCloseDays',
@@ -154,59 +145,56 @@ export const closureEndpoints = endpointGroup<ClosureContext>('admin', [
       'nearest open day of its week (its own window first); any other customer is emailed to ' +
       'move to the next open day offered or to cancel with a full refund, from their booking page.',
     access: 'admin',
-    request: { body: jsonBody(closureBody) },
+    request: { body: closureBody },
     responses: { '201': jsonResponse('Closed.', closureResult) },
     errors: ['BadRequest'],
     fuzz: 'body',
-    handlers: ({ admin, closures }) => [
-      ...admin,
-      async (req, res) => {
-        const form = parseBody(closureFormSchema(), req.body);
-        const adminId = signedInUser(req.user).id as string;
-        const outcome = await closures.close(form, adminId);
-        const result: AdminClosureResult = {
-          closure: viewOf(outcome.closure),
-          moved: outcome.moved,
-          asked: outcome.asked,
-          unplaced: outcome.unplaced,
-          message: ClosureMessages.closed(form.from, form.to, form.reason),
-        };
-        res.status(201).json(result);
-      },
-    ],
-  },
-  {
+    handle: async ({ body: form, req, res }, { closures }) => {
+      const adminId = signedInUser(req.user).id as string;
+      const outcome = await closures.close(form, adminId);
+      const result: AdminClosureResult = {
+        closure: viewOf(outcome.closure),
+        moved: outcome.moved,
+        asked: outcome.asked,
+        unplaced: outcome.unplaced,
+        message: ClosureMessages.closed(form.from, form.to, form.reason),
+      };
+      res.status(201).json(result);
+    },
+  }),
+  endpoint({
     method: 'delete',
     path: '/api/admin/closures/{id}',
     operationId: 'adminReopenDays',
     summary: 'Open the days of a closure again (before it begins)',
     description: 'Visits moved for the closure stay where they are.',
     access: 'admin',
-    request: { params: { id: "The closure's id." } },
+    request: { params: pathParams({ id: "The closure's id." }) },
     responses: {
       '200': jsonResponse('Open again.', messageBodySchema),
       '409': errorResponse('The closure has begun.'),
     },
     errors: ['NotFound'],
     fuzz: 'credential',
-    handlers: ({ admin, closures }) => [
-      ...admin,
-      async (req, res) => {
-        const closure = await closures.reopen(String(req.params.id));
-        res.json({ message: ClosureMessages.reopened(closure.from, closure.to) });
-      },
-    ],
-  },
+    handle: async ({ params, res }, { closures }) => {
+      const closure = await closures.reopen(params.id);
+      res.json({ message: ClosureMessages.reopened(closure.from, closure.to) });
+    },
+  }),
 ]);
 
 export function closureRoutes(deps: ClosureRouteDependencies): Router {
   const photoLinks = new BookingPhotoLinks(deps.config.LINK_SECRET);
-  return mountEndpoints(express.Router(), closureEndpoints, {
-    ...deps,
-    admin: adminOnly(deps.tokens),
-    visit: (booking) => ({
-      kind: kindOf(booking),
-      booking: adminBookingView(booking, photoLinks, deps.lifecycle),
-    }),
-  });
+  return mountEndpoints(
+    express.Router(),
+    closureEndpoints,
+    {
+      ...deps,
+      visit: (booking) => ({
+        kind: kindOf(booking),
+        booking: adminBookingView(booking, photoLinks, deps.lifecycle),
+      }),
+    },
+    { guards: deps.guards },
+  );
 }

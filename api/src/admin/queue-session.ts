@@ -14,8 +14,7 @@ import {
 import type { ApiConfig } from '../config/api-config';
 import { AuthMessages } from '../domain/auth/auth-messages';
 import { DomainError } from '../domain/domain-error';
-import { endpointGroup, mountEndpoints } from '../http/endpoint';
-import { adminOnly } from './admin-guard';
+import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
 
 /** Where bull-board is mounted; the session cookie is sent there and to QUEUE_SESSION_ROUTE. */
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
@@ -170,8 +169,8 @@ export function queueSessionsFor(deps: QueueSessionDependencies): QueueSessions 
 }
 
 interface QueueSessionContext {
-  tokens: AuthTokens;
   sessions: QueueSessions;
+  guards: Guards;
 }
 
 /**
@@ -179,7 +178,7 @@ interface QueueSessionContext {
  * and clears it.
  */
 export const queueSessionEndpoints = endpointGroup<QueueSessionContext>('admin', [
-  {
+  endpoint({
     method: 'post',
     path: QUEUE_SESSION_ROUTE,
     operationId: 'adminOpenQueueSession',
@@ -204,18 +203,15 @@ export const queueSessionEndpoints = endpointGroup<QueueSessionContext>('admin',
     },
     // A passing admin token would get a session: the fuzzer never sends one.
     fuzz: { refusal: 'credential', neverValidBearer: true },
-    handlers: (deps) => [
-      ...adminOnly(deps.tokens),
-      (req, res) => {
-        const opened = deps.sessions.issue(signedInSession(req.auth));
-        for (const options of deps.sessions.cookieOptions(opened.maxAgeMs)) {
-          res.cookie(QUEUE_SESSION_COOKIE, opened.token, options);
-        }
-        res.status(204).end();
-      },
-    ],
-  },
-  {
+    handle: ({ req, res }, { sessions }) => {
+      const opened = sessions.issue(signedInSession(req.auth));
+      for (const options of sessions.cookieOptions(opened.maxAgeMs)) {
+        res.cookie(QUEUE_SESSION_COOKIE, opened.token, options);
+      }
+      res.status(204).end();
+    },
+  }),
+  endpoint({
     method: 'delete',
     path: QUEUE_SESSION_ROUTE,
     operationId: 'adminCloseQueueSession',
@@ -227,19 +223,17 @@ export const queueSessionEndpoints = endpointGroup<QueueSessionContext>('admin',
     responses: { '204': { description: 'The session is ended and the cookie cleared.' } },
     fuzz: 'reads',
     // Open to anyone: the cookie it ends is its own credential (signing out sends it).
-    handlers: (deps) => [
-      async (req, res) => {
-        res.setHeader('Cache-Control', 'no-store');
-        await deps.sessions.end(readCookie(req, QUEUE_SESSION_COOKIE));
-        for (const options of deps.sessions.cookieOptions()) {
-          res.clearCookie(QUEUE_SESSION_COOKIE, options);
-        }
-        res.status(204).end();
-      },
-    ],
-  },
+    handle: async ({ req, res }, { sessions }) => {
+      res.setHeader('Cache-Control', 'no-store');
+      await sessions.end(readCookie(req, QUEUE_SESSION_COOKIE));
+      for (const options of sessions.cookieOptions()) {
+        res.clearCookie(QUEUE_SESSION_COOKIE, options);
+      }
+      res.status(204).end();
+    },
+  }),
 ]);
 
 export function queueSessionRoutes(deps: QueueSessionContext): Router {
-  return mountEndpoints(express.Router(), queueSessionEndpoints, deps);
+  return mountEndpoints(express.Router(), queueSessionEndpoints, deps, { guards: deps.guards });
 }

@@ -7,7 +7,7 @@ import type {
 import { BOOKING_STATUSES } from '../domain/booking/booking-status';
 import { TIME_WINDOW_IDS, type PlanId } from '../domain/booking/catalogue';
 import type { MonthlyPlanPreview } from '../domain/subscription/visit-schedule';
-import { monthlyPlanSchema } from '../subscriptions/plan-answers';
+import { monthlyPlanSchema } from './plan-answers';
 
 /** The shapes of the booking routes' answers, for the API reference (they check nothing). */
 

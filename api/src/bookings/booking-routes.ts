@@ -1,14 +1,11 @@
-import express, { type Request, type RequestHandler, type Router } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
-import type { AuthTokens } from '../accounts/auth-tokens';
-import { identifyUser, requireAuth, signedInUser } from '../accounts/require-auth';
+import { signedInUser } from '../accounts/require-auth';
 import {
   BOOKING_IMAGE_FIELD,
   BOOKING_IMAGE_TYPES,
   BookingMessages,
   bookingFormSchema,
-  bookingTokenField,
-  cancelSchema,
   rescheduleSchema,
   timeWindowField,
   visitDateField,
@@ -18,11 +15,9 @@ import { CATALOGUE, CUSTOM_ESTIMATE } from '../domain/booking/catalogue';
 import { addDays, isCalendarDate, todayInToronto } from '../domain/calendar/toronto-date';
 import { DomainError } from '../domain/domain-error';
 import { PlanMessages } from '../domain/subscription/plan-messages';
-import { endpointGroup, mountEndpoints } from '../http/endpoint';
-import type { RequestBodyObject } from '../http/openapi/openapi-types';
+import { endpoint, endpointGroup, endpointOf, mountEndpoints, type Guards } from '../http/endpoint';
 import { errorResponse, jsonResponse } from '../http/openapi/shared-responses';
-import { jsonBody, multipartBody, queryParameters } from '../http/openapi/zod-to-openapi';
-import { parseBody } from '../http/parse-body';
+import { jsonBody, multipartBody, pathParams, queryOf } from '../http/request-schemas';
 import type { Logger } from '../platform/logger';
 import type { Storage } from '../platform/storage';
 import {
@@ -35,24 +30,25 @@ import {
   monthlyPlanPreviewSchema,
 } from './booking-answers';
 import { newBookingId } from './booking-id';
+import { manageTokenQuery, ownerTokenBody, ownershipProof } from './booking-owner-guard';
 import { receiveBookingForm, storedPhoto } from './booking-photo-upload';
-import type { BookingService, OwnershipProof } from './booking-service';
+import type { BookingService } from './booking-service';
 import { bookingView, managedBookingView } from './booking-view';
 import { previewMonthlyPlan } from './monthly-plan';
 import { MAX_AVAILABILITY_DAYS, type SlotLedger } from './slot-ledger';
 import { noStore } from '../http/no-store';
-import { skippedVisitMessage } from '../subscriptions/plan-view';
+import { skippedVisitMessage } from '../domain/subscription/plan-next-visit';
 
 export interface BookingRouteDependencies {
   bookings: BookingService;
   slots: SlotLedger;
   storage: Storage;
-  tokens: AuthTokens;
   logger: Logger;
   /** Per-IP limit on posting forms. */
   formLimit: RequestHandler;
   /** The postal-code areas we send crews to (SERVICE_AREA_FSAS): every booking must be in one. */
   serviceAreas: readonly string[];
+  guards: Guards;
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -78,54 +74,22 @@ const monthlyPlanQuery = z.object({
   time: timeWindowField,
 });
 
-/** The booking token of a GET: in the query, as the manage link puts it. */
-const manageToken = z.object({ token: bookingTokenField });
-
-/**
- * Who is asking about a booking: the token the request carries (already validated from its query
- * or body) and the signed-in user, if any (identifyUser ran before).
- */
-export function ownershipProof(req: Request, token: string | undefined): OwnershipProof {
-  return { token, userId: req.user?.id as string | undefined };
-}
-
-/** A POST's booking token: in its body, or in the query as a GET (and the manage link) has it. */
-function postedToken(req: Request, bodyToken: string | undefined): string | undefined {
-  return bodyToken ?? parseBody(manageToken, { ...req.query }).token;
-}
-
-/** A GET's proof: the link's token in the query, or the owner's login. */
-export function linkProof(req: Request): OwnershipProof {
-  return ownershipProof(req, parseBody(manageToken, { ...req.query }).token);
-}
-
-/** The proof of a POST whose body carries nothing but the token (or which relies on the login). */
-export function postedProof(req: Request): OwnershipProof {
-  const { token } = parseBody(cancelSchema, req.body ?? {});
-  return ownershipProof(req, postedToken(req, token));
-}
-
-export const manageTokenParameters = queryParameters(manageToken, {
-  token:
-    'The booking token (from the booking answer or the manage link); a POST may send it in the ' +
-    "body. Not needed with the owner's login.",
-});
-const bookingId = {
+const bookingId = pathParams({
   id: 'The booking id (32 hex digits, from the booking answer or the manage link).',
-};
+});
 
 /** Multipart as the site sends it (with the photo), or JSON without a photo. */
-function bookingFormBody(): RequestBodyObject {
-  const multipart = multipartBody(bookingFormSchema(), {
+const bookingFormBody = multipartBody(
+  bookingFormSchema(),
+  {
     [BOOKING_IMAGE_FIELD]: {
       description: 'A photo of the job: JPEG or PNG (judged by its bytes), 5 MB at most.',
       contentTypes: BOOKING_IMAGE_TYPES,
       required: false,
     },
-  });
-  const json = jsonBody(bookingFormSchema());
-  return { ...multipart, content: { ...multipart.content, ...json.content } };
-}
+  },
+  { json: true },
+);
 
 /** What the schema's refinements check, which JSON Schema cannot say. */
 const VISIT_FIELDS =
@@ -136,9 +100,27 @@ const notOwned = errorResponse(
 );
 
 interface BookingContext extends BookingRouteDependencies {
-  /** The signed-in user when a valid token is sent; a visitor otherwise. */
-  signedIn: RequestHandler;
+  /** The booking form with this deployment's service areas; it reads today's date at each parse. */
+  bookingForm: ReturnType<typeof bookingFormSchema>;
 }
+
+/** Chooses the booking's id before its photo streams in: the photo is stored under it. */
+const chooseId: RequestHandler = (req, res, next) => {
+  if (!req.is(['multipart/form-data', 'application/json'])) {
+    throw new DomainError('unsupportedMedia', 'Send the booking form as multipart/form-data.');
+  }
+  res.locals.bookingId = newBookingId();
+  next();
+};
+
+/** Judged before the form, as it always was: a bad key is the answer whatever the form holds. */
+const checkIdempotencyKey: RequestHandler = (req, _res, next) => {
+  const idempotencyKey = req.get('Idempotency-Key');
+  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+    throw new DomainError('invalid', BookingMessages.idempotencyKey);
+  }
+  next();
+};
 
 /**
  * The booking form (POST /bookings, multipart), the catalogue and availability it is filled from,
@@ -148,7 +130,7 @@ interface BookingContext extends BookingRouteDependencies {
  * is the same 404 as an unknown booking, before any rule about the booking itself is applied.
  */
 export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
-  {
+  endpoint({
     method: 'get',
     path: '/api/catalogue',
     operationId: 'getCatalogue',
@@ -156,21 +138,19 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
     access: 'public',
     responses: { '200': jsonResponse('The catalogue.', catalogueSchema) },
     fuzz: 'reads',
-    handlers: () => [
-      (_req, res) => {
-        res.setHeader('Cache-Control', 'public, max-age=300');
-        res.json(CATALOGUE);
-      },
-    ],
-  },
-  {
+    handle: ({ res }) => {
+      res.setHeader('Cache-Control', 'public, max-age=300');
+      res.json(CATALOGUE);
+    },
+  }),
+  endpoint({
     method: 'get',
     path: '/api/availability',
     operationId: 'getAvailability',
     summary: 'Places left per date and time window',
     access: 'public',
     request: {
-      query: queryParameters(availabilityQuery, {
+      query: queryOf(availabilityQuery, {
         from: 'First date, YYYY-MM-DD; today in Toronto when left out.',
         to: 'Last date, YYYY-MM-DD; 30 days after `from` when left out.',
       }),
@@ -178,15 +158,12 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
     responses: { '200': jsonResponse('Places left.', availabilitySchema) },
     errors: ['BadRequest'],
     fuzz: 'reads',
-    handlers: (ctx) => [
-      noStore,
-      async (req, res) => {
-        const { from, to } = parseBody(availabilityQuery, { ...req.query });
-        res.json(await ctx.slots.remaining(from, to));
-      },
-    ],
-  },
-  {
+    before: () => [noStore],
+    handle: async ({ query, res }, ctx) => {
+      res.json(await ctx.slots.remaining(query.from, query.to));
+    },
+  }),
+  endpoint({
     method: 'get',
     path: '/api/monthly-plan',
     operationId: 'previewMonthlyPlan',
@@ -198,7 +175,7 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
       VISIT_FIELDS,
     access: 'public',
     request: {
-      query: queryParameters(monthlyPlanQuery, {
+      query: queryOf(monthlyPlanQuery, {
         date: 'The first visit, YYYY-MM-DD.',
         time: 'Its window: morning, afternoon or evening.',
       }),
@@ -206,16 +183,13 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
     responses: { '200': jsonResponse('The first period.', monthlyPlanPreviewSchema) },
     errors: ['BadRequest'],
     fuzz: 'reads',
-    handlers: (ctx) => [
-      noStore,
-      async (req, res) => {
-        const firstVisit = parseBody(monthlyPlanQuery, { ...req.query });
-        await ctx.slots.assertDayOpen(firstVisit.date);
-        res.json(await previewMonthlyPlan(ctx.slots, firstVisit));
-      },
-    ],
-  },
-  {
+    before: () => [noStore],
+    handle: async ({ query, res }, ctx) => {
+      await ctx.slots.assertDayOpen(query.date);
+      res.json(await previewMonthlyPlan(ctx.slots, query));
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/bookings',
     operationId: 'createBooking',
@@ -242,7 +216,7 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
           schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' },
         },
       ],
-      body: bookingFormBody(),
+      body: bookingFormBody,
     },
     responses: {
       '201': jsonResponse('The booking.', bookingAnswer),
@@ -263,15 +237,45 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
       'ServiceUnavailable',
     ],
     fuzz: 'body',
-    handlers: (ctx) => [noStore, ...createBooking(ctx)],
-  },
-  {
+    before: (ctx) => [noStore, ctx.formLimit],
+    // The photo is streamed to storage as it arrives, under the id chosen first.
+    receive: (ctx) => [chooseId, receiveBookingForm(ctx.storage, ctx.logger), checkIdempotencyKey],
+    parseBodyWith: (ctx) => ctx.bookingForm,
+    handle: async ({ body, req, res }, ctx) => {
+      const photo = storedPhoto(req);
+      const { booking, token, replayed } = await ctx.bookings.create(body, {
+        bookingId: res.locals.bookingId as string,
+        photo,
+        userId: req.user?.id as string | undefined,
+        idempotencyKey: req.get('Idempotency-Key'),
+      });
+      if (replayed && photo) await ctx.storage.delete(photo.key).catch(() => undefined);
+      const answer: NewBookingAnswer = {
+        booking: bookingView(booking, await ctx.bookings.planOf(booking)),
+        token,
+        message:
+          booking.planId === CUSTOM_ESTIMATE
+            ? BookingMessages.estimateThanks
+            : BookingMessages.created,
+      };
+      res.status(replayed ? 200 : 201).json(answer);
+    },
+    // A form refused or failed keeps no photo.
+    onFailure: async (req, ctx) => {
+      const photo = storedPhoto(req);
+      if (!photo) return;
+      await ctx.storage.delete(photo.key).catch((cause: unknown) => {
+        ctx.logger.warn({ err: cause, key: photo.key }, 'could not remove a refused booking photo');
+      });
+    },
+  }),
+  endpoint({
     method: 'get',
     path: '/api/bookings/{id}',
     operationId: 'getManagedBooking',
     summary: 'A booking, from its manage link',
     access: 'bookingOwner',
-    request: { params: bookingId, query: manageTokenParameters },
+    request: { params: bookingId, query: manageTokenQuery },
     responses: {
       '200': jsonResponse(
         'The booking and what may still be done with it.',
@@ -281,25 +285,22 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
     },
     errors: ['BadRequest', 'NotFound'],
     fuzz: 'reads',
-    handlers: (ctx) => [
-      noStore,
-      ctx.signedIn,
-      async (req, res) => {
-        const booking = await ctx.bookings.findOwned(String(req.params.id), linkProof(req));
-        res.json({
-          booking: managedBookingView(booking, new Date(), await ctx.bookings.planOf(booking)),
-        });
-      },
-    ],
-  },
-  {
+    before: () => [noStore],
+    handle: async ({ params, query, req, res }, ctx) => {
+      const booking = await ctx.bookings.findOwned(params.id, ownershipProof(req, query.token));
+      res.json({
+        booking: managedBookingView(booking, new Date(), await ctx.bookings.planOf(booking)),
+      });
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/bookings/{id}/cancel',
     operationId: 'cancelBooking',
     summary: 'Cancel a booking from its manage link',
     description: 'A paid booking more than 24 hours ahead is refunded.',
     access: 'bookingOwner',
-    request: { params: bookingId, query: manageTokenParameters },
+    request: { params: bookingId, query: manageTokenQuery, body: ownerTokenBody },
     responses: {
       '200': jsonResponse('Cancelled.', managedBookingAnswer),
       '404': notOwned,
@@ -307,31 +308,28 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
     },
     errors: ['BadRequest', 'NotFound', 'TooManyRequests'],
     fuzz: 'credential',
-    handlers: (ctx) => [
-      noStore,
-      ctx.formLimit,
-      ctx.signedIn,
-      async (req, res) => {
-        const owned = await ctx.bookings.findOwned(String(req.params.id), postedProof(req));
-        const { booking, refund } = await ctx.bookings.cancel(owned.id as string, 'customer');
-        const plan = await ctx.bookings.planOf(booking);
-        res.json({
-          booking: managedBookingView(booking, new Date(), plan),
-          // A plan's visit is skipped, not cancelled: the plan goes on, and says what comes next.
-          // A plan's visit cancelled took its plan, never paid, with it.
-          message:
-            booking.status === 'skipped' && plan
-              ? skippedVisitMessage(plan)
-              : plan
-                ? PlanMessages.cancelledUnpaid
-                : refund
-                  ? BookingMessages.cancelledWithRefund
-                  : BookingMessages.cancelled,
-        });
-      },
-    ],
-  },
-  {
+    before: (ctx) => [noStore, ctx.formLimit],
+    handle: async ({ params, query, body, req, res }, ctx) => {
+      const proof = ownershipProof(req, body.token ?? query.token);
+      const owned = await ctx.bookings.findOwned(params.id, proof);
+      const { booking, refund } = await ctx.bookings.cancel(owned.id as string, 'customer');
+      const plan = await ctx.bookings.planOf(booking);
+      res.json({
+        booking: managedBookingView(booking, new Date(), plan),
+        // A plan's visit is skipped, not cancelled: the plan goes on, and says what comes next.
+        // A plan's visit cancelled took its plan, never paid, with it.
+        message:
+          booking.status === 'skipped' && plan
+            ? skippedVisitMessage(plan)
+            : plan
+              ? PlanMessages.cancelledUnpaid
+              : refund
+                ? BookingMessages.cancelledWithRefund
+                : BookingMessages.cancelled,
+      });
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/bookings/{id}/payment-left',
     operationId: 'leavePayment',
@@ -342,25 +340,22 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
       'Cancel) goes at once instead of 10 minutes after booking. It goes once per booking, ' +
       'however often this is called; a booking paid or called off changes nothing.',
     access: 'bookingOwner',
-    request: { params: bookingId, query: manageTokenParameters },
+    request: { params: bookingId, query: manageTokenQuery, body: ownerTokenBody },
     responses: {
       '202': jsonResponse('Noted.', z.object({ ok: z.literal(true) })),
       '404': notOwned,
     },
     errors: ['BadRequest', 'NotFound', 'TooManyRequests'],
     fuzz: 'credential',
-    handlers: (ctx) => [
-      noStore,
-      ctx.formLimit,
-      ctx.signedIn,
-      async (req, res) => {
-        const owned = await ctx.bookings.findOwned(String(req.params.id), postedProof(req));
-        await ctx.bookings.paymentLeft(owned);
-        res.status(202).json({ ok: true });
-      },
-    ],
-  },
-  {
+    before: (ctx) => [noStore, ctx.formLimit],
+    handle: async ({ params, query, body, req, res }, ctx) => {
+      const proof = ownershipProof(req, body.token ?? query.token);
+      const owned = await ctx.bookings.findOwned(params.id, proof);
+      await ctx.bookings.paymentLeft(owned);
+      res.status(202).json({ ok: true });
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/bookings/{id}/reschedule',
     operationId: 'rescheduleBooking',
@@ -369,7 +364,7 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
     access: 'bookingOwner',
     request: {
       params: bookingId,
-      query: manageTokenParameters,
+      query: manageTokenQuery,
       body: jsonBody(rescheduleSchema()),
     },
     responses: {
@@ -379,24 +374,22 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
     },
     errors: ['BadRequest', 'NotFound', 'TooManyRequests'],
     fuzz: 'credential',
-    handlers: (ctx) => [
-      noStore,
-      ctx.formLimit,
-      ctx.signedIn,
-      async (req, res) => {
-        const { date, time, token } = parseBody(rescheduleSchema(), req.body);
-        const proof = ownershipProof(req, postedToken(req, token));
-        const owned = await ctx.bookings.findOwned(String(req.params.id), proof);
-        const booking = await ctx.bookings.reschedule(owned.id as string, date, time);
-        const view = managedBookingView(booking, new Date(), await ctx.bookings.planOf(booking));
-        res.json({
-          booking: view,
-          message: BookingMessages.rescheduled(view.date, view.timeLabel),
-        });
-      },
-    ],
-  },
-  {
+    before: (ctx) => [noStore, ctx.formLimit],
+    handle: async ({ params, query, body, req, res }, ctx) => {
+      const { date, time, token } = body;
+      const owned = await ctx.bookings.findOwned(
+        params.id,
+        ownershipProof(req, token ?? query.token),
+      );
+      const booking = await ctx.bookings.reschedule(owned.id as string, date, time);
+      const view = managedBookingView(booking, new Date(), await ctx.bookings.planOf(booking));
+      res.json({
+        booking: view,
+        message: BookingMessages.rescheduled(view.date, view.timeLabel),
+      });
+    },
+  }),
+  endpoint({
     method: 'get',
     path: '/api/me/bookings',
     operationId: 'listMyBookings',
@@ -406,86 +399,35 @@ export const bookingEndpoints = endpointGroup<BookingContext>('bookings', [
       '200': jsonResponse('The bookings.', z.object({ bookings: z.array(bookingViewSchema) })),
     },
     fuzz: 'reads',
-    handlers: (ctx) => [
-      noStore,
-      requireAuth(ctx.tokens),
-      async (req, res) => {
-        const user = signedInUser(req.user);
-        const bookings = await ctx.bookings.listForUser(user.id as string);
-        const plans = await ctx.bookings.plansOf(bookings);
-        res.json({
-          bookings: bookings.map((booking) =>
-            bookingView(booking, plans.get(booking.subscriptionId ?? '') ?? null),
-          ),
-        });
-      },
-    ],
-  },
+    before: () => [noStore],
+    handle: async ({ req, res }, ctx) => {
+      const user = signedInUser(req.user);
+      const bookings = await ctx.bookings.listForUser(user.id as string);
+      const plans = await ctx.bookings.plansOf(bookings);
+      res.json({
+        bookings: bookings.map((booking) =>
+          bookingView(booking, plans.get(booking.subscriptionId ?? '') ?? null),
+        ),
+      });
+    },
+  }),
 ]);
+
+function bookingContext(deps: BookingRouteDependencies): BookingContext {
+  // Built once: it reads today's date at each parse, not when it is built.
+  return { ...deps, bookingForm: bookingFormSchema(todayInToronto, deps.serviceAreas) };
+}
 
 /** The booking endpoints, mounted under /api. */
 export function bookingRoutes(deps: BookingRouteDependencies): Router {
-  return mountEndpoints(express.Router(), bookingEndpoints, {
-    ...deps,
-    signedIn: identifyUser(deps.tokens),
+  return mountEndpoints(express.Router(), bookingEndpoints, bookingContext(deps), {
+    guards: deps.guards,
   });
 }
 
-/**
- * POST /bookings, also served at the path the original front end used. The photo is streamed to
- * storage as it arrives; if the booking is then refused or fails, the photo is removed again.
- */
-export function createBooking(deps: BookingRouteDependencies): RequestHandler[] {
-  // Built once: it reads today's date at each parse, not when it is built.
-  const bookingForm = bookingFormSchema(todayInToronto, deps.serviceAreas);
-  const chooseId: RequestHandler = (req, res, next) => {
-    if (!req.is(['multipart/form-data', 'application/json'])) {
-      throw new DomainError('unsupportedMedia', 'Send the booking form as multipart/form-data.');
-    }
-    res.locals.bookingId = newBookingId();
-    next();
-  };
-  const create: RequestHandler = async (req, res) => {
-    const photo = storedPhoto(req);
-    try {
-      const idempotencyKey = req.get('Idempotency-Key');
-      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        throw new DomainError('invalid', BookingMessages.idempotencyKey);
-      }
-      const form = parseBody(bookingForm, req.body);
-      const { booking, token, replayed } = await deps.bookings.create(form, {
-        bookingId: res.locals.bookingId as string,
-        photo,
-        userId: req.user?.id as string | undefined,
-        idempotencyKey,
-      });
-      if (replayed && photo) await deps.storage.delete(photo.key).catch(() => undefined);
-      const answer: NewBookingAnswer = {
-        booking: bookingView(booking, await deps.bookings.planOf(booking)),
-        token,
-        message:
-          booking.planId === CUSTOM_ESTIMATE
-            ? BookingMessages.estimateThanks
-            : BookingMessages.created,
-      };
-      res.status(replayed ? 200 : 201).json(answer);
-    } catch (error) {
-      if (photo) {
-        await deps.storage.delete(photo.key).catch((cause: unknown) => {
-          deps.logger.warn(
-            { err: cause, key: photo.key },
-            'could not remove a refused booking photo',
-          );
-        });
-      }
-      throw error;
-    }
-  };
-  return [
-    deps.formLimit,
-    identifyUser(deps.tokens),
-    chooseId,
-    receiveBookingForm(deps.storage, deps.logger),
-    create,
-  ];
+/** POST /bookings as a whole, also served at the path the original front end used. */
+export function createBooking(
+  deps: BookingRouteDependencies,
+): (RequestHandler | ErrorRequestHandler)[] {
+  return endpointOf(bookingEndpoints, 'createBooking').handlers(bookingContext(deps), deps.guards);
 }

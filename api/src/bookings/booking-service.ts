@@ -6,7 +6,6 @@ import {
   type BookingForm,
   type MonthlyPlanView,
 } from '../domain/booking/booking-schema';
-import { periodBoundsOf, planViewOf } from '../subscriptions/plan-view';
 import { PlanMessages } from '../domain/subscription/plan-messages';
 import {
   findPlan,
@@ -15,13 +14,12 @@ import {
   type Plan,
   type TimeWindowId,
 } from '../domain/booking/catalogue';
-import type { PlanMembership } from '../subscriptions/plan-membership';
 import { DomainError } from '../domain/domain-error';
 import { resumeStranded } from '../jobs/follow-up-sweep';
 import { isDuplicateKeyError } from '../platform/mongo';
 import { BookingModel, type BookingDocument } from './booking-model';
+import type { BookingPlans, PlanMembers } from './booking-plans';
 import type { BookingLifecycle, BookingRequest } from './lifecycle/booking-lifecycle';
-import type { SubscriptionLifecycle } from '../subscriptions/subscription-lifecycle';
 import {
   firstPeriodVisits,
   followsPlanRule,
@@ -96,9 +94,10 @@ export class BookingService {
   constructor(
     private readonly deps: {
       lifecycle: BookingLifecycle;
-      subscriptions: SubscriptionLifecycle;
+      /** The Monthly Visit plans a booking may open or be a visit of (SubscriptionLifecycle). */
+      subscriptions: BookingPlans;
       links: ManageLinks;
-      membership: PlanMembership;
+      membership: PlanMembers;
       /** Whether a window is still open to customers (same-day lead time, the business calendar). */
       slots: Pick<SlotLedger, 'isOpen' | 'assertDayOpen' | 'remaining'>;
       jobs: Pick<JobProducer, 'runNow'>;
@@ -113,7 +112,7 @@ export class BookingService {
     await this.deps.slots.assertDayOpen(date);
     if (this.deps.slots.isOpen(date, time)) return;
     const message = BookingMessages.windowClosed(date, timeLabel(time));
-    throw new DomainError('invalid', message, { fields: { time: message } });
+    throw new DomainError('booking.window_closed', message, { fields: { time: message } });
   }
 
   /**
@@ -232,7 +231,7 @@ export class BookingService {
    */
   private async replay(earlier: BookingDocument, fingerprint: string): Promise<CreatedBooking> {
     if (earlier.requestFingerprint !== fingerprint) {
-      throw new DomainError('conflict', BookingMessages.idempotencyKeyReused);
+      throw new DomainError('booking.idempotency_key_reused', BookingMessages.idempotencyKeyReused);
     }
     if (earlier.followUpsPending) await this.deps.lifecycle.finishOpening(earlier);
     return { booking: earlier, token: this.deps.links.token(earlier.id as string), replayed: true };
@@ -271,7 +270,7 @@ export class BookingService {
 
   /** The Monthly Visit plan a booking is a visit of, as its customer sees it (null for none). */
   planOf(booking: BookingDocument): Promise<MonthlyPlanView | null> {
-    return planViewOf(booking);
+    return this.deps.subscriptions.planViewOf(booking);
   }
 
   /** The plans of a list of bookings, each read once, by plan id. */
@@ -280,7 +279,7 @@ export class BookingService {
     for (const booking of bookings) {
       const planId = booking.subscriptionId;
       if (!planId || plans.has(planId)) continue;
-      const plan = await planViewOf(booking);
+      const plan = await this.deps.subscriptions.planViewOf(booking);
       if (plan) plans.set(planId, plan);
     }
     return plans;
@@ -309,6 +308,11 @@ export class BookingService {
     return this.deps.lifecycle.checkoutStarted(bookingId, holdUntil, checkout);
   }
 
+  /** A card payment was made from the page: the lifecycle records it on the booking. */
+  inPagePaymentStarted(bookingId: string, payment: { provider: string; intentId: string }) {
+    return this.deps.lifecycle.inPagePaymentStarted(bookingId, payment);
+  }
+
   /**
    * The customer left payment (closed the payment form, cancelled the provider's page): the
    * "Complete your booking" email goes now rather than later, still once. Nothing to do for a
@@ -332,7 +336,7 @@ export class BookingService {
     await this.assertWindowOpen(date, time);
     const booking = await BookingModel.findById(bookingId);
     if (booking?.subscriptionId) {
-      const bounds = await periodBoundsOf(booking);
+      const bounds = await this.deps.subscriptions.periodBoundsOf(booking);
       if (bounds && (date < bounds.first || date > bounds.last)) {
         const message = PlanMessages.moveWithinPeriod(bounds.first, bounds.last);
         throw new DomainError('invalid', message, { fields: { date: message } });

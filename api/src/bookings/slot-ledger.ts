@@ -35,7 +35,7 @@ export class SlotLedger {
     const reason = await this.closedReason(date);
     if (reason === null) return;
     const message = BookingMessages.dayClosed(date, reason);
-    throw new DomainError('invalid', message, { fields: { [field]: message } });
+    throw new DomainError('booking.closed_day', message, { fields: { [field]: message } });
   }
 
   /** Whether customers may still book the window (domain/booking/same-day.ts). */

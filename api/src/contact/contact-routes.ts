@@ -2,20 +2,20 @@ import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { contactSchema } from '../domain/contact/contact-schema';
 import { ContactMessages, HONEYPOT_FIELD } from '../domain/contact/contact-messages';
-import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
 import { jsonResponse } from '../http/openapi/shared-responses';
-import { jsonBody } from '../http/openapi/zod-to-openapi';
-import { parseBody } from '../http/parse-body';
+import { jsonBody } from '../http/request-schemas';
 import type { ContactService } from './contact-service';
 
 export interface ContactRouteDependencies {
   contact: ContactService;
   contactLimit: RequestHandler;
+  guards: Guards;
 }
 
 /** POST /contact: docs/product.md's form; 201 {message} or 400 {error} naming what is wrong. */
 export const contactEndpoints = endpointGroup<ContactRouteDependencies>('contact', [
-  {
+  endpoint({
     method: 'post',
     path: '/api/contact',
     operationId: 'sendContactMessage',
@@ -26,19 +26,16 @@ export const contactEndpoints = endpointGroup<ContactRouteDependencies>('contact
     responses: { '201': jsonResponse('Received.', z.object({ message: z.string() })) },
     errors: ['BadRequest', 'TooManyRequests'],
     fuzz: 'body',
-    handlers: (deps) => [
-      deps.contactLimit,
-      async (req, res) => {
-        const form = parseBody(contactSchema, req.body);
-        const outcome = await deps.contact.receive(form);
-        if (outcome.kind === 'dropped') req.log.info('contact form honeypot filled; dropped');
-        res.setHeader('Cache-Control', 'no-store');
-        res.status(201).json({ message: ContactMessages.sent });
-      },
-    ],
-  },
+    before: (deps) => [deps.contactLimit],
+    handle: async ({ body, req, res }, deps) => {
+      const outcome = await deps.contact.receive(body);
+      if (outcome.kind === 'dropped') req.log.info('contact form honeypot filled; dropped');
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(201).json({ message: ContactMessages.sent });
+    },
+  }),
 ]);
 
 export function contactRoutes(deps: ContactRouteDependencies): Router {
-  return mountEndpoints(express.Router(), contactEndpoints, deps);
+  return mountEndpoints(express.Router(), contactEndpoints, deps, { guards: deps.guards });
 }

@@ -1,7 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isMongoUnavailable } from '../platform/mongo';
-import { DomainError, type DomainErrorKind } from '../domain/domain-error';
+import {
+  DEFAULT_CODE_OF_KIND,
+  DomainError,
+  type DomainErrorKind,
+  type ErrorCode,
+} from '../domain/domain-error';
 
 interface BodyParserError {
   type: string;
@@ -29,11 +34,11 @@ function isClientHttpError(error: unknown): error is ClientHttpError {
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
-const BODY_PARSER_MESSAGES: Record<string, [number, string]> = {
-  'entity.too.large': [413, 'Request body is too large.'],
-  'entity.parse.failed': [400, 'Request body is not valid JSON.'],
-  'encoding.unsupported': [415, 'Unsupported content encoding.'],
-  'charset.unsupported': [415, 'Unsupported charset.'],
+const BODY_PARSER_MESSAGES: Record<string, [number, string, ErrorCode]> = {
+  'entity.too.large': [413, 'Request body is too large.', 'too_large'],
+  'entity.parse.failed': [400, 'Request body is not valid JSON.', 'validation.malformed'],
+  'encoding.unsupported': [415, 'Unsupported content encoding.', 'unsupported_media'],
+  'charset.unsupported': [415, 'Unsupported charset.', 'unsupported_media'],
 };
 
 /** The one place a domain error's kind becomes an HTTP status. */
@@ -50,6 +55,15 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   tooMany: 429,
   unavailable: 503,
 };
+
+/** The code of a status no domain error gave: its kind's, or the catch-all of its class. */
+function codeOfStatus(status: number): ErrorCode {
+  const kind = (Object.keys(STATUS_OF_KIND) as DomainErrorKind[]).find(
+    (candidate) => STATUS_OF_KIND[candidate] === status,
+  );
+  if (kind) return DEFAULT_CODE_OF_KIND[kind];
+  return status >= 500 ? 'internal' : 'refused';
+}
 
 /** Said for a dependency that is down: a person can act on it, and it names nothing inside. */
 const UNAVAILABLE = 'The service is unavailable right now. Please try again in a moment.';
@@ -75,29 +89,38 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   const requestId = req.id;
   let status = 500;
   let message = 'Something went wrong on our side. Please try again.';
+  let code: ErrorCode = 'internal';
   let details: Record<string, unknown> | undefined;
   if (error instanceof DomainError) {
     status = STATUS_OF_KIND[error.kind];
     message = error.message;
+    code = error.code;
     details = error.details;
     if (error.retryAfterSeconds !== undefined) {
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
     }
   } else if (isBodyParserError(error)) {
-    [status, message] = BODY_PARSER_MESSAGES[error.type] ?? [400, 'Malformed request.'];
+    [status, message, code] = BODY_PARSER_MESSAGES[error.type] ?? [
+      400,
+      'Malformed request.',
+      'validation.malformed',
+    ];
   } else if (isClientHttpError(error)) {
     // http-errors from Express's own middleware (a missing static file, say). Only an error
     // marked `expose` has a message meant for the client; others get the status text.
     status = error.status;
     message = error.expose ? error.message : (STATUS_CODES[status] ?? 'Request refused.');
+    code = codeOfStatus(status);
   } else if (isMongoUnavailable(error)) {
     status = 503;
     message = UNAVAILABLE;
+    code = 'unavailable';
     // The driver's reconnect runs on its own; a few seconds is a fair first wait.
     res.setHeader('Retry-After', '5');
   }
   if (status >= 500) req.log.error({ err: error }, 'request failed');
   else req.log.info({ status, reason: message }, 'request refused');
-  // docs/product.md's forms read `error` (subscribe, contact) or `message` (auth): every error carries both.
-  res.status(status).json({ error: message, message, ...details, requestId });
+  // docs/product.md's forms read `error` (subscribe, contact) or `message` (auth): every error
+  // carries both. `code` is for programs: the words may be reworded, the code stays.
+  res.status(status).json({ error: message, code, message, ...details, requestId });
 };

@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import { endpointGroup, mountEndpoints } from './endpoint';
+import { endpoint, endpointGroup, mountEndpoints, type Guards } from './endpoint';
 import { jsonResponse } from './openapi/shared-responses';
 
 export interface SiteConfig {
@@ -37,7 +37,7 @@ const siteConfigSchema = z.object({
 
 /** GET /site-config: deployment settings the site needs at run time rather than at build time. */
 export const siteConfigEndpoints = endpointGroup<{ body: SiteConfig }>('site', [
-  {
+  endpoint({
     method: 'get',
     path: '/api/site-config',
     operationId: 'getSiteConfig',
@@ -45,24 +45,22 @@ export const siteConfigEndpoints = endpointGroup<{ body: SiteConfig }>('site', [
     access: 'public',
     responses: { '200': jsonResponse('The settings.', siteConfigSchema) },
     fuzz: 'reads',
-    handlers: ({ body }) => [
-      (_req, res) => {
-        // Changes only with a deployment; a short cache spares a request per visit to the page.
-        res.setHeader('Cache-Control', 'public, max-age=300');
-        res.json(body);
-      },
-    ],
-  },
+    handle: ({ res }, { body }) => {
+      // Changes only with a deployment; a short cache spares a request per visit to the page.
+      res.setHeader('Cache-Control', 'public, max-age=300');
+      res.json(body);
+    },
+  }),
 ]);
 
-export function siteConfigRoutes(config: {
-  MAP_TILE_URL: string;
-  SERVICE_AREA_FSAS: readonly string[];
-}): Router {
+export function siteConfigRoutes(
+  config: { MAP_TILE_URL: string; SERVICE_AREA_FSAS: readonly string[] },
+  guards: Guards,
+): Router {
   const body: SiteConfig = {
     mapTileUrl: config.MAP_TILE_URL,
     mapAttribution: MAP_ATTRIBUTION,
     serviceAreas: [...config.SERVICE_AREA_FSAS],
   };
-  return mountEndpoints(express.Router(), siteConfigEndpoints, { body });
+  return mountEndpoints(express.Router(), siteConfigEndpoints, { body }, { guards });
 }

@@ -1,16 +1,20 @@
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Router } from 'express';
 import { z } from 'zod';
-import type { AuthTokens } from '../accounts/auth-tokens';
-import { requireAdmin, requireAuth, signedInUser } from '../accounts/require-auth';
+import { signedInUser } from '../accounts/require-auth';
 import type { ApiConfig } from '../config/api-config';
 import { DomainError } from '../domain/domain-error';
 import { CampaignMessages } from '../domain/newsletter/campaign-messages';
 import { campaignSchema } from '../domain/newsletter/newsletter-schema';
-import { endpointGroup, mountEndpoints, type Endpoint } from '../http/endpoint';
+import {
+  endpoint,
+  endpointGroup,
+  mountEndpoints,
+  type Endpoint,
+  type Guards,
+} from '../http/endpoint';
 import { noStore } from '../http/no-store';
 import { errorResponse, jsonResponse, messageBodySchema } from '../http/openapi/shared-responses';
-import { jsonBody } from '../http/openapi/zod-to-openapi';
-import { parseBody } from '../http/parse-body';
+import { jsonBody, pathParams } from '../http/request-schemas';
 import type { JobProducer } from '../jobs/job-producer';
 import {
   campaignPreviewSchema,
@@ -25,12 +29,10 @@ export interface CampaignRouteDependencies {
   config: Pick<ApiConfig, 'LINK_SECRET' | 'SITE_URL'>;
   campaigns: CampaignService;
   jobs: JobProducer;
-  tokens: AuthTokens;
+  guards: Guards;
 }
 
 interface CampaignContext extends CampaignRouteDependencies {
-  /** In front of every route: no cache, a signed-in admin. */
-  admin: RequestHandler[];
   proofs: CampaignProofs;
 }
 
@@ -53,7 +55,7 @@ const PREVIEW_PAGE_POLICY = [
   'sandbox allow-scripts',
 ].join('; ');
 
-const campaignId = { id: 'The campaign id.' };
+const campaignId = pathParams({ id: 'The campaign id.' });
 const campaignAnswer = jsonResponse('The campaign.', z.object({ campaign: campaignViewSchema }));
 
 /** send, pause and resume: one move of a campaign each. */
@@ -64,7 +66,7 @@ function campaignMove(
   refused: string,
   act: (campaigns: CampaignService, id: string) => Promise<unknown>,
 ): Endpoint<CampaignContext> {
-  return {
+  return endpoint({
     method: 'post',
     path: `/api/admin/campaigns/{id}/${move}`,
     operationId,
@@ -74,13 +76,10 @@ function campaignMove(
     responses: { '200': campaignAnswer, '409': errorResponse(refused) },
     errors: ['NotFound'],
     fuzz: 'credential',
-    handlers: ({ admin, campaigns }) => [
-      ...admin,
-      async (req, res) => {
-        res.json({ campaign: await act(campaigns, String(req.params.id)) });
-      },
-    ],
-  };
+    handle: async ({ params, res }, { campaigns }) => {
+      res.json({ campaign: await act(campaigns, params.id) });
+    },
+  });
 }
 
 /**
@@ -88,7 +87,7 @@ function campaignMove(
  * page, whose signed address is its credential.
  */
 export const campaignEndpoints = endpointGroup<CampaignContext>('admin', [
-  {
+  endpoint({
     method: 'get',
     path: '/api/admin/campaigns',
     operationId: 'adminListCampaigns',
@@ -98,14 +97,11 @@ export const campaignEndpoints = endpointGroup<CampaignContext>('admin', [
       '200': jsonResponse('The campaigns.', z.object({ campaigns: z.array(campaignViewSchema) })),
     },
     fuzz: 'reads',
-    handlers: ({ admin, campaigns }) => [
-      ...admin,
-      async (_req, res) => {
-        res.json({ campaigns: await campaigns.list() });
-      },
-    ],
-  },
-  {
+    handle: async ({ res }, { campaigns }) => {
+      res.json({ campaigns: await campaigns.list() });
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/admin/campaigns',
     operationId: 'adminCreateCampaign',
@@ -116,16 +112,12 @@ export const campaignEndpoints = endpointGroup<CampaignContext>('admin', [
     responses: { '201': campaignAnswer },
     errors: ['BadRequest'],
     fuzz: 'body',
-    handlers: ({ admin, campaigns }) => [
-      ...admin,
-      async (req, res) => {
-        const input = parseBody(campaignSchema, req.body);
-        const campaign = await campaigns.create(input, signedInUser(req.user).email);
-        res.status(201).json({ campaign });
-      },
-    ],
-  },
-  {
+    handle: async ({ body, req, res }, { campaigns }) => {
+      const campaign = await campaigns.create(body, signedInUser(req.user).email);
+      res.status(201).json({ campaign });
+    },
+  }),
+  endpoint({
     method: 'get',
     path: '/api/admin/campaigns/{id}',
     operationId: 'adminGetCampaign',
@@ -135,14 +127,11 @@ export const campaignEndpoints = endpointGroup<CampaignContext>('admin', [
     responses: { '200': campaignAnswer },
     errors: ['NotFound'],
     fuzz: 'reads',
-    handlers: ({ admin, campaigns }) => [
-      ...admin,
-      async (req, res) => {
-        res.json({ campaign: await campaigns.get(String(req.params.id)) });
-      },
-    ],
-  },
-  {
+    handle: async ({ params, res }, { campaigns }) => {
+      res.json({ campaign: await campaigns.get(params.id) });
+    },
+  }),
+  endpoint({
     method: 'get',
     path: '/api/admin/campaigns/{id}/failures',
     operationId: 'adminListCampaignFailures',
@@ -157,14 +146,11 @@ export const campaignEndpoints = endpointGroup<CampaignContext>('admin', [
     },
     errors: ['NotFound'],
     fuzz: 'reads',
-    handlers: ({ admin, campaigns }) => [
-      ...admin,
-      async (req, res) => {
-        res.json({ failures: await campaigns.failures(String(req.params.id)) });
-      },
-    ],
-  },
-  {
+    handle: async ({ params, res }, { campaigns }) => {
+      res.json({ failures: await campaigns.failures(params.id) });
+    },
+  }),
+  endpoint({
     method: 'put',
     path: '/api/admin/campaigns/{id}',
     operationId: 'adminEditCampaign',
@@ -175,15 +161,11 @@ export const campaignEndpoints = endpointGroup<CampaignContext>('admin', [
     responses: { '200': campaignAnswer, '409': errorResponse('The campaign is not a draft.') },
     errors: ['BadRequest', 'NotFound'],
     fuzz: 'body',
-    handlers: ({ admin, campaigns }) => [
-      ...admin,
-      async (req, res) => {
-        const input = parseBody(campaignSchema, req.body);
-        res.json({ campaign: await campaigns.update(String(req.params.id), input) });
-      },
-    ],
-  },
-  {
+    handle: async ({ params, body, res }, { campaigns }) => {
+      res.json({ campaign: await campaigns.update(params.id, body) });
+    },
+  }),
+  endpoint({
     method: 'delete',
     path: '/api/admin/campaigns/{id}',
     operationId: 'adminDeleteCampaign',
@@ -197,15 +179,12 @@ export const campaignEndpoints = endpointGroup<CampaignContext>('admin', [
     },
     errors: ['NotFound'],
     fuzz: 'credential',
-    handlers: ({ admin, campaigns }) => [
-      ...admin,
-      async (req, res) => {
-        await campaigns.remove(String(req.params.id));
-        res.status(204).end();
-      },
-    ],
-  },
-  {
+    handle: async ({ params, res }, { campaigns }) => {
+      await campaigns.remove(params.id);
+      res.status(204).end();
+    },
+  }),
+  endpoint({
     method: 'get',
     path: '/api/admin/campaigns/{id}/preview',
     operationId: 'adminPreviewCampaign',
@@ -215,15 +194,12 @@ export const campaignEndpoints = endpointGroup<CampaignContext>('admin', [
     responses: { '200': jsonResponse('The preview.', campaignPreviewSchema) },
     errors: ['NotFound'],
     fuzz: 'reads',
-    handlers: ({ admin, proofs }) => [
-      ...admin,
-      async (req, res) => {
-        const operator = signedInUser(req.user).email;
-        res.json(await proofs.preview(String(req.params.id), operator));
-      },
-    ],
-  },
-  {
+    handle: async ({ params, req, res }, { proofs }) => {
+      const operator = signedInUser(req.user).email;
+      res.json(await proofs.preview(params.id, operator));
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/admin/campaigns/{id}/test',
     operationId: 'adminTestCampaign',
@@ -237,15 +213,12 @@ export const campaignEndpoints = endpointGroup<CampaignContext>('admin', [
     responses: { '202': jsonResponse('The test is queued.', messageBodySchema) },
     errors: ['NotFound'],
     fuzz: 'credential',
-    handlers: ({ admin, proofs }) => [
-      ...admin,
-      async (req, res) => {
-        const operator = signedInUser(req.user).email;
-        res.status(202).json({ message: await proofs.sendTest(String(req.params.id), operator) });
-      },
-    ],
-  },
-  {
+    handle: async ({ params, req, res }, { proofs }) => {
+      const operator = signedInUser(req.user).email;
+      res.status(202).json({ message: await proofs.sendTest(params.id, operator) });
+    },
+  }),
+  endpoint({
     method: 'get',
     path: '/api/admin/campaign-previews/{id}',
     operationId: 'adminCampaignPreviewPage',
@@ -257,7 +230,7 @@ export const campaignEndpoints = endpointGroup<CampaignContext>('admin', [
     access: 'signedLink',
     request: {
       params: campaignId,
-      query: [
+      rawQuery: [
         {
           name: 'expires',
           in: 'query',
@@ -283,21 +256,15 @@ export const campaignEndpoints = endpointGroup<CampaignContext>('admin', [
     },
     errors: ['NotFound'],
     fuzz: 'reads',
-    // No requireAuth: a frame sends no Bearer token. The signed, short-lived address is the check.
-    handlers: ({ proofs }) => [
-      noStore,
-      async (req, res) => {
-        const html = await proofs.previewPage(
-          String(req.params.id),
-          req.query.expires,
-          req.query.sig,
-        );
-        if (html === null) throw new DomainError('forbidden', CampaignMessages.previewLinkInvalid);
-        res.setHeader('Content-Security-Policy', PREVIEW_PAGE_POLICY);
-        res.type('html').send(html);
-      },
-    ],
-  },
+    // No login: a frame sends no Bearer token. The signed, short-lived address is the check.
+    before: () => [noStore],
+    handle: async ({ params, req, res }, { proofs }) => {
+      const html = await proofs.previewPage(params.id, req.query.expires, req.query.sig);
+      if (html === null) throw new DomainError('link.invalid', CampaignMessages.previewLinkInvalid);
+      res.setHeader('Content-Security-Policy', PREVIEW_PAGE_POLICY);
+      res.type('html').send(html);
+    },
+  }),
   campaignMove(
     'send',
     'adminSendCampaign',
@@ -322,14 +289,18 @@ export const campaignEndpoints = endpointGroup<CampaignContext>('admin', [
 ]);
 
 export function campaignRoutes(deps: CampaignRouteDependencies): Router {
-  return mountEndpoints(express.Router(), campaignEndpoints, {
-    ...deps,
-    admin: [noStore, requireAuth(deps.tokens), requireAdmin],
-    proofs: new CampaignProofs({
-      campaigns: deps.campaigns,
-      jobs: deps.jobs,
-      links: new NewsletterLinks(deps.config.LINK_SECRET, deps.config.SITE_URL),
-      linkSecret: deps.config.LINK_SECRET,
-    }),
-  });
+  return mountEndpoints(
+    express.Router(),
+    campaignEndpoints,
+    {
+      ...deps,
+      proofs: new CampaignProofs({
+        campaigns: deps.campaigns,
+        jobs: deps.jobs,
+        links: new NewsletterLinks(deps.config.LINK_SECRET, deps.config.SITE_URL),
+        linkSecret: deps.config.LINK_SECRET,
+      }),
+    },
+    { guards: deps.guards },
+  );
 }

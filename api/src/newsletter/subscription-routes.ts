@@ -2,16 +2,22 @@ import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { subscribeSchema } from '../domain/newsletter/newsletter-schema';
 import { NewsletterMessages } from '../domain/newsletter/newsletter-messages';
-import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import {
+  endpoint,
+  endpointGroup,
+  mountEndpoints,
+  type BodySpec,
+  type Guards,
+} from '../http/endpoint';
 import { errorResponse, jsonResponse, messageBodySchema } from '../http/openapi/shared-responses';
-import { jsonBody, jsonSchemaOf, queryParameters } from '../http/openapi/zod-to-openapi';
-import { parseBody } from '../http/parse-body';
+import { jsonBody, queryOf } from '../http/request-schemas';
 import type { SubscriptionService } from './subscription-service';
 import { noStore } from '../http/no-store';
 
 export interface SubscriptionRouteDependencies {
   subscriptions: SubscriptionService;
   subscribeLimit: RequestHandler;
+  guards: Guards;
 }
 
 const signedLink = z.object({
@@ -19,20 +25,38 @@ const signedLink = z.object({
   token: z.string().max(200).default(''),
 });
 
+type SignedLink = z.output<typeof signedLink>;
+
 /** The link's fields, from the query (emails, one-click) or from a JSON body (the site's pages). */
-function linkOf(query: unknown, body: unknown) {
-  const fromQuery = parseBody(signedLink, { ...(query as object) });
-  if (fromQuery.subscriber) return fromQuery;
-  return parseBody(signedLink, typeof body === 'object' && body !== null ? body : {});
+function linkOf(query: SignedLink, body: SignedLink): SignedLink {
+  return query.subscriber ? query : body;
 }
 
 /** The link's fields come in the query (as emailed) or, when the query has none, in the body. */
-const linkParameters = queryParameters(signedLink, {
+const linkQuery = queryOf(signedLink, {
   subscriber: 'The subscriber id from the emailed link.',
   token: 'The token from the emailed link.',
 });
 const invalidLink = errorResponse('The link is not valid.');
 const LINK_IN_BODY = 'The link’s fields, when the query does not carry them.';
+const linkBody = jsonBody(signedLink, { optional: true, description: LINK_IN_BODY });
+
+/** The link's fields as JSON, or RFC 8058's one-click post, which carries none of them. */
+const unsubscribeBody: BodySpec<typeof signedLink> = {
+  ...linkBody,
+  openapi: {
+    ...linkBody.openapi,
+    content: {
+      ...linkBody.openapi.content,
+      'application/x-www-form-urlencoded': {
+        schema: {
+          type: 'object',
+          properties: { 'List-Unsubscribe': { type: 'string', const: 'One-Click' } },
+        },
+      },
+    },
+  },
+};
 
 /**
  * POST /subscribe (docs/product.md section 7: {msg} or {error}), and the two signed links of the double
@@ -40,56 +64,45 @@ const LINK_IN_BODY = 'The link’s fields, when the query does not carry them.';
  * (`List-Unsubscribe=One-Click`, form-encoded, sent by the mail client itself).
  */
 export const subscriptionEndpoints = endpointGroup<SubscriptionRouteDependencies>('newsletter', [
-  {
+  endpoint({
     method: 'post',
     path: '/api/subscribe',
     operationId: 'subscribe',
     summary: 'Subscribe an address (a confirmation email follows)',
     access: 'public',
-    request: { body: jsonBody(subscribeSchema) },
+    request: { body: jsonBody(subscribeSchema, { missingIsEmpty: true }) },
     responses: {
       '200': jsonResponse('Check the inbox.', z.object({ msg: z.string() })),
     },
     errors: ['BadRequest', 'TooManyRequests'],
     fuzz: 'body',
-    handlers: (deps) => [
-      noStore,
-      deps.subscribeLimit,
-      async (req, res) => {
-        const { email } = parseBody(subscribeSchema, req.body ?? {});
-        await deps.subscriptions.subscribe(email);
-        res.json({ msg: NewsletterMessages.checkInbox });
-      },
-    ],
-  },
-  {
+    before: (deps) => [noStore, deps.subscribeLimit],
+    handle: async ({ body, res }, deps) => {
+      await deps.subscriptions.subscribe(body.email);
+      res.json({ msg: NewsletterMessages.checkInbox });
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/newsletter/confirm',
     operationId: 'confirmSubscription',
     summary: 'Confirm a subscription from the emailed link',
     access: 'signedLink',
     request: {
-      query: linkParameters,
-      body: {
-        required: false,
-        description: LINK_IN_BODY,
-        content: { 'application/json': { schema: jsonSchemaOf(signedLink) } },
-      },
+      query: linkQuery,
+      body: linkBody,
     },
     responses: { '200': jsonResponse('Confirmed.', messageBodySchema), '403': invalidLink },
     errors: ['BadRequest', 'TooManyRequests'],
     fuzz: 'credential',
-    handlers: (deps) => [
-      noStore,
-      deps.subscribeLimit,
-      async (req, res) => {
-        const { subscriber, token } = linkOf(req.query, req.body);
-        await deps.subscriptions.confirm(subscriber, token);
-        res.json({ message: NewsletterMessages.confirmed });
-      },
-    ],
-  },
-  {
+    before: (deps) => [noStore, deps.subscribeLimit],
+    handle: async ({ query, body, res }, deps) => {
+      const { subscriber, token } = linkOf(query, body);
+      await deps.subscriptions.confirm(subscriber, token);
+      res.json({ message: NewsletterMessages.confirmed });
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/newsletter/unsubscribe',
     operationId: 'unsubscribe',
@@ -98,37 +111,21 @@ export const subscriptionEndpoints = endpointGroup<SubscriptionRouteDependencies
       'Mail clients post `List-Unsubscribe=One-Click` form-encoded to the link in the ' +
       '`List-Unsubscribe` header, which carries the link’s fields in its query.',
     access: 'signedLink',
-    request: {
-      query: linkParameters,
-      body: {
-        required: false,
-        description: LINK_IN_BODY,
-        content: {
-          'application/json': { schema: jsonSchemaOf(signedLink) },
-          'application/x-www-form-urlencoded': {
-            schema: {
-              type: 'object',
-              properties: { 'List-Unsubscribe': { type: 'string', const: 'One-Click' } },
-            },
-          },
-        },
-      },
-    },
+    request: { query: linkQuery, body: unsubscribeBody },
     responses: { '200': jsonResponse('Unsubscribed.', messageBodySchema), '403': invalidLink },
-    errors: ['BadRequest'],
+    errors: ['BadRequest', 'PayloadTooLarge'],
     fuzz: 'credential',
-    handlers: (deps) => [
-      noStore,
-      express.urlencoded({ extended: false, limit: '1kb' }),
-      async (req, res) => {
-        const { subscriber, token } = linkOf(req.query, req.body);
-        await deps.subscriptions.unsubscribe(subscriber, token);
-        res.json({ message: NewsletterMessages.unsubscribed });
-      },
-    ],
-  },
+    before: () => [noStore],
+    // A mail client's one-click post is form-encoded; its fields are in the query.
+    receive: () => [express.urlencoded({ extended: false, limit: '1kb' })],
+    handle: async ({ query, body, res }, deps) => {
+      const { subscriber, token } = linkOf(query, body);
+      await deps.subscriptions.unsubscribe(subscriber, token);
+      res.json({ message: NewsletterMessages.unsubscribed });
+    },
+  }),
 ]);
 
 export function subscriptionRoutes(deps: SubscriptionRouteDependencies): Router {
-  return mountEndpoints(express.Router(), subscriptionEndpoints, deps);
+  return mountEndpoints(express.Router(), subscriptionEndpoints, deps, { guards: deps.guards });
 }

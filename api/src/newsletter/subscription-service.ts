@@ -10,7 +10,7 @@ import { SubscriberModel, type Subscriber } from './subscriber-model';
 /** At most one confirmation email per address in this window, however often the form is sent. */
 const CONFIRMATION_WINDOW_MS = 10 * 60_000;
 
-const invalidLink = () => new DomainError('forbidden', NewsletterMessages.linkInvalid);
+const invalidLink = () => new DomainError('link.invalid', NewsletterMessages.linkInvalid);
 
 /**
  * Double opt-in (CASL): an address is only written down as pending until its owner confirms it

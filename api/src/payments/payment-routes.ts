@@ -1,8 +1,6 @@
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
-import type { AuthTokens } from '../accounts/auth-tokens';
-import { identifyUser } from '../accounts/require-auth';
-import { ownershipProof } from '../bookings/booking-routes';
+import { ownershipProof } from '../bookings/booking-owner-guard';
 import {
   checkoutSchema,
   inPagePaymentSchema,
@@ -10,10 +8,9 @@ import {
 } from '../domain/payment/payment-schema';
 import { PaymentMessages } from '../domain/payment/payment-messages';
 import { DomainError } from '../domain/domain-error';
-import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { endpoint, endpointGroup, endpointOf, mountEndpoints, type Guards } from '../http/endpoint';
 import { errorResponse, jsonResponse } from '../http/openapi/shared-responses';
-import { jsonBody } from '../http/openapi/zod-to-openapi';
-import { parseBody } from '../http/parse-body';
+import { describedBody, jsonBody } from '../http/request-schemas';
 import type { Logger } from '../platform/logger';
 import { inPagePaymentResultSchema, paymentSetupSchema } from './payment-answers';
 import type { PaymentEventInbox } from './payment-event-inbox';
@@ -25,22 +22,9 @@ export interface PaymentRouteDependencies {
   payments: PaymentService;
   setup: PaymentSetup;
   inbox: PaymentEventInbox;
-  tokens: AuthTokens;
   logger: Logger;
   formLimit: RequestHandler;
-}
-
-/** POST /payments/checkout, also served at the path the original front end used. */
-export function checkoutHandlers(deps: PaymentRouteDependencies): RequestHandler[] {
-  return [
-    noStore,
-    deps.formLimit,
-    identifyUser(deps.tokens),
-    async (req, res) => {
-      const input = parseBody(checkoutSchema, req.body);
-      res.json(await deps.payments.checkout(input, ownershipProof(req, input.token)));
-    },
-  ];
+  guards: Guards;
 }
 
 const notPayable = errorResponse(
@@ -49,7 +33,7 @@ const notPayable = errorResponse(
 
 /** Paying for a booking: the card form's setup, Stripe Checkout, and the in-page card form. */
 export const paymentEndpoints = endpointGroup<PaymentRouteDependencies>('payments', [
-  {
+  endpoint({
     method: 'get',
     path: '/api/payments/config',
     operationId: 'getPaymentConfig',
@@ -57,14 +41,12 @@ export const paymentEndpoints = endpointGroup<PaymentRouteDependencies>('payment
     access: 'public',
     responses: { '200': jsonResponse('The provider and its public key.', paymentSetupSchema) },
     fuzz: 'reads',
-    handlers: (deps) => [
-      (_req, res) => {
-        res.setHeader('Cache-Control', 'public, max-age=300');
-        res.json(deps.setup);
-      },
-    ],
-  },
-  {
+    handle: ({ res }, deps) => {
+      res.setHeader('Cache-Control', 'public, max-age=300');
+      res.json(deps.setup);
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/payments/checkout',
     operationId: 'createCheckout',
@@ -85,9 +67,12 @@ export const paymentEndpoints = endpointGroup<PaymentRouteDependencies>('payment
     errors: ['BadRequest', 'NotFound', 'TooManyRequests', 'ServiceUnavailable'],
     // It needs the booking's token (or its owner's login), which the fuzzer never sends.
     fuzz: 'credential',
-    handlers: (deps) => checkoutHandlers(deps),
-  },
-  {
+    before: (deps) => [noStore, deps.formLimit],
+    handle: async ({ body, req, res }, deps) => {
+      res.json(await deps.payments.checkout(body, ownershipProof(req, body.token)));
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/payments',
     operationId: 'payInPage',
@@ -103,21 +88,23 @@ export const paymentEndpoints = endpointGroup<PaymentRouteDependencies>('payment
     errors: ['BadRequest', 'NotFound', 'TooManyRequests', 'ServiceUnavailable'],
     // It needs the booking's token (or its owner's login), which the fuzzer never sends.
     fuzz: 'credential',
-    handlers: (deps) => [
-      noStore,
-      deps.formLimit,
-      identifyUser(deps.tokens),
-      async (req, res) => {
-        const input = parseBody(inPagePaymentSchema, req.body);
-        res.json(await deps.payments.payInPage(input, ownershipProof(req, input.token)));
-      },
-    ],
-  },
+    before: (deps) => [noStore, deps.formLimit],
+    handle: async ({ body, req, res }, deps) => {
+      res.json(await deps.payments.payInPage(body, ownershipProof(req, body.token)));
+    },
+  }),
 ]);
 
 /** JSON payment calls; mounted under /api after its JSON body parser. */
 export function paymentRoutes(deps: PaymentRouteDependencies): Router {
-  return mountEndpoints(express.Router(), paymentEndpoints, deps);
+  return mountEndpoints(express.Router(), paymentEndpoints, deps, { guards: deps.guards });
+}
+
+/** POST /payments/checkout as a whole, also served at the path the original front end used. */
+export function checkoutHandlers(
+  deps: PaymentRouteDependencies,
+): (RequestHandler | ErrorRequestHandler)[] {
+  return endpointOf(paymentEndpoints, 'createCheckout').handlers(deps, deps.guards);
 }
 
 /** Stripe's events are at most a few kilobytes; anything far larger is not from Stripe. */
@@ -128,7 +115,7 @@ const WEBHOOK_BODY_LIMIT = '512kb';
  * stored once and queued; answered at once so the provider never waits for our work.
  */
 export const paymentWebhookEndpoints = endpointGroup<{ inbox: PaymentEventInbox }>('payments', [
-  {
+  endpoint({
     method: 'post',
     path: '/api/payments/webhook',
     operationId: 'receivePaymentEvent',
@@ -147,7 +134,7 @@ export const paymentWebhookEndpoints = endpointGroup<{ inbox: PaymentEventInbox 
           schema: { type: 'string' },
         },
       ],
-      body: {
+      body: describedBody({
         required: true,
         description: 'A Stripe event, byte for byte as the provider sent it.',
         content: {
@@ -159,37 +146,41 @@ export const paymentWebhookEndpoints = endpointGroup<{ inbox: PaymentEventInbox 
             },
           },
         },
-      },
+      }),
     },
     responses: {
       '200': jsonResponse('Received.', z.object({ received: z.literal(true) })),
       '400': errorResponse('The signature does not match the body.'),
     },
+    // Far over what Stripe sends: refused while it streams in.
+    errors: ['PayloadTooLarge'],
     fuzz: { refusal: 'credential', body: 'webhook' },
-    handlers: (deps) => [
-      express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }),
-      async (req, res) => {
-        const body: unknown = req.body;
-        const rawBody = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
-        try {
-          const { eventId, duplicate } = await deps.inbox.receive(
-            rawBody,
-            req.get('Stripe-Signature'),
-          );
-          req.log.info({ eventId, duplicate }, 'payment event received');
-          res.json({ received: true });
-        } catch (error) {
-          if (error instanceof WebhookSignatureError) {
-            throw new DomainError('invalid', PaymentMessages.invalidSignature);
-          }
-          throw error;
+    // The signature is over the exact bytes: read raw, verified by the inbox.
+    receive: () => [express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT })],
+    handle: async ({ req, res }, deps) => {
+      const body: unknown = req.body;
+      const rawBody = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+      try {
+        const { eventId, duplicate } = await deps.inbox.receive(
+          rawBody,
+          req.get('Stripe-Signature'),
+        );
+        req.log.info({ eventId, duplicate }, 'payment event received');
+        res.json({ received: true });
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) {
+          throw new DomainError('invalid', PaymentMessages.invalidSignature);
         }
-      },
-    ],
-  },
+        throw error;
+      }
+    },
+  }),
 ]);
 
 /** Mounted on the app itself, before any JSON parser: the signature is over the raw bytes. */
-export function paymentWebhookRoute(deps: { inbox: PaymentEventInbox }): Router {
-  return mountEndpoints(express.Router(), paymentWebhookEndpoints, deps, '');
+export function paymentWebhookRoute(deps: { inbox: PaymentEventInbox; guards: Guards }): Router {
+  return mountEndpoints(express.Router(), paymentWebhookEndpoints, deps, {
+    guards: deps.guards,
+    mountedAt: '',
+  });
 }

@@ -1,5 +1,4 @@
 import type { BookingDocument } from '../bookings/booking-model';
-import { BookingModel } from '../bookings/booking-model';
 import type { BookingService, OwnershipProof } from '../bookings/booking-service';
 import { planName, serviceTitle } from '../bookings/booking-view';
 import type { ManageLinks } from '../bookings/manage-link';
@@ -12,8 +11,8 @@ import {
 import { PaymentMessages } from '../domain/payment/payment-messages';
 import { DomainError } from '../domain/domain-error';
 import type { Logger } from '../platform/logger';
-import { SubscriptionModel } from '../subscriptions/subscription-model';
 import type { PaymentProvider, SubscribeOutcome } from './payment-provider';
+import type { PlanPaymentRecords } from './plan-payment-records';
 
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes from now. */
 const MIN_CHECKOUT_MS = 30 * 60_000;
@@ -34,6 +33,8 @@ function holdLimitOf(booking: BookingDocument): number {
 export interface PaymentServiceDependencies {
   provider: PaymentProvider;
   bookings: BookingService;
+  /** Where a plan's in-page payment is recorded (SubscriptionLifecycle). */
+  plans: PlanPaymentRecords;
   links: ManageLinks;
   siteUrl: string;
   logger: Logger;
@@ -56,16 +57,16 @@ export class PaymentService {
     const booking = await this.deps.bookings.findOwned(input.bookingId, proof);
     // A plan is paid through its first visit, which carries the plan's monthly price.
     if (booking.subscriptionId && booking.subscriptionId !== booking.id) {
-      throw new DomainError('conflict', PaymentMessages.noPaymentNeeded);
+      throw new DomainError('payment.not_awaiting', PaymentMessages.noPaymentNeeded);
     }
     if (booking.amountCents === null || booking.amountCents === undefined) {
-      throw new DomainError('conflict', PaymentMessages.noPaymentNeeded);
+      throw new DomainError('payment.not_awaiting', PaymentMessages.noPaymentNeeded);
     }
     if (!AWAITING_PAYMENT.includes(booking.status)) {
-      throw new DomainError('conflict', PaymentMessages.notAwaitingPayment);
+      throw new DomainError('payment.not_awaiting', PaymentMessages.notAwaitingPayment);
     }
     if (amount !== booking.amountCents) {
-      throw new DomainError('invalid', PaymentMessages.amountMismatch, {
+      throw new DomainError('payment.amount_mismatch', PaymentMessages.amountMismatch, {
         fields: { amount: PaymentMessages.amountMismatch },
       });
     }
@@ -109,15 +110,8 @@ export class PaymentService {
     const planId = booking.id as string;
     // One subscription per plan: a second card sent while the first is charged (or after it
     // was) would start a second monthly charge. The same card again is the same request.
-    const claimed = await SubscriptionModel.findOneAndUpdate(
-      {
-        _id: planId,
-        'provider.subscriptionId': null,
-        'provider.claimedBy': { $in: [null, paymentMethodId] },
-      },
-      { $set: { 'provider.claimedBy': paymentMethodId } },
-    );
-    if (!claimed) throw new DomainError('conflict', PaymentMessages.notAwaitingPayment);
+    const claimed = await this.deps.plans.claimInPagePayment(planId, paymentMethodId);
+    if (!claimed) throw new DomainError('payment.not_awaiting', PaymentMessages.notAwaitingPayment);
     let outcome: SubscribeOutcome;
     try {
       await this.closeEarlierCheckout(booking);
@@ -127,25 +121,20 @@ export class PaymentService {
         idempotencyKey: `subscribe-${planId}-${paymentMethodId}`,
       });
     } catch (error) {
-      await this.unclaim(planId, paymentMethodId);
+      await this.deps.plans.releaseInPagePaymentClaim(planId, paymentMethodId);
       throw error;
     }
     if (outcome.status === 'failed') {
       // Declined: another card may try.
-      await this.unclaim(planId, paymentMethodId);
+      await this.deps.plans.releaseInPagePaymentClaim(planId, paymentMethodId);
       this.deps.logger.info({ bookingId: planId, reason: outcome.reason }, 'payment declined');
       throw new DomainError('paymentDeclined', PaymentMessages.failed, { reason: outcome.reason });
     }
-    await SubscriptionModel.updateOne(
-      { _id: planId },
-      {
-        $set: {
-          'provider.name': this.deps.provider.name,
-          'provider.subscriptionId': outcome.providerSubscriptionId,
-          'provider.customerId': outcome.customerId,
-        },
-      },
-    );
+    await this.deps.plans.inPageSubscriptionStarted(planId, {
+      provider: this.deps.provider.name,
+      providerSubscriptionId: outcome.providerSubscriptionId,
+      customerId: outcome.customerId,
+    });
     const message = PaymentMessages.confirmed(serviceTitle(booking.serviceId), booking.email);
     if (outcome.status === 'requires_action') {
       return { status: outcome.status, message, clientSecret: outcome.clientSecret };
@@ -161,15 +150,8 @@ export class PaymentService {
   private async closeEarlierCheckout(booking: BookingDocument): Promise<void> {
     const previous = booking.payment.checkoutSessionId;
     if (previous && (await this.deps.provider.closeCheckout(previous)) === 'paid') {
-      throw new DomainError('conflict', PaymentMessages.notAwaitingPayment);
+      throw new DomainError('payment.not_awaiting', PaymentMessages.notAwaitingPayment);
     }
-  }
-
-  private async unclaim(planId: string, paymentMethodId: string): Promise<void> {
-    await SubscriptionModel.updateOne(
-      { _id: planId, 'provider.claimedBy': paymentMethodId },
-      { $set: { 'provider.claimedBy': null } },
-    );
   }
 
   /**
@@ -192,7 +174,7 @@ export class PaymentService {
       ),
     );
     if (expiresAt.getTime() < now + MIN_CHECKOUT_MS) {
-      throw new DomainError('conflict', PaymentMessages.holdEnded);
+      throw new DomainError('payment.hold_ended', PaymentMessages.holdEnded);
     }
     await this.closeEarlierCheckout(booking);
     const bookingId = booking.id as string;
@@ -239,15 +221,10 @@ export class PaymentService {
       idempotencyKey: `pay-${bookingId}-${input.paymentMethodId}`,
     });
     if (outcome.intentId) {
-      await BookingModel.updateOne(
-        { _id: booking._id },
-        {
-          $set: {
-            'payment.provider': this.deps.provider.name,
-            'payment.intentId': outcome.intentId,
-          },
-        },
-      );
+      await this.deps.bookings.inPagePaymentStarted(bookingId, {
+        provider: this.deps.provider.name,
+        intentId: outcome.intentId,
+      });
     }
     if (outcome.status === 'failed') {
       this.deps.logger.info({ bookingId, reason: outcome.reason }, 'payment declined');

@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import { DomainError } from '../domain/domain-error';
-import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
+import { describedBody, pathParams } from '../http/request-schemas';
 import { errorResponse, redirectResponse } from '../http/openapi/shared-responses';
 import { escapeHtml } from '../mail/escape-html';
 import type { TestPortal } from './test-billing-model';
@@ -23,7 +24,7 @@ interface TestBillingContext {
   provider: TestPaymentProvider;
 }
 
-const portalId = { id: 'The billing session id.' };
+const portalId = pathParams({ id: 'The billing session id.' });
 const noSuchPortal = errorResponse('No such billing page, or it has expired.');
 
 /**
@@ -31,7 +32,7 @@ const noSuchPortal = errorResponse('No such billing page, or it has expired.');
  * customer puts another test card on file (a failed renewal is then tried again with it).
  */
 export const testBillingEndpoints = endpointGroup<TestBillingContext>('payments', [
-  {
+  endpoint({
     method: 'get',
     path: '/api/payments/test-billing/{id}',
     operationId: 'showTestBilling',
@@ -46,16 +47,14 @@ export const testBillingEndpoints = endpointGroup<TestBillingContext>('payments'
       '404': noSuchPortal,
     },
     fuzz: 'reads',
-    handlers: ({ csp, findPortal }) => [
-      async (req, res) => {
-        const portal = await findPortal(String(req.params.id));
-        res.setHeader('Content-Security-Policy', csp);
-        res.setHeader('Cache-Control', 'no-store');
-        res.type('html').send(renderPortal(portal));
-      },
-    ],
-  },
-  {
+    handle: async ({ params, res }, { csp, findPortal }) => {
+      const portal = await findPortal(params.id);
+      res.setHeader('Content-Security-Policy', csp);
+      res.setHeader('Cache-Control', 'no-store');
+      res.type('html').send(renderPortal(portal));
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/payments/test-billing/{id}',
     operationId: 'updateTestBillingCard',
@@ -63,7 +62,8 @@ export const testBillingEndpoints = endpointGroup<TestBillingContext>('payments'
     access: 'public',
     request: {
       params: portalId,
-      body: {
+      // The page's own form: read as posted, its one refusal worded for the page.
+      body: describedBody({
         required: true,
         content: {
           'application/x-www-form-urlencoded': {
@@ -80,31 +80,34 @@ export const testBillingEndpoints = endpointGroup<TestBillingContext>('payments'
             },
           },
         },
-      },
+      }),
     },
     responses: {
       '303': redirectResponse("Back to the plan's manage page."),
       '400': errorResponse('No test card chosen.'),
       '404': noSuchPortal,
     },
+    errors: ['PayloadTooLarge'],
     fuzz: 'credential',
-    handlers: ({ findPortal, provider }) => [
-      express.urlencoded({ extended: false, limit: '1kb' }),
-      async (req, res) => {
-        const portal = await findPortal(String(req.params.id));
-        const card = (req.body as { card?: unknown } | undefined)?.card;
-        if (card !== 'succeeds' && card !== 'declined') {
-          throw new DomainError('invalid', 'Choose a test card.');
-        }
-        await provider.billing.cardUpdated(portal, card);
-        res.redirect(303, portal.returnUrl);
-      },
-    ],
-  },
+    receive: () => [express.urlencoded({ extended: false, limit: '1kb' })],
+    handle: async ({ params, req, res }, { findPortal, provider }) => {
+      const portal = await findPortal(params.id);
+      const card = (req.body as { card?: unknown } | undefined)?.card;
+      if (card !== 'succeeds' && card !== 'declined') {
+        throw new DomainError('invalid', 'Choose a test card.');
+      }
+      await provider.billing.cardUpdated(portal, card);
+      res.redirect(303, portal.returnUrl);
+    },
+  }),
 ]);
 
 /** Mounted on the app itself, and only when payments run on the test provider. */
-export function testBillingRoutes(provider: TestPaymentProvider, siteUrl: string): Router {
+export function testBillingRoutes(
+  provider: TestPaymentProvider,
+  siteUrl: string,
+  guards: Guards,
+): Router {
   const csp = testProviderCsp(siteUrl);
   const findPortal = async (sessionId: string) => {
     const portal = await provider.billing.findPortal(sessionId);
@@ -112,5 +115,10 @@ export function testBillingRoutes(provider: TestPaymentProvider, siteUrl: string
       throw new DomainError('notFound', 'This billing page does not exist or has expired.');
     return portal;
   };
-  return mountEndpoints(express.Router(), testBillingEndpoints, { csp, findPortal, provider }, '');
+  return mountEndpoints(
+    express.Router(),
+    testBillingEndpoints,
+    { csp, findPortal, provider },
+    { guards, mountedAt: '' },
+  );
 }

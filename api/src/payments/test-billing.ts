@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
-import { addMonthsUtc } from '../subscriptions/plan-periods';
+import { addMonthsUtc } from '../domain/calendar/utc-months';
 import {
   invoicePaidEvent,
   invoicePaymentFailedEvent,
@@ -8,7 +8,7 @@ import {
   subscriptionDeletedEvent,
   subscriptionUpdatedEvent,
   type InvoiceInput,
-} from './payment-events';
+} from './test-provider-events';
 import type { SubscriptionChange } from './payment-provider';
 import {
   TestPortalModel,

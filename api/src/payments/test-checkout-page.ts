@@ -1,7 +1,8 @@
 import express, { type Router } from 'express';
 import { formatCad } from '../domain/booking/catalogue';
 import { DomainError } from '../domain/domain-error';
-import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
+import { describedBody, pathParams } from '../http/request-schemas';
 import { errorResponse, redirectResponse } from '../http/openapi/shared-responses';
 import { escapeHtml } from '../mail/escape-html';
 import type { TestCheckout } from './test-checkout-model';
@@ -50,7 +51,7 @@ interface TestCheckoutContext {
   provider: TestPaymentProvider;
 }
 
-const checkoutId = { id: 'The checkout session id.' };
+const checkoutId = pathParams({ id: 'The checkout session id.' });
 const noSuchCheckout = errorResponse('No such checkout.');
 const finished = errorResponse('The checkout has expired or is finished.');
 
@@ -59,7 +60,7 @@ const finished = errorResponse('The checkout has expired or is finished.');
  * card that pays or the one that is declined, and the provider reports it by a signed event.
  */
 export const testCheckoutEndpoints = endpointGroup<TestCheckoutContext>('payments', [
-  {
+  endpoint({
     method: 'get',
     path: '/api/payments/test-checkout/{id}',
     operationId: 'showTestCheckout',
@@ -78,16 +79,14 @@ export const testCheckoutEndpoints = endpointGroup<TestCheckoutContext>('payment
       '410': finished,
     },
     fuzz: 'reads',
-    handlers: ({ csp, findOpen }) => [
-      async (req, res) => {
-        const session = await findOpen(String(req.params.id));
-        res.setHeader('Content-Security-Policy', csp);
-        res.setHeader('Cache-Control', 'no-store');
-        res.type('html').send(renderPage(session, req.query.declined === '1'));
-      },
-    ],
-  },
-  {
+    handle: async ({ params, req, res }, { csp, findOpen }) => {
+      const session = await findOpen(params.id);
+      res.setHeader('Content-Security-Policy', csp);
+      res.setHeader('Cache-Control', 'no-store');
+      res.type('html').send(renderPage(session, req.query.declined === '1'));
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/payments/test-checkout/{id}',
     operationId: 'completeTestCheckout',
@@ -95,7 +94,8 @@ export const testCheckoutEndpoints = endpointGroup<TestCheckoutContext>('payment
     access: 'public',
     request: {
       params: checkoutId,
-      body: {
+      // The page's own form: read as posted, its one refusal worded for the page.
+      body: describedBody({
         required: true,
         content: {
           'application/x-www-form-urlencoded': {
@@ -112,7 +112,7 @@ export const testCheckoutEndpoints = endpointGroup<TestCheckoutContext>('payment
             },
           },
         },
-      },
+      }),
     },
     responses: {
       '303': redirectResponse("To the site's success page, or back to the checkout page."),
@@ -120,24 +120,27 @@ export const testCheckoutEndpoints = endpointGroup<TestCheckoutContext>('payment
       '404': noSuchCheckout,
       '410': finished,
     },
+    errors: ['PayloadTooLarge'],
     fuzz: 'credential',
-    handlers: ({ findOpen, provider }) => [
-      express.urlencoded({ extended: false, limit: '1kb' }),
-      async (req, res) => {
-        const session = await findOpen(String(req.params.id));
-        const choice = (req.body as { choice?: unknown } | undefined)?.choice;
-        if (choice !== 'pay' && choice !== 'decline') {
-          throw new DomainError('invalid', 'Choose a test card.');
-        }
-        const next = await provider.completeCheckout(session, choice);
-        res.redirect(303, choice === 'decline' ? `${next}?declined=1` : next);
-      },
-    ],
-  },
+    receive: () => [express.urlencoded({ extended: false, limit: '1kb' })],
+    handle: async ({ params, req, res }, { findOpen, provider }) => {
+      const session = await findOpen(params.id);
+      const choice = (req.body as { choice?: unknown } | undefined)?.choice;
+      if (choice !== 'pay' && choice !== 'decline') {
+        throw new DomainError('invalid', 'Choose a test card.');
+      }
+      const next = await provider.completeCheckout(session, choice);
+      res.redirect(303, choice === 'decline' ? `${next}?declined=1` : next);
+    },
+  }),
 ]);
 
 /** Mounted on the app itself, and only when payments run on the test provider. */
-export function testCheckoutRoutes(provider: TestPaymentProvider, siteUrl: string): Router {
+export function testCheckoutRoutes(
+  provider: TestPaymentProvider,
+  siteUrl: string,
+  guards: Guards,
+): Router {
   const csp = testProviderCsp(siteUrl);
 
   const findOpen = async (sessionId: string) => {
@@ -152,5 +155,10 @@ export function testCheckoutRoutes(provider: TestPaymentProvider, siteUrl: strin
     return session;
   };
 
-  return mountEndpoints(express.Router(), testCheckoutEndpoints, { csp, findOpen, provider }, '');
+  return mountEndpoints(
+    express.Router(),
+    testCheckoutEndpoints,
+    { csp, findOpen, provider },
+    { guards, mountedAt: '' },
+  );
 }

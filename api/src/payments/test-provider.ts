@@ -7,7 +7,7 @@ import {
   paymentFailedEvent,
   paymentSucceededEvent,
   signedPayload,
-} from './payment-events';
+} from './test-provider-events';
 import { verifySignedEvent } from './stripe-provider';
 import { TestCheckoutModel, type TestCheckout } from './test-checkout-model';
 import {

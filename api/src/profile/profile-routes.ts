@@ -1,8 +1,7 @@
 import express, { type RequestHandler, type Router } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { requireAuth, signedInSession, signedInUser } from '../accounts/require-auth';
-import type { AuthTokens } from '../accounts/auth-tokens';
+import { signedInSession, signedInUser } from '../accounts/require-auth';
 import type { EmailChangeService } from '../accounts/email-change-service';
 import {
   AVATAR_MAX_BYTES,
@@ -11,11 +10,16 @@ import {
   profileUpdateSchema,
 } from '../domain/profile/profile-schema';
 import type { DomainErrorKind } from '../domain/domain-error';
-import { endpointGroup, mountEndpoints, type Endpoint } from '../http/endpoint';
+import {
+  endpoint,
+  endpointGroup,
+  mountEndpoints,
+  type Endpoint,
+  type Guards,
+} from '../http/endpoint';
 import { errorResponse, jsonResponse } from '../http/openapi/shared-responses';
-import { jsonBody, multipartBody } from '../http/openapi/zod-to-openapi';
+import { fileUpload, jsonBody } from '../http/request-schemas';
 import { fileFieldError, uploadError } from '../http/upload-errors';
-import { parseBody } from '../http/parse-body';
 import type { Logger } from '../platform/logger';
 import type { Storage } from '../platform/storage';
 import { pictureAnswerSchema, profileSchema } from './profile-answers';
@@ -25,8 +29,8 @@ import { sendPrivateImage } from '../http/private-image';
 
 export interface ProfileRouteDependencies {
   storage: Storage;
-  tokens: AuthTokens;
   logger: Logger;
+  guards: Guards;
   emailChanges: EmailChangeService;
   /** A limiter per form, as on the account forms: each counts on its own. */
   limit: (name: string) => RequestHandler;
@@ -66,7 +70,6 @@ function receiveAvatar(): RequestHandler {
 /** What the profile routes share, built once. */
 interface ProfileContext {
   profiles: ProfileService;
-  signedIn: RequestHandler;
   /** Before the token check, like the account forms: a flood is counted whoever sends it. */
   profileLimit: RequestHandler;
   avatarLimit: RequestHandler;
@@ -77,14 +80,14 @@ const pictureAnswer = jsonResponse('The picture’s API path.', pictureAnswerSch
 
 /** PUT and POST take the same upload (the site's original form posted it). */
 function avatarUpload(method: 'put' | 'post', operationId: string): Endpoint<ProfileContext> {
-  return {
+  return endpoint({
     method,
     path: '/api/me/avatar',
     operationId,
     summary: 'Replace the profile picture',
     access: 'user',
     request: {
-      body: multipartBody(undefined, {
+      body: fileUpload({
         avatar: {
           description: 'JPEG, PNG or WebP (judged by its bytes), 2 MB at most.',
           contentTypes: AVATAR_MIME_TYPES,
@@ -101,20 +104,16 @@ function avatarUpload(method: 'put' | 'post', operationId: string): Endpoint<Pro
       'ServiceUnavailable',
     ],
     fuzz: { refusal: 'body', body: 'avatar' },
-    // requireAuth first: a visitor's upload is refused before a byte of it is read.
-    handlers: ({ profiles, signedIn, avatarLimit, receiveAvatar }) => [
-      noStore,
-      avatarLimit,
-      signedIn,
-      receiveAvatar,
-      async (req, res) => {
-        const user = signedInUser(req.user);
-        if (!req.file) throw avatarError('invalid', ProfileMessages.avatarMissing);
-        const profilePicture = await profiles.replaceAvatar(user, req.file.buffer);
-        res.json({ profilePicture });
-      },
-    ],
-  };
+    before: ({ avatarLimit }) => [noStore, avatarLimit],
+    // After the guard: a visitor's upload is refused before a byte of it is read.
+    receive: ({ receiveAvatar }) => [receiveAvatar],
+    handle: async ({ req, res }, { profiles }) => {
+      const user = signedInUser(req.user);
+      if (!req.file) throw avatarError('invalid', ProfileMessages.avatarMissing);
+      const profilePicture = await profiles.replaceAvatar(user, req.file.buffer);
+      res.json({ profilePicture });
+    },
+  });
 }
 
 /**
@@ -122,7 +121,7 @@ function avatarUpload(method: 'put' | 'post', operationId: string): Endpoint<Pro
  * kept in S3 and streamed from here to the signed-in user only.
  */
 export const profileEndpoints = endpointGroup<ProfileContext>('profile', [
-  {
+  endpoint({
     method: 'get',
     path: '/api/me/profile',
     operationId: 'getProfile',
@@ -130,15 +129,12 @@ export const profileEndpoints = endpointGroup<ProfileContext>('profile', [
     access: 'user',
     responses: { '200': jsonResponse('The profile.', z.object({ profile: profileSchema })) },
     fuzz: 'reads',
-    handlers: ({ profiles, signedIn }) => [
-      noStore,
-      signedIn,
-      async (req, res) => {
-        res.json({ profile: await profiles.profileOf(signedInUser(req.user)) });
-      },
-    ],
-  },
-  {
+    before: () => [noStore],
+    handle: async ({ req, res }, { profiles }) => {
+      res.json({ profile: await profiles.profileOf(signedInUser(req.user)) });
+    },
+  }),
+  endpoint({
     method: 'put',
     path: '/api/me/profile',
     operationId: 'updateProfile',
@@ -162,28 +158,22 @@ export const profileEndpoints = endpointGroup<ProfileContext>('profile', [
     },
     errors: ['BadRequest', 'TooManyRequests'],
     fuzz: 'body',
-    handlers: ({ profiles, signedIn, profileLimit }) => [
-      noStore,
-      profileLimit,
-      signedIn,
-      async (req, res) => {
-        const user = signedInUser(req.user);
-        const changes = parseBody(profileUpdateSchema, req.body);
-        const { profile, emailChangeStarted } = await profiles.update(
-          user,
-          changes,
-          signedInSession(req.auth),
-        );
-        res.json({
-          profile,
-          message: emailChangeStarted ? ProfileMessages.emailChangeSent : ProfileMessages.updated,
-        });
-      },
-    ],
-  },
+    before: ({ profileLimit }) => [noStore, profileLimit],
+    handle: async ({ body, req, res }, { profiles }) => {
+      const { profile, emailChangeStarted } = await profiles.update(
+        signedInUser(req.user),
+        body,
+        signedInSession(req.auth),
+      );
+      res.json({
+        profile,
+        message: emailChangeStarted ? ProfileMessages.emailChangeSent : ProfileMessages.updated,
+      });
+    },
+  }),
   avatarUpload('put', 'replaceAvatar'),
   avatarUpload('post', 'uploadAvatar'),
-  {
+  endpoint({
     method: 'get',
     path: '/api/me/avatar',
     operationId: 'getAvatar',
@@ -203,21 +193,18 @@ export const profileEndpoints = endpointGroup<ProfileContext>('profile', [
     },
     errors: ['ServiceUnavailable'],
     fuzz: 'reads',
-    handlers: ({ profiles, signedIn }) => [
-      signedIn,
-      async (req, res) => {
-        const { body, contentType } = await profiles.openAvatar(signedInUser(req.user));
-        res.setHeader('Vary', 'Authorization');
-        await sendPrivateImage(req, res, {
-          body,
-          contentType,
-          cacheControl: 'private, max-age=300',
-          logContext: { image: 'profile picture' },
-        });
-      },
-    ],
-  },
-  {
+    handle: async ({ req, res }, { profiles }) => {
+      const { body, contentType } = await profiles.openAvatar(signedInUser(req.user));
+      res.setHeader('Vary', 'Authorization');
+      await sendPrivateImage(req, res, {
+        body,
+        contentType,
+        cacheControl: 'private, max-age=300',
+        logContext: { image: 'profile picture' },
+      });
+    },
+  }),
+  endpoint({
     method: 'delete',
     path: '/api/me/avatar',
     operationId: 'deleteAvatar',
@@ -227,24 +214,24 @@ export const profileEndpoints = endpointGroup<ProfileContext>('profile', [
     errors: ['TooManyRequests', 'ServiceUnavailable'],
     // A passing token would remove the picture: a write no invalid body can prevent.
     fuzz: { refusal: 'credential', neverValidBearer: true },
-    handlers: ({ profiles, signedIn, avatarLimit }) => [
-      noStore,
-      avatarLimit,
-      signedIn,
-      async (req, res) => {
-        await profiles.removeAvatar(signedInUser(req.user));
-        res.json({ profilePicture: '' });
-      },
-    ],
-  },
+    before: ({ avatarLimit }) => [noStore, avatarLimit],
+    handle: async ({ req, res }, { profiles }) => {
+      await profiles.removeAvatar(signedInUser(req.user));
+      res.json({ profilePicture: '' });
+    },
+  }),
 ]);
 
 export function profileRoutes(deps: ProfileRouteDependencies): Router {
-  return mountEndpoints(express.Router(), profileEndpoints, {
-    profiles: new ProfileService(deps.storage, deps.logger, deps.emailChanges),
-    signedIn: requireAuth(deps.tokens),
-    profileLimit: deps.limit('profile'),
-    avatarLimit: deps.limit('avatar'),
-    receiveAvatar: receiveAvatar(),
-  });
+  return mountEndpoints(
+    express.Router(),
+    profileEndpoints,
+    {
+      profiles: new ProfileService(deps.storage, deps.logger, deps.emailChanges),
+      profileLimit: deps.limit('profile'),
+      avatarLimit: deps.limit('avatar'),
+      receiveAvatar: receiveAvatar(),
+    },
+    { guards: deps.guards },
+  );
 }

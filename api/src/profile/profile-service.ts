@@ -126,7 +126,7 @@ export class ProfileService {
       { $set: changes },
       { new: true, runValidators: true },
     );
-    if (!updated) throw new DomainError('unauthenticated', AuthMessages.sessionExpired);
+    if (!updated) throw new DomainError('auth.session_expired', AuthMessages.sessionExpired);
     return updated;
   }
 
@@ -168,7 +168,7 @@ export class ProfileService {
     }
     if (!before) {
       await this.discard(key);
-      throw new DomainError('unauthenticated', AuthMessages.sessionExpired);
+      throw new DomainError('auth.session_expired', AuthMessages.sessionExpired);
     }
     const previousKey = before.profile.avatarKey;
     if (previousKey && previousKey !== key) await this.discard(previousKey);

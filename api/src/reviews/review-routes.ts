@@ -3,17 +3,17 @@ import { z } from 'zod';
 import { SERVICES } from '../domain/booking/catalogue';
 import { ReviewMessages } from '../domain/review/review-messages';
 import { reviewFormSchema, reviewTokenField } from '../domain/review/review-schema';
-import { endpointGroup, mountEndpoints } from '../http/endpoint';
+import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
 import { noStore } from '../http/no-store';
 import { errorResponse, jsonResponse, messageBodySchema } from '../http/openapi/shared-responses';
-import { jsonBody, queryParameters } from '../http/openapi/zod-to-openapi';
-import { parseBody } from '../http/parse-body';
+import { jsonBody, queryOf } from '../http/request-schemas';
 import { publishedReviewsSchema, reviewVisitSchema } from './review-answers';
 import type { ReviewService } from './review-service';
 
 export interface ReviewRouteDependencies {
   reviews: ReviewService;
   reviewLimit: RequestHandler;
+  guards: Guards;
 }
 
 const SERVICE_IDS = SERVICES.map((service) => service.id);
@@ -41,7 +41,7 @@ const linkRefusals = {
  * it) and the approved reviews the home and services pages show.
  */
 export const reviewEndpoints = endpointGroup<ReviewRouteDependencies>('reviews', [
-  {
+  endpoint({
     method: 'get',
     path: '/api/reviews/visit',
     operationId: 'getReviewVisit',
@@ -51,7 +51,7 @@ export const reviewEndpoints = endpointGroup<ReviewRouteDependencies>('reviews',
       'customer’s first name, and whether a review was already left through the link.',
     access: 'signedLink',
     request: {
-      query: queryParameters(visitQuery, { token: 'The token of the emailed review link.' }),
+      query: queryOf(visitQuery, { token: 'The token of the emailed review link.' }),
     },
     responses: {
       '200': jsonResponse('The visit.', reviewVisitSchema),
@@ -61,15 +61,12 @@ export const reviewEndpoints = endpointGroup<ReviewRouteDependencies>('reviews',
     },
     errors: ['BadRequest'],
     fuzz: 'reads',
-    handlers: (deps) => [
-      noStore,
-      async (req, res) => {
-        const { token } = parseBody(visitQuery, { ...req.query });
-        res.json(await deps.reviews.visit(token));
-      },
-    ],
-  },
-  {
+    before: () => [noStore],
+    handle: async ({ query, res }, deps) => {
+      res.json(await deps.reviews.visit(query.token));
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/reviews',
     operationId: 'sendReview',
@@ -82,41 +79,34 @@ export const reviewEndpoints = endpointGroup<ReviewRouteDependencies>('reviews',
     responses: { '201': jsonResponse('Received.', messageBodySchema), ...linkRefusals },
     errors: ['BadRequest', 'TooManyRequests'],
     fuzz: 'credential',
-    handlers: (deps) => [
-      noStore,
-      deps.reviewLimit,
-      async (req, res) => {
-        // The whole form is checked before the link: a bad rating with a good link changes nothing.
-        const form = parseBody(reviewFormSchema, req.body);
-        await deps.reviews.submit(form);
-        res.status(201).json({ message: ReviewMessages.thanks });
-      },
-    ],
-  },
-  {
+    before: (deps) => [noStore, deps.reviewLimit],
+    // The whole form is checked before the link: a bad rating with a good link changes nothing.
+    handle: async ({ body, res }, deps) => {
+      await deps.reviews.submit(body);
+      res.status(201).json({ message: ReviewMessages.thanks });
+    },
+  }),
+  endpoint({
     method: 'get',
     path: '/api/reviews',
     operationId: 'listReviews',
     summary: 'Approved reviews: their count, average and the latest few',
     access: 'public',
     request: {
-      query: queryParameters(listQuery, { service: 'Only reviews of this service (its id).' }),
+      query: queryOf(listQuery, { service: 'Only reviews of this service (its id).' }),
     },
     responses: { '200': jsonResponse('The approved reviews.', publishedReviewsSchema) },
     errors: ['BadRequest'],
     fuzz: 'reads',
-    handlers: (deps) => [
-      async (req, res) => {
-        const { service } = parseBody(listQuery, { ...req.query });
-        const published = await deps.reviews.published(service);
-        // The same for every visitor, and a review takes an operator's approval to appear anyway.
-        res.setHeader('Cache-Control', 'public, max-age=60');
-        res.json(published);
-      },
-    ],
-  },
+    handle: async ({ query, res }, deps) => {
+      const published = await deps.reviews.published(query.service);
+      // The same for every visitor, and a review takes an operator's approval to appear anyway.
+      res.setHeader('Cache-Control', 'public, max-age=60');
+      res.json(published);
+    },
+  }),
 ]);
 
 export function reviewRoutes(deps: ReviewRouteDependencies): Router {
-  return mountEndpoints(express.Router(), reviewEndpoints, deps);
+  return mountEndpoints(express.Router(), reviewEndpoints, deps, { guards: deps.guards });
 }

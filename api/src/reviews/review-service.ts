@@ -71,10 +71,12 @@ export class ReviewService {
   /** The booking a review link proves; a wrong link and an unknown booking read alike. */
   private async bookingOf(token: unknown): Promise<BookingDocument> {
     const link = this.deps.links.check(token, this.deps.clock.now());
-    if (link.kind === 'invalid') throw new DomainError('notFound', ReviewMessages.linkInvalid);
-    if (link.kind === 'expired') throw new DomainError('gone', ReviewMessages.linkExpired);
+    if (link.kind === 'invalid')
+      throw new DomainError('review.link_invalid', ReviewMessages.linkInvalid);
+    if (link.kind === 'expired')
+      throw new DomainError('review.link_expired', ReviewMessages.linkExpired);
     const booking = await BookingModel.findById(link.bookingId);
-    if (!booking) throw new DomainError('notFound', ReviewMessages.linkInvalid);
+    if (!booking) throw new DomainError('review.link_invalid', ReviewMessages.linkInvalid);
     return booking;
   }
 
@@ -98,7 +100,7 @@ export class ReviewService {
   async submit(form: ReviewForm): Promise<void> {
     const booking = await this.bookingOf(form.token);
     if (await ReviewModel.exists({ _id: booking._id })) {
-      throw new DomainError('conflict', ReviewMessages.alreadyReviewed);
+      throw new DomainError('review.already_reviewed', ReviewMessages.alreadyReviewed);
     }
     if (booking.status !== REVIEWABLE) {
       throw new DomainError('conflict', ReviewMessages.notReviewable);
@@ -116,7 +118,7 @@ export class ReviewService {
     } catch (error) {
       // The same link sent twice at once: one review is stored, the other is told so.
       if (isDuplicateKeyError(error)) {
-        throw new DomainError('conflict', ReviewMessages.alreadyReviewed);
+        throw new DomainError('review.already_reviewed', ReviewMessages.alreadyReviewed);
       }
       throw error;
     }

@@ -140,10 +140,18 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     everyMs: config.JOB_OUTBOX_POLL_MS,
   });
   followUps.start();
-  const plans = new PlanService({ provider, bookings, links, jobs, clock: systemClock });
+  const plans = new PlanService({
+    provider,
+    bookings,
+    lifecycle: subscriptions,
+    links,
+    jobs,
+    clock: systemClock,
+  });
   const payments = new PaymentService({
     provider,
     bookings,
+    plans: subscriptions,
     links,
     siteUrl: config.SITE_URL,
     logger,

@@ -55,8 +55,10 @@ import { apiNotFound, errorHandler } from '../http/error-handler';
 import { DomainError } from '../domain/domain-error';
 import { rateLimited } from '../http/rate-limit';
 import { requestLogging } from '../http/request-logging';
+import { responseValidation } from '../http/response-validation';
 import { securityHeaders } from '../http/security-headers';
 import { apiDocsRoutes, openApiRoutes } from '../http/openapi/api-docs-routes';
+import { endpointGuards } from './guards';
 import { buildOpenApiDocument } from './openapi-document';
 import { siteConfigRoutes } from '../http/site-config-routes';
 import { siteRouter } from '../http/site';
@@ -95,6 +97,15 @@ export interface AppDependencies {
   reviews: ReviewService;
 }
 
+export interface AppOptions {
+  /**
+   * Check every JSON answer against the API reference (http/response-validation.ts): the test
+   * harnesses turn it on, so a drift between code and reference fails a test. Never in
+   * production: it parses every answer again.
+   */
+  validateResponses?: boolean;
+}
+
 const DEFAULT_DIST_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../web/dist',
@@ -103,12 +114,14 @@ const DEFAULT_DIST_DIR = path.resolve(
 /** JSON bodies are small forms; uploads come as multipart and have their own limits. */
 const JSON_BODY_LIMIT = '100kb';
 
-export function createApp(deps: AppDependencies): Express {
+export function createApp(deps: AppDependencies, options: AppOptions = {}): Express {
   const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(requestLogging(deps.logger));
+  if (options.validateResponses) app.use(responseValidation());
+  const guards = endpointGuards(deps.tokens);
   app.use(
     securityHeaders({
       production: config.NODE_ENV === 'production',
@@ -120,10 +133,10 @@ export function createApp(deps: AppDependencies): Express {
   app.use(metricsRoutes(config.METRICS_TOKEN, deps.readiness));
   app.use(healthRoutes(deps.readiness));
   // Before any JSON parser: the signature is checked against the exact bytes received.
-  app.use(paymentWebhookRoute({ inbox: deps.paymentInbox }));
+  app.use(paymentWebhookRoute({ inbox: deps.paymentInbox, guards }));
   if (deps.paymentProvider instanceof TestPaymentProvider) {
-    app.use(testCheckoutRoutes(deps.paymentProvider, config.SITE_URL));
-    app.use(testBillingRoutes(deps.paymentProvider, config.SITE_URL));
+    app.use(testCheckoutRoutes(deps.paymentProvider, config.SITE_URL, guards));
+    app.use(testBillingRoutes(deps.paymentProvider, config.SITE_URL, guards));
   }
 
   // Each form counts on its own: a busy booking session does not lock anyone out of contact.
@@ -141,9 +154,10 @@ export function createApp(deps: AppDependencies): Express {
     'forms',
     'Too many submissions from your connection. Please wait a few minutes and try again.',
   );
-  const bookingDeps = { ...deps, formLimit, serviceAreas: config.SERVICE_AREA_FSAS };
+  const bookingDeps = { ...deps, guards, formLimit, serviceAreas: config.SERVICE_AREA_FSAS };
   const paymentDeps = {
     ...deps,
+    guards,
     inbox: deps.paymentInbox,
     formLimit,
     setup: {
@@ -166,34 +180,37 @@ export function createApp(deps: AppDependencies): Express {
       message: AuthMessages.tooManyAttempts,
       logger: deps.logger,
     });
-  api.use(authRoutes({ ...deps, limit: authLimit }));
-  api.use(googleSignInRoutes({ ...deps, limit: authLimit }));
-  api.use(profileRoutes({ ...deps, limit: authLimit }));
+  api.use(authRoutes({ ...deps, guards, limit: authLimit }));
+  api.use(googleSignInRoutes({ ...deps, guards, limit: authLimit }));
+  api.use(profileRoutes({ ...deps, guards, limit: authLimit }));
   api.use(bookingRoutes(bookingDeps));
-  api.use(planRoutes({ plans: deps.plans, tokens: deps.tokens, formLimit }));
+  api.use(planRoutes({ plans: deps.plans, guards, formLimit }));
   api.use(paymentRoutes(paymentDeps));
   api.use(
     contactRoutes({
       contact: deps.contact,
       contactLimit: formLimitFor('contact', ContactMessages.tooManyMessages),
+      guards,
     }),
   );
   api.use(
     subscriptionRoutes({
       subscriptions: deps.subscriptions,
       subscribeLimit: formLimitFor('subscribe', NewsletterMessages.tooManyAttempts),
+      guards,
     }),
   );
   api.use(
     reviewRoutes({
       reviews: deps.reviews,
       reviewLimit: formLimitFor('reviews', ReviewMessages.tooManyReviews),
+      guards,
     }),
   );
-  api.use(campaignRoutes(deps));
-  api.use(adminRoutes(deps));
-  api.use(siteConfigRoutes(config));
-  api.use(openApiRoutes(buildOpenApiDocument()));
+  api.use(campaignRoutes({ ...deps, guards }));
+  api.use(adminRoutes({ ...deps, guards }));
+  api.use(siteConfigRoutes(config, guards));
+  api.use(openApiRoutes(buildOpenApiDocument(), guards));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -1,5 +1,12 @@
 import { API_ENDPOINTS } from './api-endpoints';
-import { API_TAGS, type Access, type ApiTag, type Endpoint, type EndpointGroup } from '../http/endpoint';
+import {
+  API_TAGS,
+  operationResponses,
+  type Access,
+  type ApiTag,
+  type Endpoint,
+  type EndpointGroup,
+} from '../http/endpoint';
 import type {
   OpenApiDocument,
   OperationObject,
@@ -8,12 +15,8 @@ import type {
   ResponseObject,
   SecurityRequirement,
 } from '../http/openapi/openapi-types';
-import {
-  SHARED_RESPONSE_STATUS,
-  sharedResponseObjects,
-  sharedSchemas,
-  type SharedResponse,
-} from '../http/openapi/shared-responses';
+import { sharedResponseObjects, sharedSchemas } from '../http/openapi/shared-responses';
+import { jsonSchemaOf, queryParameters } from '../http/openapi/zod-to-openapi';
 
 /** What each tag of the reference covers. */
 const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
@@ -61,14 +64,13 @@ const ACCESS_NOTES: Partial<Record<Access, string>> = {
     'is answered 404 like an unknown booking.',
 };
 
-const reference = (name: SharedResponse): ReferenceObject => ({
-  $ref: `#/components/responses/${name}`,
-});
-
 function pathParameters(operation: AnyEndpoint): ParameterObject[] {
   const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+  const declared = operation.request.params ? jsonSchemaOf(operation.request.params) : {};
+  const properties = declared.properties ?? {};
   return names.map((name) => {
-    const description = operation.request?.params?.[name];
+    const property = properties[name];
+    const description = typeof property === 'object' ? property.description : undefined;
     if (!description) {
       throw new Error(`${operation.operationId}: describe the path parameter {${name}}.`);
     }
@@ -76,23 +78,31 @@ function pathParameters(operation: AnyEndpoint): ParameterObject[] {
   });
 }
 
+/** The operation's answers: its own (without the zod schema kept for tests), or references. */
 function responsesOf(operation: AnyEndpoint): Record<string, ResponseObject | ReferenceObject> {
-  const shared: SharedResponse[] = [...(operation.errors ?? [])];
-  if (operation.access === 'user' || operation.access === 'admin') shared.push('Unauthorized');
-  if (operation.access === 'admin') shared.push('Forbidden');
-  const responses: Record<string, ResponseObject | ReferenceObject> = { ...operation.responses };
-  for (const name of shared) {
-    // A route's own description of a status (a 403 for a bad link) says more than the shared one.
-    responses[SHARED_RESPONSE_STATUS[name]] ??= reference(name);
-  }
-  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(
+    Object.entries(operationResponses(operation)).map(
+      ([status, response]): [string, ResponseObject | ReferenceObject] => {
+        if (typeof response === 'string') {
+          return [status, { $ref: `#/components/responses/${response}` }];
+        }
+        const { json: _checkedInTests, ...described } = response;
+        return [status, described];
+      },
+    ),
+  );
 }
 
 function operationObject(tag: ApiTag, operation: AnyEndpoint): OperationObject {
   const note = ACCESS_NOTES[operation.access];
   const description = [note, operation.description].filter(Boolean).join('\n\n');
-  const { query = [], headers = [], body } = operation.request ?? {};
-  const parameters = [...pathParameters(operation), ...query, ...headers];
+  const { query, rawQuery = [], headers = [], body } = operation.request;
+  const parameters = [
+    ...pathParameters(operation),
+    ...(query ? queryParameters(query.schema, query.descriptions) : []),
+    ...rawQuery,
+    ...headers,
+  ];
   return {
     operationId: operation.operationId,
     summary: operation.summary,
@@ -100,7 +110,7 @@ function operationObject(tag: ApiTag, operation: AnyEndpoint): OperationObject {
     tags: [tag],
     security: SECURITY[operation.access],
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(body ? { requestBody: body } : {}),
+    ...(body ? { requestBody: body.openapi } : {}),
     responses: responsesOf(operation),
   };
 }
@@ -139,8 +149,9 @@ export function buildOpenApiDocument(
       description:
         'The JSON API behind the Home Services site: accounts, bookings, payments, the contact ' +
         'form, the newsletter and the operators’ admin area. Request schemas are generated from ' +
-        'the validation schemas the routes use. Errors always carry `error`, `message` and ' +
-        '`requestId`.',
+        'the validation schemas the routes use. Errors always carry `error`, `message`, ' +
+        '`requestId` and a stable `code` (listed on the Error schema) to tell refusals apart ' +
+        'by.',
     },
     servers: [{ url: '/', description: 'This server' }],
     tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),

@@ -9,7 +9,8 @@ import { VISITS_PER_PERIOD } from '../domain/subscription/visit-schedule';
 import { renderEmail } from '../mail/email-layout';
 import { greeting, typedRows, type Reader } from '../accounts/typed-text';
 import type { MailMessage } from '../platform/mailer';
-import { standingOf, whatComesNext } from './plan-view';
+import { whatComesNext } from '../domain/subscription/plan-next-visit';
+import { standingOf } from './plan-view';
 import type { SubscriptionDocument } from './subscription-model';
 
 /**

@@ -1,3 +1,4 @@
+import type { MemberProof, PlanMembers } from '../bookings/booking-plans';
 import { LinkSigner } from '../links/link-signer';
 import type { Clock } from '../platform/clock';
 import { SubscriptionModel } from './subscription-model';
@@ -9,21 +10,13 @@ const DAY_MS = 24 * 3600 * 1000;
 /** The plans whose customers are members: active ones (a plan past due or ended is not). */
 const ACTIVE = { status: 'active' };
 
-/** What earns a one-time visit the member discount: an active plan, of another service. */
-export interface MemberProof {
-  userId: string | null;
-  email: string;
-  /** The token of the member link emailed to `email`, if the form carries one. */
-  memberToken: string | undefined;
-}
-
 /**
  * Who is a Monthly Visit plan's customer, for its "10% discount on additional services": the
  * account an active plan was made from, or whoever holds the link emailed to an active plan's
  * address (signed with that address and an expiry, so it works for that address only and not
  * for ever). Nobody else: an email typed in a form proves nothing.
  */
-export class PlanMembership {
+export class PlanMembership implements PlanMembers {
   private readonly signer: LinkSigner;
 
   constructor(

@@ -7,6 +7,7 @@ import {
 } from '../domain/subscription/visit-schedule';
 import type { TimeWindowId } from '../domain/booking/catalogue';
 import { weekdayOf } from '../domain/calendar/toronto-date';
+import { addMonthsUtc } from '../domain/calendar/utc-months';
 
 /**
  * Which period of a plan is which: the plan's own periods run from its first visit's date, the
@@ -42,16 +43,6 @@ export function ruleVisitsOf(
     weekdayOf(plan.anchorDate),
     plan.time as TimeWindowId,
   );
-}
-
-export function addMonthsUtc(time: Date, months: number): Date {
-  const day = time.getUTCDate();
-  const shifted = new Date(time);
-  shifted.setUTCDate(1);
-  shifted.setUTCMonth(shifted.getUTCMonth() + months);
-  const last = new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth() + 1, 0));
-  shifted.setUTCDate(Math.min(day, last.getUTCDate()));
-  return shifted;
 }
 
 /**

@@ -1,33 +1,36 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
-import type { AuthTokens } from '../accounts/auth-tokens';
-import { identifyUser } from '../accounts/require-auth';
-import { linkProof, manageTokenParameters, postedProof } from '../bookings/booking-routes';
+import { manageTokenQuery, ownerTokenBody, ownershipProof } from '../bookings/booking-owner-guard';
 import type { OwnershipProof } from '../bookings/booking-service';
-import { endpointGroup, mountEndpoints, type Endpoint } from '../http/endpoint';
+import {
+  endpoint,
+  endpointGroup,
+  mountEndpoints,
+  type Endpoint,
+  type EndpointSpec,
+  type Guards,
+  type PathParams,
+} from '../http/endpoint';
 import { noStore } from '../http/no-store';
 import { errorResponse, jsonResponse, redirectResponse } from '../http/openapi/shared-responses';
-import { jsonBody } from '../http/openapi/zod-to-openapi';
-import { parseBody } from '../http/parse-body';
+import { jsonBody, pathParams } from '../http/request-schemas';
 import { emailField } from '../domain/auth/auth-schemas';
 import { PlanMessages } from '../domain/subscription/plan-messages';
-import { monthlyPlanSchema } from './plan-answers';
+import { monthlyPlanSchema } from '../bookings/plan-answers';
 import type { PlanChangeAnswer, PlanService } from './plan-service';
 
 export interface PlanRouteDependencies {
   plans: PlanService;
-  tokens: AuthTokens;
   /** Per-IP limit on posting forms. */
   formLimit: RequestHandler;
+  guards: Guards;
 }
 
-interface PlanContext extends PlanRouteDependencies {
-  signedIn: RequestHandler;
-}
+type PlanContext = PlanRouteDependencies;
 
-const planId = {
+const planId = pathParams({
   id: "The plan's id: its first visit's booking id (from the booking answer or the manage link).",
-};
+});
 const notOwned = errorResponse(
   'No such plan, or no proof of owning it: the same answer either way.',
 );
@@ -35,15 +38,18 @@ const planChangeAnswer = z.object({ plan: monthlyPlanSchema, message: z.string()
 
 /** A POST of the plan's owner, proven by its first visit's token (query or body) or the login. */
 function ownerPost(
-  doc: Pick<Endpoint<PlanContext>, 'path' | 'operationId' | 'summary' | 'description'>,
+  doc: Pick<
+    EndpointSpec<PlanContext, PathParams, undefined, undefined>,
+    'path' | 'operationId' | 'summary' | 'description'
+  >,
   answer: { description: string; schema: z.ZodType; conflict: string },
   act: (plans: PlanService, id: string, proof: OwnershipProof) => Promise<unknown>,
 ): Endpoint<PlanContext> {
-  return {
+  return endpoint({
     ...doc,
     method: 'post',
     access: 'bookingOwner',
-    request: { params: planId, query: manageTokenParameters },
+    request: { params: planId, query: manageTokenQuery, body: ownerTokenBody },
     responses: {
       '200': jsonResponse(answer.description, answer.schema),
       '404': notOwned,
@@ -51,15 +57,11 @@ function ownerPost(
     },
     errors: ['BadRequest', 'NotFound', 'TooManyRequests', 'ServiceUnavailable'],
     fuzz: 'credential',
-    handlers: (ctx) => [
-      noStore,
-      ctx.formLimit,
-      ctx.signedIn,
-      async (req, res) => {
-        res.json(await act(ctx.plans, String(req.params.id), postedProof(req)));
-      },
-    ],
-  };
+    before: (ctx) => [noStore, ctx.formLimit],
+    handle: async ({ params, query, body, req, res }, ctx) => {
+      res.json(await act(ctx.plans, params.id, ownershipProof(req, body.token ?? query.token)));
+    },
+  });
 }
 
 /** A customer's change of their plan: made at the provider, recorded and emailed. */
@@ -85,7 +87,7 @@ const memberLinkBody = z.object({ email: emailField });
 
 /** What a Monthly Visit plan's customer does with the plan itself (a visit is a booking). */
 export const planEndpoints = endpointGroup<PlanContext>('bookings', [
-  {
+  endpoint({
     method: 'post',
     path: '/api/plans/member-link',
     operationId: 'requestPlanMemberLink',
@@ -100,16 +102,12 @@ export const planEndpoints = endpointGroup<PlanContext>('bookings', [
     },
     errors: ['BadRequest', 'TooManyRequests', 'ServiceUnavailable'],
     fuzz: 'body',
-    handlers: (ctx) => [
-      noStore,
-      ctx.formLimit,
-      async (req, res) => {
-        const { email } = parseBody(memberLinkBody, req.body);
-        await ctx.plans.requestMemberLink(email);
-        res.status(202).json({ message: PlanMessages.memberLinkSent });
-      },
-    ],
-  },
+    before: (ctx) => [noStore, ctx.formLimit],
+    handle: async ({ body, res }, ctx) => {
+      await ctx.plans.requestMemberLink(body.email);
+      res.status(202).json({ message: PlanMessages.memberLinkSent });
+    },
+  }),
   planChange(
     '/api/plans/{id}/cancel',
     'cancelPlanAtPeriodEnd',
@@ -133,7 +131,7 @@ export const planEndpoints = endpointGroup<PlanContext>('bookings', [
     'No payment and no visits next month; the month after renews as usual.',
     (plans, id, proof) => plans.pauseNextPeriod(id, proof),
   ),
-  {
+  endpoint({
     method: 'get',
     path: '/api/plans/{id}/billing',
     operationId: 'openPlanBilling',
@@ -142,7 +140,7 @@ export const planEndpoints = endpointGroup<PlanContext>('bookings', [
       "Sends the browser to the payment provider's page for the plan's card (Stripe's customer " +
       'portal); the link in a failed renewal email comes here.',
     access: 'bookingOwner',
-    request: { params: planId, query: manageTokenParameters },
+    request: { params: planId, query: manageTokenQuery },
     responses: {
       '303': redirectResponse("The provider's page; it returns to the plan's manage page."),
       '404': notOwned,
@@ -150,14 +148,12 @@ export const planEndpoints = endpointGroup<PlanContext>('bookings', [
     },
     errors: ['BadRequest', 'NotFound', 'ServiceUnavailable'],
     fuzz: 'reads',
-    handlers: (ctx) => [
-      noStore,
-      ctx.signedIn,
-      async (req, res) => {
-        res.redirect(303, await ctx.plans.billingPortal(String(req.params.id), linkProof(req)));
-      },
-    ],
-  },
+    before: () => [noStore],
+    handle: async ({ params, query, req, res }, ctx) => {
+      const proof = ownershipProof(req, query.token);
+      res.redirect(303, await ctx.plans.billingPortal(params.id, proof));
+    },
+  }),
   // The JSON twin of the billing link, for a page proving the plan with the owner's login.
   ownerPost(
     {
@@ -178,8 +174,5 @@ export const planEndpoints = endpointGroup<PlanContext>('bookings', [
 ]);
 
 export function planRoutes(deps: PlanRouteDependencies): Router {
-  return mountEndpoints(express.Router(), planEndpoints, {
-    ...deps,
-    signedIn: identifyUser(deps.tokens),
-  });
+  return mountEndpoints(express.Router(), planEndpoints, deps, { guards: deps.guards });
 }

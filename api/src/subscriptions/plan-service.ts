@@ -9,8 +9,9 @@ import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import type { PaymentProvider, SubscriptionChange } from '../payments/payment-provider';
 import type { Clock } from '../platform/clock';
-import { addMonthsUtc } from './plan-periods';
+import { addMonthsUtc } from '../domain/calendar/utc-months';
 import { pausedAhead, pauseUnderWay, planViewOf } from './plan-view';
+import type { CustomerPlanChange, SubscriptionLifecycle } from './subscription-lifecycle';
 import { SubscriptionModel, type SubscriptionDocument } from './subscription-model';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -37,6 +38,8 @@ export class PlanService {
     private readonly deps: {
       provider: PaymentProvider;
       bookings: BookingService;
+      /** Records each change on the plan, the plan's one writer. */
+      lifecycle: Pick<SubscriptionLifecycle, 'changedByCustomer'>;
       links: ManageLinks;
       jobs: JobProducer;
       clock: Clock;
@@ -171,11 +174,7 @@ export class PlanService {
     providerSubscriptionId: string,
     changes: SubscriptionChange[],
     kind: PlanChangeKind,
-    update: {
-      $set?: Record<string, unknown>;
-      $addToSet?: Record<string, unknown>;
-      $pull?: Record<string, unknown>;
-    },
+    update: CustomerPlanChange,
   ): Promise<void> {
     const planId = plan.id as string;
     const sequence = String(plan.history.length);
@@ -188,19 +187,7 @@ export class PlanService {
         `plan-${planId}-change-${sequence}${last ? '' : `-${change.kind}`}`,
       );
     }
-    const now = this.deps.clock.now();
-    await SubscriptionModel.updateOne(
-      { _id: planId },
-      {
-        ...update,
-        // What the provider now says is at least this recent: an older event changes nothing.
-        $max: {
-          providerEventAt: Math.floor(now.getTime() / 1000),
-          localChangeAt: Math.floor(now.getTime() / 1000),
-        },
-        $push: { history: { what: kind, by: 'customer', at: now } },
-      },
-    );
+    await this.deps.lifecycle.changedByCustomer(planId, kind, update);
     await this.deps.jobs.add(
       jobs.planChangedEmail,
       { subscriptionId: planId, change: kind },

@@ -1,8 +1,6 @@
 import { BookingModel, type BookingDocument } from '../bookings/booking-model';
 import { timeLabel } from '../domain/booking/booking-schema';
-import type { BookingStatus } from '../domain/booking/booking-status';
-import { addDays, longDate, todayInToronto, torontoDate } from '../domain/calendar/toronto-date';
-import { PlanMessages } from '../domain/subscription/plan-messages';
+import { addDays, todayInToronto, torontoDate } from '../domain/calendar/toronto-date';
 import {
   planStanding,
   type MonthlyPlanView,
@@ -10,7 +8,6 @@ import {
 } from '../domain/subscription/plan-standing';
 import { scheduleRule } from '../domain/subscription/visit-schedule';
 import { currentPeriodIndex, periodStartOf } from './plan-periods';
-import { neverPaid } from './subscription-lifecycle';
 import { SubscriptionModel, type Subscription } from './subscription-model';
 
 type PlanFacts = Pick<
@@ -31,6 +28,14 @@ function pausesToCome(
   return plan.pausedPeriods
     .filter((period) => period >= current && period > lastPaid)
     .sort((a, b) => a - b);
+}
+
+/**
+ * A plan no month of which was ever paid: one unpaid hold, its visits kept or given up together
+ * (SubscriptionLifecycle.withdrawn), never one by one.
+ */
+export function neverPaid(plan: Pick<Subscription, 'paidPeriods'>): boolean {
+  return plan.paidPeriods.length === 0;
 }
 
 /**
@@ -107,25 +112,6 @@ export async function planViewOf(
       status: visit.status,
     })),
   };
-}
-
-/** Visits that still take place: booked, paid or waiting for their month's money. */
-const STILL_ON: readonly BookingStatus[] = ['pending_payment', 'payment_failed', 'paid'];
-
-/** The next visit of the plan from `today` on, as a sentence names it; null when none is booked. */
-export function nextVisitOf(plan: MonthlyPlanView, today: string): string | null {
-  const next = plan.visits.find((visit) => visit.date >= today && STILL_ON.includes(visit.status));
-  return next ? `${longDate(next.date)}, ${next.timeLabel}` : null;
-}
-
-/** After a skip: the plan goes on, and what comes next (the manage page's answer, the email's). */
-export function whatComesNext(plan: MonthlyPlanView, today: string): string {
-  return PlanMessages.whatComesNext(plan.standing, nextVisitOf(plan, today));
-}
-
-/** The manage page's answer to a skipped visit. */
-export function skippedVisitMessage(plan: MonthlyPlanView, today = todayInToronto()): string {
-  return PlanMessages.visitSkipped(whatComesNext(plan, today));
 }
 
 /** The first and last day of the plan's period a visit belongs to; null for no plan's visit. */

@@ -2,18 +2,23 @@ import type { UpdateQuery } from 'mongoose';
 import { isDuplicateKeyError } from '../platform/mongo';
 import { DomainError } from '../domain/domain-error';
 import { addDays, todayInToronto } from '../domain/calendar/toronto-date';
+import type { MonthlyPlanView } from '../domain/subscription/plan-standing';
 import { planVisits, type VisitSlot } from '../domain/subscription/visit-schedule';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/logger';
 import { BookingModel, type BookingDocument } from '../bookings/booking-model';
+import type { BookingPlans } from '../bookings/booking-plans';
 import type { BookingLifecycle, BookingRequest } from '../bookings/lifecycle/booking-lifecycle';
 import { customerMay } from '../bookings/lifecycle/booking-moves';
 import type { SlotLedger } from '../bookings/slot-ledger';
+import { paidAmountDiffers } from '../payments/paid-amount';
 import type { PlanEndReason, SubscriptionEventEffect } from '../payments/payment-events';
 import type { PaymentProvider } from '../payments/payment-provider';
+import type { PlanPaymentRecords } from '../payments/plan-payment-records';
 import { periodIndexOf, periodStartOf, ruleVisitsOf, visitBookingId } from './plan-periods';
+import { neverPaid, periodBoundsOf, planViewOf } from './plan-view';
 import {
   SubscriptionModel,
   type Subscription,
@@ -34,6 +39,13 @@ export function subscriptionSettings(config: {
   PAYMENT_HOLD_SECONDS: number;
 }): SubscriptionSettings {
   return { graceSeconds: config.PLAN_GRACE_SECONDS, holdSeconds: config.PAYMENT_HOLD_SECONDS };
+}
+
+/** What a customer's change of a plan sets, adds to or takes from it (PlanService). */
+export interface CustomerPlanChange {
+  $set?: Record<string, unknown>;
+  $addToSet?: Record<string, unknown>;
+  $pull?: Record<string, unknown>;
 }
 
 type Effect<K extends SubscriptionEventEffect['kind']> = Extract<
@@ -72,22 +84,19 @@ export function statusOf(
 }
 
 /**
- * A plan no month of which was ever paid: one unpaid hold, its visits kept or given up together
- * (SubscriptionLifecycle.withdrawn), never one by one.
- */
-export function neverPaid(plan: Pick<Subscription, 'paidPeriods'>): boolean {
-  return plan.paidPeriods.length === 0;
-}
-
-/**
  * The one owner of a Monthly Visit plan's life: its opening with its first four visits, and what
  * each of the provider's events does to it and to its visits. Each visit is a booking, moved only
  * through the booking lifecycle; this decides which visits a period has and when they are paid,
  * released or restored. Every step is safe to repeat and to meet out of order: visits have ids
  * derived from the plan, the period and their place in it, and the plan's status is recomputed
  * from the periods paid and failed, whatever order the events came in.
+ *
+ * It is the only writer of plans (tests/infra/record-writers.test.ts): the card claimed by an
+ * in-page payment and the customer's own changes are recorded here too, for the services below
+ * and beside it that make them (PlanPaymentRecords, PlanService), and bookings/ reaches plans
+ * through it (BookingPlans).
  */
-export class SubscriptionLifecycle {
+export class SubscriptionLifecycle implements BookingPlans, PlanPaymentRecords {
   constructor(
     private readonly deps: {
       bookings: BookingLifecycle;
@@ -161,6 +170,67 @@ export class SubscriptionLifecycle {
     };
   }
 
+  /**
+   * A card sent from the page claims the plan's one provider subscription (PaymentService): a
+   * second card while the first is charged, or after it was, would start a second monthly charge.
+   * The same card again is the same request and claims it again.
+   */
+  async claimInPagePayment(planId: string, paymentMethodId: string): Promise<boolean> {
+    const claimed = await SubscriptionModel.findOneAndUpdate(
+      {
+        _id: planId,
+        'provider.subscriptionId': null,
+        'provider.claimedBy': { $in: [null, paymentMethodId] },
+      },
+      { $set: { 'provider.claimedBy': paymentMethodId } },
+    );
+    return claimed !== null;
+  }
+
+  /** The claimed card was declined, or the provider could not be asked: another card may try. */
+  async releaseInPagePaymentClaim(planId: string, paymentMethodId: string): Promise<void> {
+    await SubscriptionModel.updateOne(
+      { _id: planId, 'provider.claimedBy': paymentMethodId },
+      { $set: { 'provider.claimedBy': null } },
+    );
+  }
+
+  /** The provider made the subscription for the claimed card: its ids are the plan's. */
+  async inPageSubscriptionStarted(
+    planId: string,
+    subscription: { provider: string; providerSubscriptionId: string; customerId: string },
+  ): Promise<void> {
+    await SubscriptionModel.updateOne(
+      { _id: planId },
+      {
+        $set: {
+          'provider.name': subscription.provider,
+          'provider.subscriptionId': subscription.providerSubscriptionId,
+          'provider.customerId': subscription.customerId,
+        },
+      },
+    );
+  }
+
+  /**
+   * The customer changed the plan at the provider (PlanService): `update` is recorded, stamped as
+   * at least as recent as anything the provider says now, so an older event changes nothing.
+   */
+  async changedByCustomer(planId: string, what: string, update: CustomerPlanChange): Promise<void> {
+    const now = this.deps.clock.now();
+    await SubscriptionModel.updateOne(
+      { _id: planId },
+      {
+        ...update,
+        $max: {
+          providerEventAt: Math.floor(now.getTime() / 1000),
+          localChangeAt: Math.floor(now.getTime() / 1000),
+        },
+        $push: { history: { what, by: 'customer', at: now } },
+      },
+    );
+  }
+
   /** What a stored provider event does to its plan; answers what happened, for the event's record. */
   apply(effect: SubscriptionEventEffect, by: string): Promise<string> {
     switch (effect.kind) {
@@ -222,11 +292,10 @@ export class SubscriptionLifecycle {
   private async periodPaid(effect: Effect<'periodPaid'>, by: string): Promise<string> {
     const found = await SubscriptionModel.findById(effect.subscriptionId);
     if (!found) return 'plan not found';
-    if (effect.amountCents !== found.amountCents) {
-      this.deps.logger.error(
-        { subscriptionId: found.id as string, paid: effect.amountCents, price: found.amountCents },
-        'plan invoice amount differs from the plan price; left for an operator',
-      );
+    const { logger } = this.deps;
+    if (
+      paidAmountDiffers(logger, 'plan', found.id as string, effect.amountCents, found.amountCents)
+    ) {
       return 'amount mismatch';
     }
     const index = periodIndexOf(found.createdAt, new Date(effect.periodStart * 1000));
@@ -355,6 +424,18 @@ export class SubscriptionLifecycle {
     }
     await this.ended(planId, null, by, 'customer');
     return BookingModel.findById(visitId);
+  }
+
+  /** The plan a booking is a visit of, as its customer sees it (BookingPlans). */
+  planViewOf(booking: Pick<BookingDocument, 'subscriptionId'>): Promise<MonthlyPlanView | null> {
+    return planViewOf(booking);
+  }
+
+  /** The days of the plan's period a visit belongs to, within which it may move (BookingPlans). */
+  periodBoundsOf(
+    visit: Pick<BookingDocument, 'subscriptionId' | 'periodIndex'>,
+  ): Promise<{ first: string; last: string } | null> {
+    return periodBoundsOf(visit);
   }
 
   /**

@@ -1,8 +1,10 @@
 import type { BookingView } from '@hs/api/domain/booking/booking-schema';
 import type { Profile, ProfileForm } from '@hs/api/domain/profile/profile-schema';
-import { useCallback, useEffect, useState } from 'react';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { readAuthToken, useAuthState } from '../auth/auth-storage';
 import { ApiError, answerOf, apiRequest, NETWORK_FAILURE } from './api-client';
+import { queryKeys } from './query-keys';
 import { uploadForm } from './upload';
 
 /** The signed-in user's own calls: Profile Settings and the Dashboard, all behind the Bearer token. */
@@ -101,65 +103,67 @@ export type AccountData<T> =
   | { readonly status: 'failed'; readonly message: string }
   | { readonly status: 'ready'; readonly data: T; readonly token: string };
 
-type Outcome<T> = Exclude<AccountData<T>, { status: 'visitor' } | { status: 'loading' }>;
-
 const LOAD_FAILED = 'Something went wrong!';
 
+/** What a signed-in screen reads: its cache key and its call, both for the signed-in token. */
+export interface AccountQuery<T> {
+  readonly key: (token: string) => QueryKey;
+  readonly load: (token: string, signal: AbortSignal) => Promise<T>;
+}
+
+export const profileQuery: AccountQuery<Profile> = {
+  key: queryKeys.account.profile,
+  load: fetchProfile,
+};
+
+export const myBookingsQuery: AccountQuery<BookingView[]> = {
+  key: queryKeys.account.bookings,
+  load: fetchMyBookings,
+};
+
 /**
- * Loads what a signed-in screen shows, again after `retry`, and again when another account signs
- * in. A 401 (here or from a later call the screen reports through `endSession`) leaves storage as
- * it is and asks the visitor to log in again. `load` must be a stable (module-level) function.
+ * Reads what a signed-in screen shows, again after `retry`, and afresh when another account signs
+ * in (the token is part of the key). A 401 (here or from a later call the screen reports through
+ * `endSession`) leaves storage as it is and asks the visitor to log in again.
  */
-export function useAccountData<T>(load: (token: string, signal: AbortSignal) => Promise<T>): {
+export function useAccountData<T>({ key, load }: AccountQuery<T>): {
   state: AccountData<T>;
   retry: () => void;
   endSession: () => void;
 } {
   const { signedIn } = useAuthState();
   const token = signedIn ? readAuthToken() : null;
-  const [attempt, setAttempt] = useState(0);
-  // Each outcome remembers the token and attempt it answers, so a stale one reads as loading.
-  const [result, setResult] = useState<{ key: string; outcome: Outcome<T> } | null>(null);
-  const key = token === null ? null : `${String(attempt)}:${token}`;
-
-  useEffect(() => {
-    if (token === null) return;
-    const current = `${String(attempt)}:${token}`;
-    const controller = new AbortController();
-    load(token, controller.signal).then(
-      (data) => {
-        setResult({ key: current, outcome: { status: 'ready', data, token } });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setResult({
-          key: current,
-          outcome: isSessionEnded(error)
-            ? { status: 'session-ended' }
-            : {
-                status: 'failed',
-                message: error instanceof ApiError ? error.message : LOAD_FAILED,
-              },
-        });
-      },
-    );
-    return () => {
-      controller.abort();
-    };
-  }, [attempt, token, load]);
+  // The token whose session a later call found ended: that token reads as ended from then on.
+  const [endedFor, setEndedFor] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: key(token ?? ''),
+    queryFn: ({ signal }) => load(token ?? '', signal),
+    enabled: token !== null,
+  });
+  const { refetch } = query;
 
   const retry = useCallback(() => {
-    setAttempt((count) => count + 1);
-  }, []);
+    void refetch();
+  }, [refetch]);
   const endSession = useCallback(() => {
-    if (key !== null) setResult({ key, outcome: { status: 'session-ended' } });
-  }, [key]);
+    // The token of the session that ended: still the stored one when a call finds it ended.
+    setEndedFor(readAuthToken());
+  }, [setEndedFor]);
 
   const state: AccountData<T> =
-    key === null
+    token === null
       ? { status: 'visitor' }
-      : result?.key === key
-        ? result.outcome
-        : { status: 'loading' };
+      : endedFor === token || (query.isError && isSessionEnded(query.error))
+        ? { status: 'session-ended' }
+        : query.isFetching && query.status !== 'success'
+          ? { status: 'loading' }
+          : query.status === 'success'
+            ? { status: 'ready', data: query.data, token }
+            : query.isError
+              ? {
+                  status: 'failed',
+                  message: query.error instanceof ApiError ? query.error.message : LOAD_FAILED,
+                }
+              : { status: 'loading' };
   return { state, retry, endSession };
 }

@@ -10,6 +10,11 @@ export class ApiError extends Error {
     readonly fromServer = true,
     /** Why a third party said no, when the server passed it on (a card issuer's decline). */
     readonly reason: string | null = null,
+    /**
+     * The refusal's stable machine code (ERROR_CODES in @hs/api/domain/domain-error): what a
+     * screen decides on, never the words, which the business may change.
+     */
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -73,6 +78,7 @@ export function answerOf(status: number, body: unknown): unknown {
     Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])),
     serverText !== null,
     isRecord(body) && typeof body.reason === 'string' ? body.reason : null,
+    isRecord(body) && typeof body.code === 'string' ? body.code : null,
   );
 }
 

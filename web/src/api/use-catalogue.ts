@@ -1,50 +1,28 @@
-import type { Catalogue } from '@hs/api/domain/booking/catalogue';
-import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from './api-client';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { type CatalogueLoad, catalogueFailureReason } from './catalogue-load';
 import { fetchCatalogue, takeEarlyCatalogue } from './catalogue-request';
+import { queryKeys } from './query-keys';
 
-export type CatalogueLoad =
-  | { readonly status: 'loading' }
-  /** `reason` is what the API client says went wrong, when it says anything useful. */
-  | { readonly status: 'failed'; readonly reason: string | null }
-  | { readonly status: 'loaded'; readonly catalogue: Catalogue };
+export type { CatalogueLoad } from './catalogue-load';
 
-/** `GET /api/catalogue`, with a retry for when it fails (the home grid and the services page). */
+/** `GET /api/catalogue`, with a retry for when it fails (the services page). */
 export function useCatalogue(): { load: CatalogueLoad; retry: () => void } {
-  const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<CatalogueLoad>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
+  const query = useQuery({
+    queryKey: queryKeys.catalogue(),
     // The first load takes the request the route started as its code loaded, if there is one.
-    const request =
-      (attempt === 0 ? takeEarlyCatalogue() : null) ?? fetchCatalogue(controller.signal);
-    request.then(
-      (catalogue) => {
-        // An early request is not aborted with the screen: its answer is dropped instead.
-        if (controller.signal.aborted) return;
-        setLoad({ status: 'loaded', catalogue });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoad({
-          status: 'failed',
-          // A network failure's message helps (check your connection); a bare generic one not.
-          reason:
-            error instanceof ApiError && (error.fromServer || error.status === 0)
-              ? error.message
-              : null,
-        });
-      },
-    );
-    return () => {
-      controller.abort();
-    };
-  }, [attempt]);
-
+    queryFn: ({ signal }) => takeEarlyCatalogue() ?? fetchCatalogue(signal),
+  });
+  const { refetch } = query;
   const retry = useCallback(() => {
-    setLoad({ status: 'loading' });
-    setAttempt((count) => count + 1);
-  }, []);
+    void refetch();
+  }, [refetch]);
+
+  const load: CatalogueLoad =
+    query.data !== undefined
+      ? { status: 'loaded', catalogue: query.data }
+      : query.isError && !query.isFetching
+        ? { status: 'failed', reason: catalogueFailureReason(query.error) }
+        : { status: 'loading' };
   return { load, retry };
 }

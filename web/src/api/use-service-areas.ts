@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { apiRequest } from './api-client';
+import { useQuery } from '@tanstack/react-query';
+import { siteConfigQuery } from './site-config';
 
 function serviceAreasOf(body: unknown): readonly string[] | null {
   if (typeof body !== 'object' || body === null || !('serviceAreas' in body)) return null;
@@ -15,22 +15,7 @@ function serviceAreasOf(body: unknown): readonly string[] | null {
  * checks only the postal code's format and lets the API, which always knows, judge the area.
  */
 export function useServiceAreas(): readonly string[] | null {
-  const [areas, setAreas] = useState<readonly string[] | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiRequest<unknown>('/api/site-config', { signal: controller.signal }).then(
-      (body) => {
-        setAreas(serviceAreasOf(body));
-      },
-      () => {
-        // Nothing to show: the booking is still checked by the API when it is sent.
-      },
-    );
-    return () => {
-      controller.abort();
-    };
-  }, []);
-
-  return areas;
+  // A failure shows nothing: the booking is still checked by the API when it is sent.
+  const { data } = useQuery({ ...siteConfigQuery, select: serviceAreasOf });
+  return data ?? null;
 }

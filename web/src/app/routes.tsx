@@ -3,22 +3,24 @@ import { useRoutes, type RouteObject } from 'react-router-dom';
 import { forgetEarlyCatalogue, requestCatalogueEarly } from '../api/catalogue-request';
 import { preloadFirstServiceCards } from '../pages/services/service-card-picture';
 import { Layout } from './Layout';
+import { lazyWithServerState } from './lazy-with-server-state';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
-// One chunk per screen, so a visitor downloads only the screens they open.
+// One chunk per screen, so a visitor downloads only the screens they open. The screens that read
+// the server bring the query cache with them (lazyWithServerState); the home page does not.
 const HomePage = lazy(() =>
   import('../pages/home/HomePage').then((m) => ({ default: m.HomePage })),
 );
 const AboutPage = lazy(() =>
   import('../pages/about/AboutPage').then((m) => ({ default: m.AboutPage })),
 );
-const ServicesPage = lazy(() => {
+const ServicesPage = lazyWithServerState(() => {
   // The cards wait for the catalogue and the first card's picture is the page's largest paint:
   // both download beside the page's code instead of after it.
   requestCatalogueEarly();
   preloadFirstServiceCards();
   return import('../pages/services/ServicesPage').then(
-    (m) => ({ default: m.ServicesPage }),
+    (m) => m.ServicesPage,
     (error: unknown) => {
       // The page's code did not load, so no page takes the early answer.
       forgetEarlyCatalogue();
@@ -26,8 +28,8 @@ const ServicesPage = lazy(() => {
     },
   );
 });
-const ContactPage = lazy(() =>
-  import('../pages/contact/ContactPage').then((m) => ({ default: m.ContactPage })),
+const ContactPage = lazyWithServerState(() =>
+  import('../pages/contact/ContactPage').then((m) => m.ContactPage),
 );
 const BlogsPage = lazy(() =>
   import('../pages/blogs/BlogsPage').then((m) => ({ default: m.BlogsPage })),
@@ -35,19 +37,17 @@ const BlogsPage = lazy(() =>
 const BlogArticlePage = lazy(() =>
   import('../pages/blogs/BlogArticlePage').then((m) => ({ default: m.BlogArticlePage })),
 );
-const ProfilePage = lazy(() =>
-  import('../pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+const ProfilePage = lazyWithServerState(() =>
+  import('../pages/profile/ProfilePage').then((m) => m.ProfilePage),
 );
-const AuthPage = lazy(() =>
-  import('../pages/auth/AuthPage').then((m) => ({ default: m.AuthPage })),
+const AuthPage = lazyWithServerState(() =>
+  import('../pages/auth/AuthPage').then((m) => m.AuthPage),
 );
-const ResetPasswordPage = lazy(() =>
-  import('../pages/reset-password/ResetPasswordPage').then((m) => ({
-    default: m.ResetPasswordPage,
-  })),
+const ResetPasswordPage = lazyWithServerState(() =>
+  import('../pages/reset-password/ResetPasswordPage').then((m) => m.ResetPasswordPage),
 );
-const DashboardPage = lazy(() =>
-  import('../pages/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+const DashboardPage = lazyWithServerState(() =>
+  import('../pages/dashboard/DashboardPage').then((m) => m.DashboardPage),
 );
 const PrivacyPage = lazy(() =>
   import('../pages/privacy/PrivacyPage').then((m) => ({ default: m.PrivacyPage })),
@@ -55,30 +55,24 @@ const PrivacyPage = lazy(() =>
 const TermsPage = lazy(() =>
   import('../pages/terms/TermsPage').then((m) => ({ default: m.TermsPage })),
 );
-const ManageBookingPage = lazy(() =>
-  import('../pages/manage-booking/ManageBookingPage').then((m) => ({
-    default: m.ManageBookingPage,
-  })),
+const ManageBookingPage = lazyWithServerState(() =>
+  import('../pages/manage-booking/ManageBookingPage').then((m) => m.ManageBookingPage),
 );
-const BookingReturnPage = lazy(() =>
-  import('../pages/booking-return/BookingReturnPage').then((m) => ({
-    default: m.BookingReturnPage,
-  })),
+const BookingReturnPage = lazyWithServerState(() =>
+  import('../pages/booking-return/BookingReturnPage').then((m) => m.BookingReturnPage),
 );
-const NewsletterLinkPage = lazy(() =>
-  import('../pages/newsletter/NewsletterLinkPage').then((m) => ({
-    default: m.NewsletterLinkPage,
-  })),
+const NewsletterLinkPage = lazyWithServerState(() =>
+  import('../pages/newsletter/NewsletterLinkPage').then((m) => m.NewsletterLinkPage),
 );
-const ReviewPage = lazy(() =>
-  import('../pages/review/ReviewPage').then((m) => ({ default: m.ReviewPage })),
+const ReviewPage = lazyWithServerState(() =>
+  import('../pages/review/ReviewPage').then((m) => m.ReviewPage),
 );
-const AccountEmailPage = lazy(() =>
-  import('../pages/account/AccountEmailPage').then((m) => ({ default: m.AccountEmailPage })),
+const AccountEmailPage = lazyWithServerState(() =>
+  import('../pages/account/AccountEmailPage').then((m) => m.AccountEmailPage),
 );
 // Operators only; the page is a small gate in front of a console chunk of its own.
-const AdminPage = lazy(() =>
-  import('../pages/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
+const AdminPage = lazyWithServerState(() =>
+  import('../pages/admin/AdminPage').then((m) => m.AdminPage),
 );
 const NotFoundPage = lazy(() =>
   import('../pages/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),

@@ -1,7 +1,9 @@
 import { CATALOGUE, SERVICES } from '@hs/api/domain/booking/catalogue';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../test-support/render';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../test-support/api-stub';
 import { routes } from './routes';
 
 // A file of its own: the route starts its downloads the first time it renders, once per page
@@ -13,18 +15,8 @@ afterEach(() => {
 
 describe('the services route', () => {
   it('asks for the catalogue and the first card’s picture as its code loads, each once', async () => {
-    const fetch = vi.fn((input: string) =>
-      Promise.resolve(
-        input === '/api/catalogue'
-          ? new Response(JSON.stringify(CATALOGUE), {
-              status: 200,
-              headers: { 'Content-Type': 'application/json' },
-            })
-          : new Response(JSON.stringify({ error: 'Not found' }), { status: 404 }),
-      ),
-    );
-    vi.stubGlobal('fetch', fetch);
-    render(
+    const { fetch } = stubApi({ 'GET /api/catalogue': { json: CATALOGUE } });
+    renderWithQueryClient(
       <RouterProvider
         router={createMemoryRouter(routes, { initialEntries: ['/service/service1'] })}
       />,

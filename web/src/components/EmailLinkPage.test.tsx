@@ -1,24 +1,20 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import { renderWithQueryClient } from '../test-support/render';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../test-support/api-stub';
 import { routes } from '../app/routes';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 /** The API confirms whatever it is asked, and the test counts how often it was asked. */
 function answerEveryPost(message: string) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
-    Promise.resolve(
-      new Response(JSON.stringify({ message }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    ),
-  );
+  return stubApi({ 'POST *': { json: { message } } }).fetch;
 }
 
 /**
@@ -26,7 +22,7 @@ function answerEveryPost(message: string) {
  * runs every effect twice, which must not follow a link twice.
  */
 function openLink(path: string) {
-  render(
+  renderWithQueryClient(
     <StrictMode>
       <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
     </StrictMode>,

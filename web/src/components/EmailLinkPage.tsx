@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../app/use-document-title';
 import { Notice } from './Notice';
@@ -12,9 +13,9 @@ interface EmailLinkPageProps {
   readonly failed: string;
   /** Where to go next, under the result. */
   readonly children: ReactNode;
+  /** What following the link changes that the site may have read (an account's address). */
+  readonly changes?: QueryKey;
 }
-
-type Result = { tone: 'success' | 'error'; text: string } | null;
 
 type Answer = Promise<{ message: string }>;
 
@@ -41,28 +42,36 @@ function followOnce(link: string, follow: () => Answer): Answer {
  * A page that a link in one of our emails opens (newsletter, account). It follows the link as it
  * opens, since the click in the email is the person's answer, and says how it went.
  */
-export function EmailLinkPage({ title, follow, working, failed, children }: EmailLinkPageProps) {
+export function EmailLinkPage({
+  title,
+  follow,
+  working,
+  failed,
+  children,
+  changes,
+}: EmailLinkPageProps) {
   useDocumentTitle(title);
   const { pathname, search } = useLocation();
   const link = `${pathname}${search}`;
-  const [result, setResult] = useState<Result>(null);
+  const client = useQueryClient();
+  const { mutate, data, error } = useMutation({
+    mutationFn: () => followOnce(link, follow),
+    onSuccess: () => {
+      if (changes !== undefined) void client.invalidateQueries({ queryKey: changes });
+    },
+  });
 
   useEffect(() => {
-    let current = true;
-    followOnce(link, follow).then(
-      ({ message }) => {
-        if (current) setResult({ tone: 'success', text: message });
-      },
-      (error: unknown) => {
-        if (current) {
-          setResult({ tone: 'error', text: error instanceof Error ? error.message : failed });
-        }
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [link, follow, failed]);
+    // Once per link: `follow` is built from the same address.
+    mutate();
+  }, [link, mutate]);
+
+  const result =
+    data !== undefined
+      ? { tone: 'success' as const, text: data.message }
+      : error !== null
+        ? { tone: 'error' as const, text: error instanceof Error ? error.message : failed }
+        : null;
 
   return (
     <section className="screen" aria-labelledby="screen-title">

@@ -1,25 +1,19 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiStub, jsonResponse } from '../test-support/api-stub';
 import { NewsletterForm } from './NewsletterForm';
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api.install();
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  api.reset();
   vi.unstubAllGlobals();
 });
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 const input = () => screen.getByLabelText<HTMLInputElement>('Email address');
 const button = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Subscribe' });
@@ -49,25 +43,25 @@ describe('NewsletterForm (docs/product.md sections 4 and 8)', () => {
     await submit('   ');
     expect(screen.getByRole('alert').textContent).toBe('Please enter a valid email.');
     expect(input().getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('refuses an untouched field when the button is pressed', () => {
     render(<NewsletterForm />);
     fireEvent.click(button());
     expect(screen.getByRole('alert').textContent).toBe('Please enter a valid email.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('shows the server’s refusal of a malformed address', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(400, { error: 'Please enter a valid email.' }));
+    api.fetch.mockResolvedValue(jsonResponse(400, { error: 'Please enter a valid email.' }));
     await submit('not-an-email');
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid email.');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
   });
 
   it('posts the address, shows the server’s msg and clears the field', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { msg: 'Please check your inbox.' }));
+    api.fetch.mockResolvedValue(jsonResponse(200, { msg: 'Please check your inbox.' }));
     await submit(' reader@example.com ');
 
     expect(await screen.findByRole('status')).toHaveProperty(
@@ -76,8 +70,8 @@ describe('NewsletterForm (docs/product.md sections 4 and 8)', () => {
     );
     expect(input().value).toBe('');
     expect(input().getAttribute('aria-invalid')).toBe('false');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(api.fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = api.fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/subscribe');
     expect(init?.method).toBe('POST');
     const body = init?.body;
@@ -87,7 +81,7 @@ describe('NewsletterForm (docs/product.md sections 4 and 8)', () => {
 
   it('disables the button while the request is on its way', async () => {
     let answer: (response: Response) => void = () => undefined;
-    fetchMock.mockReturnValue(
+    api.fetch.mockReturnValue(
       new Promise<Response>((resolve) => {
         answer = resolve;
       }),
@@ -105,26 +99,26 @@ describe('NewsletterForm (docs/product.md sections 4 and 8)', () => {
   });
 
   it('shows the server’s error text when it refuses', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(429, { error: 'Too many attempts.' }));
+    api.fetch.mockResolvedValue(jsonResponse(429, { error: 'Too many attempts.' }));
     await submit('reader@example.com');
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Too many attempts.');
     expect(input().value).toBe('reader@example.com');
   });
 
   it('says "Something went wrong" when a refusal carries no error text', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(500, {}));
+    api.fetch.mockResolvedValue(jsonResponse(500, {}));
     await submit('reader@example.com');
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Something went wrong');
   });
 
   it('says "Something went wrong" when a refusal is not even JSON', async () => {
-    fetchMock.mockResolvedValue(new Response('<h1>Bad gateway</h1>', { status: 502 }));
+    api.fetch.mockResolvedValue(new Response('<h1>Bad gateway</h1>', { status: 502 }));
     await submit('reader@example.com');
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Something went wrong');
   });
 
   it('says the server could not be reached when the request fails', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    api.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     await submit('reader@example.com');
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',

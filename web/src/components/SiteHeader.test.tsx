@@ -1,20 +1,21 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiStub } from '../test-support/api-stub';
 import { SiteHeader } from './SiteHeader';
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockResolvedValue(new Response('{}', { status: 200 }));
+  api.install();
+  api.fetch.mockResolvedValue(new Response('{}', { status: 200 }));
 });
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
   setScrollY(0);
-  fetchMock.mockReset();
+  api.reset();
   vi.unstubAllGlobals();
 });
 
@@ -111,7 +112,7 @@ describe('SiteHeader (docs/product.md section 2, Header)', () => {
 
   it('ends the token on the server at logout, before clearing local storage', () => {
     let tokenWhenCalled: string | null = null;
-    fetchMock.mockImplementation(() => {
+    api.fetch.mockImplementation(() => {
       tokenWhenCalled = localStorage.getItem('authToken');
       return Promise.resolve(new Response('{}', { status: 200 }));
     });
@@ -120,8 +121,8 @@ describe('SiteHeader (docs/product.md section 2, Header)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(api.fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = api.fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/logout');
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token');
@@ -132,7 +133,7 @@ describe('SiteHeader (docs/product.md section 2, Header)', () => {
   });
 
   it('still signs out in the browser when the server cannot be reached', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    api.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     signIn('Alex');
     const router = renderHeader('/blogs');
 

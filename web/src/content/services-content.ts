@@ -1,5 +1,4 @@
 import type { MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
-import type { Service } from '@hs/api/domain/booking/catalogue';
 import { closedLabel } from '@hs/api/domain/calendar/business-calendar';
 import { avatarImage } from './images';
 import type { Testimonial } from './testimonial-content';
@@ -33,30 +32,7 @@ export const servicesGridCopy = {
   forService: (title: string) => ` for ${title}`,
 };
 
-/**
- * The tag on each service's card, by service id. The catalogue's keywords are the
- * specification's and stay in `?service=` links, but several say nothing of their service to a
- * customer (Painting's is `furniture`, Snow Removal's `pruning`): a card shows these words.
- */
-const serviceTags: Readonly<Record<string, string>> = {
-  'garden-maintenance': 'Garden care',
-  'house-office-cleaning': 'Cleaning',
-  'seasonal-cleaning': 'Deep clean',
-  'specialized-carpentry': 'Carpentry',
-  painting: 'Walls & trim',
-  'construction-estimate': 'Free estimate',
-  'pressure-wash': 'Outdoor surfaces',
-  'garden-backyard-design': 'Landscaping',
-  'lawn-repair': 'Lawn care',
-  'weed-control': 'Weed removal',
-  'snow-removal': 'Winter',
-  eavestrough: 'Gutters',
-};
-
-/** The card's tag; a service added to the catalogue without one shows its title's first word. */
-export function serviceTag(service: Pick<Service, 'id' | 'title'>): string {
-  return serviceTags[service.id] ?? service.title.split(/[\s/&]+/)[0] ?? service.title;
-}
+export { serviceTag } from './service-tags';
 
 export const servicesTestimonial = {
   heading: 'Loved by Homeowners Across Toronto',

@@ -13,7 +13,7 @@ import { closedDayApplies, refundUnderway } from '@hs/api/bookings/lifecycle/ref
 import type { ManageLinks } from '@hs/api/bookings/manage-link';
 import { jobs, type JobDefinition, type PayloadOf } from '@hs/api/jobs/job-definitions';
 import type { OnceSender } from '@hs/api/mail/send-once';
-import { readerOf, type Reader } from '@hs/api/mail/typed-text';
+import { readerOf, type Reader } from '@hs/api/accounts/typed-text';
 import type { MailMessage } from '@hs/api/platform/mailer';
 import { todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { visitSkippedEmail } from '@hs/api/subscriptions/plan-emails';

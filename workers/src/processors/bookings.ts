@@ -1,6 +1,6 @@
 import type { BookingLifecycle } from '@hs/api/bookings/lifecycle/booking-lifecycle';
 import { jobs } from '@hs/api/jobs/job-definitions';
-import type { PaymentEventHandler } from '@hs/api/payments/payment-event-handler';
+import type { PaymentEventHandler } from '@hs/api/settlement/payment-event-handler';
 import type { PaymentProvider } from '@hs/api/payments/payment-provider';
 import { defineProcessor, type Processor } from '../processor';
 

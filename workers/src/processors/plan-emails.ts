@@ -1,6 +1,6 @@
 import { BookingModel } from '@hs/api/bookings/booking-model';
 import { jobs, type JobDefinition, type PayloadOf } from '@hs/api/jobs/job-definitions';
-import { readerOf, type Reader } from '@hs/api/mail/typed-text';
+import { readerOf, type Reader } from '@hs/api/accounts/typed-text';
 import type { MailMessage } from '@hs/api/platform/mailer';
 import { todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import type { PlanMembership } from '@hs/api/subscriptions/plan-membership';

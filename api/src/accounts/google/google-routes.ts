@@ -3,10 +3,9 @@ import { z } from 'zod';
 import type { ApiConfig } from '../../config/api-config';
 import { AuthMessages } from '../../domain/auth/auth-messages';
 import { DomainError } from '../../domain/domain-error';
-import { endpointGroup, mountEndpoints } from '../../http/endpoint';
+import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../../http/endpoint';
 import { jsonResponse, redirectResponse } from '../../http/openapi/shared-responses';
-import { jsonBody } from '../../http/openapi/zod-to-openapi';
-import { parseBody } from '../../http/parse-body';
+import { jsonBody } from '../../http/request-schemas';
 import type { JobProducer } from '../../jobs/job-producer';
 import type { Logger } from '../../platform/logger';
 import type { Redis } from '../../platform/redis';
@@ -25,6 +24,7 @@ export interface GoogleRouteDependencies {
   accounts: AccountService;
   /** A limiter per form; each counts on its own. */
   limit: (name: string) => RequestHandler;
+  guards: Guards;
 }
 
 /** Long enough to follow a redirect and post once; short enough to be useless in a log later. */
@@ -53,7 +53,7 @@ interface GoogleContext extends GoogleRouteDependencies {
  * /auth/google/exchange and gets `{token, user, message}` like any login.
  */
 export const googleSignInEndpoints = endpointGroup<GoogleContext>('auth', [
-  {
+  endpoint({
     method: 'get',
     path: '/api/auth/google',
     operationId: 'startGoogleSignIn',
@@ -62,14 +62,19 @@ export const googleSignInEndpoints = endpointGroup<GoogleContext>('auth', [
     responses: { '302': redirectResponse("To Google's consent page.") },
     errors: ['ServiceUnavailable'],
     fuzz: 'reads',
-    handlers: ({ google }) => [
+    // Passport's authenticate is Express middleware: it redirects, or hands on an error.
+    receive: ({ google }) => [
       (req, res, next) => {
         if (!google) throw new DomainError('unavailable', AuthMessages.googleNotConfigured);
         google.start(req, res, next);
       },
     ],
-  },
-  {
+    handle: () => {
+      // Passport answers the start with its redirect, or hands on an error: never this.
+      throw new Error('Google sign-in went on without redirecting.');
+    },
+  }),
+  endpoint({
     method: 'get',
     path: '/api/auth/google/callback',
     operationId: 'finishGoogleSignIn',
@@ -81,7 +86,7 @@ export const googleSignInEndpoints = endpointGroup<GoogleContext>('auth', [
       'Never answers with an error body.',
     access: 'public',
     request: {
-      query: [
+      rawQuery: [
         {
           name: 'code',
           in: 'query',
@@ -104,46 +109,44 @@ export const googleSignInEndpoints = endpointGroup<GoogleContext>('auth', [
     },
     responses: { '302': redirectResponse("To the site's sign-in page.") },
     fuzz: 'credential',
-    handlers: ({ google, service, signInPage, secureCookies }) => [
-      async (req, res) => {
-        // `code` tells the page which refusal to explain; anything else reads 'Google Sign-In Failed'.
-        const failed = (reason: string, error?: unknown, code?: string) => {
-          if (error !== undefined && !isProviderError(error)) {
-            req.log.error({ err: error }, 'google sign-in failed');
-          } else {
-            req.log.warn({ reason }, 'google sign-in failed');
-          }
-          res.redirect(signInPage({ google_error: code ?? '1' }));
-        };
-        const { code, error } = req.query;
-        if (!google) return failed(AuthMessages.googleNotConfigured);
-        if (typeof code !== 'string' && typeof error !== 'string') {
-          return failed('The callback carries neither a code nor an error.');
+    handle: async ({ req, res }, { google, service, signInPage, secureCookies }) => {
+      // `code` tells the page which refusal to explain; anything else reads 'Google Sign-In Failed'.
+      const failed = (reason: string, error?: unknown, code?: string) => {
+        if (error !== undefined && !isProviderError(error)) {
+          req.log.error({ err: error }, 'google sign-in failed');
+        } else {
+          req.log.warn({ reason }, 'google sign-in failed');
         }
-        const outcome = await google.finish(req, res);
-        if ('failed' in outcome) {
-          // A person who declines at Google comes back with `error=access_denied` and no code.
-          const reason = typeof error === 'string' ? `Google answered ${error.slice(0, 64)}` : '';
-          return failed(reason || outcome.failed, outcome.error, outcome.code);
-        }
+        res.redirect(signInPage({ google_error: code ?? '1' }));
+      };
+      const { code, error } = req.query;
+      if (!google) return failed(AuthMessages.googleNotConfigured);
+      if (typeof code !== 'string' && typeof error !== 'string') {
+        return failed('The callback carries neither a code nor an error.');
+      }
+      const outcome = await google.finish(req, res);
+      if ('failed' in outcome) {
+        // A person who declines at Google comes back with `error=access_denied` and no code.
+        const reason = typeof error === 'string' ? `Google answered ${error.slice(0, 64)}` : '';
+        return failed(reason || outcome.failed, outcome.error, outcome.code);
+      }
 
-        let issued: IssuedCode;
-        try {
-          issued = await service.issueCode(outcome.signedIn.userId);
-        } catch (issueError) {
-          // The person is mid-navigation: send them to the page, not to a JSON error.
-          return failed('Could not store the one-time code.', issueError);
-        }
-        res.cookie(
-          GoogleCookies.signIn,
-          issued.binding,
-          googleCookieOptions(secureCookies, CODE_TTL_SECONDS * 1000),
-        );
-        res.redirect(signInPage({ google: issued.code }));
-      },
-    ],
-  },
-  {
+      let issued: IssuedCode;
+      try {
+        issued = await service.issueCode(outcome.signedIn.userId);
+      } catch (issueError) {
+        // The person is mid-navigation: send them to the page, not to a JSON error.
+        return failed('Could not store the one-time code.', issueError);
+      }
+      res.cookie(
+        GoogleCookies.signIn,
+        issued.binding,
+        googleCookieOptions(secureCookies, CODE_TTL_SECONDS * 1000),
+      );
+      res.redirect(signInPage({ google: issued.code }));
+    },
+  }),
+  endpoint({
     method: 'post',
     path: '/api/auth/google/exchange',
     operationId: 'exchangeGoogleCode',
@@ -155,21 +158,19 @@ export const googleSignInEndpoints = endpointGroup<GoogleContext>('auth', [
     responses: { '200': jsonResponse('Signed in.', sessionSchema) },
     errors: ['BadRequest', 'TooManyRequests'],
     fuzz: 'credential',
-    handlers: ({ limit, accounts, service, secureCookies }) => [
-      limit('google-exchange'),
-      async (req, res) => {
-        const { code } = parseBody(googleExchangeSchema, req.body);
-        const binding = readCookie(req, GoogleCookies.signIn);
-        res.clearCookie(GoogleCookies.signIn, googleCookieOptions(secureCookies));
-        const user = await service.redeemCode(code, binding);
-        if (!user) throw new DomainError('invalid', AuthMessages.googleLoginFailed);
-        res.json({
-          ...accounts.sessionFor(user, 'google'),
-          message: AuthMessages.googleLoginSuccess,
-        });
-      },
-    ],
-  },
+    before: ({ limit }) => [limit('google-exchange')],
+    handle: async ({ body, req, res }, { accounts, service, secureCookies }) => {
+      const { code } = body;
+      const binding = readCookie(req, GoogleCookies.signIn);
+      res.clearCookie(GoogleCookies.signIn, googleCookieOptions(secureCookies));
+      const user = await service.redeemCode(code, binding);
+      if (!user) throw new DomainError('invalid', AuthMessages.googleLoginFailed);
+      res.json({
+        ...accounts.sessionFor(user, 'google'),
+        message: AuthMessages.googleLoginSuccess,
+      });
+    },
+  }),
 ]);
 
 export function googleSignInRoutes(deps: GoogleRouteDependencies): Router {
@@ -195,13 +196,18 @@ export function googleSignInRoutes(deps: GoogleRouteDependencies): Router {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  return mountEndpoints(router, googleSignInEndpoints, {
-    ...deps,
-    service,
-    google,
-    signInPage,
-    secureCookies: new URL(siteUrl).protocol === 'https:',
-  });
+  return mountEndpoints(
+    router,
+    googleSignInEndpoints,
+    {
+      ...deps,
+      service,
+      google,
+      signInPage,
+      secureCookies: new URL(siteUrl).protocol === 'https:',
+    },
+    { guards: deps.guards },
+  );
 }
 
 /** Errors from the OAuth exchange itself (Google refused or was unreachable): no stack needed. */

@@ -45,7 +45,7 @@ export class BookingEffects {
   async takePlace(visit: Visit, bookingId: string): Promise<void> {
     if (await this.deps.slots.take(visit.date, visit.time, bookingId)) return;
     const message = BookingMessages.windowFull(visit.date, timeLabel(visit.time));
-    throw new DomainError('conflict', message, { fields: { time: message } });
+    throw new DomainError('booking.window_full', message, { fields: { time: message } });
   }
 
   givePlaceBack(visit: Visit, bookingId: string): Promise<void> {

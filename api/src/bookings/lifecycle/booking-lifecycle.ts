@@ -138,6 +138,20 @@ export class BookingLifecycle {
   }
 
   /**
+   * The customer's card went to the provider from the page: the payment it made is recorded, so
+   * a refund or a late event can name it. The status waits for the provider's event.
+   */
+  async inPagePaymentStarted(
+    bookingId: string,
+    payment: { provider: string; intentId: string },
+  ): Promise<void> {
+    await BookingModel.updateOne(
+      { _id: bookingId },
+      { $set: { 'payment.provider': payment.provider, 'payment.intentId': payment.intentId } },
+    );
+  }
+
+  /**
    * A plan's period was paid: its visit is confirmed, or, if it was given up before the money
    * came (RESTORABLE), restored when its place is still free.
    */

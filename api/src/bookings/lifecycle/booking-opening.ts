@@ -278,6 +278,6 @@ export class BookingOpening {
       await BookingModel.deleteOne({ _id: booking._id });
       await this.deps.effects.givePlaceBack(booking, booking.id as string);
     }
-    throw new DomainError('conflict', BookingMessages.tooManyUnpaid(String(limit)));
+    throw new DomainError('booking.too_many_unpaid', BookingMessages.tooManyUnpaid(String(limit)));
   }
 }

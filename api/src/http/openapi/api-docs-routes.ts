@@ -1,6 +1,6 @@
 import express, { type RequestHandler, type Router } from 'express';
 import swaggerUi, { type SwaggerUiOptions } from 'swagger-ui-express';
-import { endpointGroup, mountEndpoints } from '../endpoint';
+import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../endpoint';
 import { toolPagePolicy } from '../page-policy';
 import type { OpenApiDocument } from './openapi-types';
 
@@ -8,7 +8,7 @@ import type { OpenApiDocument } from './openapi-types';
 const OPENAPI_PATH = '/api/openapi.json';
 
 export const openApiEndpoints = endpointGroup<{ body: string }>('site', [
-  {
+  endpoint({
     method: 'get',
     path: OPENAPI_PATH,
     operationId: 'getOpenApiDocument',
@@ -22,21 +22,25 @@ export const openApiEndpoints = endpointGroup<{ body: string }>('site', [
       },
     },
     fuzz: 'reads',
-    handlers: ({ body }) => [
-      (_req, res) => {
-        res.setHeader('Cache-Control', 'no-cache');
-        res.type('json').send(body);
-      },
-    ],
-  },
+    // Sent as the text it was serialised to once, not through res.json for every request.
+    handle: ({ res }, { body }) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('json').send(body);
+    },
+  }),
 ]);
 
 /**
  * GET /openapi.json under /api. The document is handed in, built once, rather than built here:
  * it describes this route too, so building it here would make the two modules need each other.
  */
-export function openApiRoutes(document: OpenApiDocument): Router {
-  return mountEndpoints(express.Router(), openApiEndpoints, { body: JSON.stringify(document) });
+export function openApiRoutes(document: OpenApiDocument, guards: Guards): Router {
+  return mountEndpoints(
+    express.Router(),
+    openApiEndpoints,
+    { body: JSON.stringify(document) },
+    { guards },
+  );
 }
 
 const UI_OPTIONS: SwaggerUiOptions = {

@@ -1,14 +1,23 @@
 import { z } from 'zod';
+import { ERROR_CODE_LIST, ERROR_CODES } from '../../domain/domain-error';
 import { jsonSchemaOf } from './zod-to-openapi';
 import type { JsonSchema, ResponseObject } from './openapi-types';
 
+const CODE_LIST = ERROR_CODE_LIST.map((code) => `- \`${code}\`: ${ERROR_CODES[code].meaning}`);
+
 /**
  * What error-handler.ts sends for every refusal: `error` and `message` carry the same text (the
- * site's forms read one or the other), `fields` names each bad form field, `reason` says why a
- * card was declined. Described with zod so the error schema is written the way the rest is.
+ * site's forms read one or the other), `code` says which refusal it is for a program, `fields`
+ * names each bad form field, `reason` says why a card was declined. Described with zod so the
+ * error schema is written the way the rest is, and answers are checked against it in tests.
  */
-const errorBodySchema = z.object({
+export const errorBodySchema = z.object({
   error: z.string().describe('What went wrong, written for a person.'),
+  code: z
+    .enum(ERROR_CODE_LIST)
+    .describe(
+      `Which refusal it is, for a program: stable, whatever the words. The codes:\n${CODE_LIST.join('\n')}`,
+    ),
   message: z.string().describe('The same text as `error`.'),
   requestId: z.string().describe('Quote it when asking about a failed request; the logs carry it.'),
   fields: z
@@ -26,6 +35,14 @@ const ERROR_REF = { $ref: '#/components/schemas/Error' } satisfies JsonSchema;
 export const sharedSchemas: Record<string, JsonSchema> = {
   Error: jsonSchemaOf(errorBodySchema),
 };
+
+/**
+ * An answer as an operation declares it: the OpenAPI description, and for a JSON answer the zod
+ * schema it was described from, which tests check every answer of that status against.
+ */
+export interface DeclaredResponse extends ResponseObject {
+  readonly json?: z.ZodType;
+}
 
 /** Refusals common to many routes, under components/responses; operations refer to them. */
 export const sharedResponses = {
@@ -58,22 +75,30 @@ export function sharedResponseObjects(): Record<string, ResponseObject> {
   return Object.fromEntries(
     Object.entries(sharedResponses).map(([name, description]) => [
       name,
-      errorResponse(description),
+      { description, content: { 'application/json': { schema: ERROR_REF } } },
     ]),
   );
 }
 
 /** An error answer with its own description (a 403 for a bad signed link, say). */
-export function errorResponse(description: string): ResponseObject {
-  return { description, content: { 'application/json': { schema: ERROR_REF } } };
+export function errorResponse(description: string): DeclaredResponse {
+  return {
+    description,
+    content: { 'application/json': { schema: ERROR_REF } },
+    json: errorBodySchema,
+  };
 }
 
-/** A JSON answer described by a zod schema (response shapes are documentation, not checks). */
-export function jsonResponse(description: string, schema: z.ZodType): ResponseObject {
-  return { description, content: { 'application/json': { schema: jsonSchemaOf(schema) } } };
+/** A JSON answer described by a zod schema; in tests every such answer is checked against it. */
+export function jsonResponse(description: string, schema: z.ZodType): DeclaredResponse {
+  return {
+    description,
+    content: { 'application/json': { schema: jsonSchemaOf(schema) } },
+    json: schema,
+  };
 }
 
-export function redirectResponse(description: string): ResponseObject {
+export function redirectResponse(description: string): DeclaredResponse {
   return {
     description,
     headers: {

@@ -57,9 +57,14 @@ export function queryParameters(
   }));
 }
 
-export function jsonBody(schema: z.ZodType, description?: string): RequestBodyObject {
+/** A JSON request body described by its zod schema. */
+export function jsonBodyObject(
+  schema: z.ZodType,
+  options: { description?: string; required?: boolean } = {},
+): RequestBodyObject {
+  const { description, required = true } = options;
   return {
-    required: true,
+    required,
     ...(description ? { description } : {}),
     content: { 'application/json': { schema: jsonSchemaOf(schema) } },
   };
@@ -73,7 +78,7 @@ export interface FileField {
 }
 
 /** A multipart form: the text fields from the route's schema, plus its file fields. */
-export function multipartBody(
+export function multipartBodyObject(
   schema: z.ZodType | undefined,
   files: Record<string, FileField>,
 ): RequestBodyObject {

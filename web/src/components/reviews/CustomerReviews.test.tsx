@@ -1,6 +1,8 @@
 import type { PublishedReview, PublishedReviews } from '@hs/api/domain/review/review-schema';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubApi } from '../../test-support/api-stub';
 import { CustomerReviews } from './CustomerReviews';
 
 const review = (id: string, overrides: Partial<PublishedReview> = {}): PublishedReview => ({
@@ -15,20 +17,13 @@ const review = (id: string, overrides: Partial<PublishedReview> = {}): Published
 });
 
 function stubReviews(answer: () => Promise<Response>): ReturnType<typeof vi.fn> {
-  const fetchMock = vi.fn(answer);
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return stubApi({ 'GET /api/reviews': answer }).fetch;
 }
 
 const answerWith =
   (body: PublishedReviews | object, status = 200) =>
   () =>
-    Promise.resolve(
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+    Promise.resolve(jsonResponse(status, body));
 
 afterEach(() => {
   cleanup();
@@ -49,7 +44,7 @@ describe('CustomerReviews', () => {
         ],
       }),
     );
-    render(<CustomerReviews headingLevel={2} />);
+    renderWithQueryClient(<CustomerReviews headingLevel={2} />);
     const heading = await screen.findByRole('heading', {
       level: 2,
       name: 'What customers who booked here say',
@@ -75,7 +70,7 @@ describe('CustomerReviews', () => {
 
   it('says "1 review" for one', async () => {
     stubReviews(answerWith({ count: 1, average: 5, reviews: [review('r1')] }));
-    render(<CustomerReviews headingLevel={3} />);
+    renderWithQueryClient(<CustomerReviews headingLevel={3} />);
     await screen.findByRole('heading', { level: 3 });
     expect(
       screen.getByText('5.0 out of 5 from 1 review of a visit booked on this site'),
@@ -84,7 +79,7 @@ describe('CustomerReviews', () => {
 
   it('says whose reviews these are, apart from the company’s overall rating', async () => {
     stubReviews(answerWith({ count: 2, average: 4.5, reviews: [review('r1'), review('r2')] }));
-    render(<CustomerReviews headingLevel={2} />);
+    renderWithQueryClient(<CustomerReviews headingLevel={2} />);
     const heading = await screen.findByRole('heading', { level: 2 });
     const section = heading.closest('section');
     if (section === null) throw new Error('no section around the heading');
@@ -106,7 +101,7 @@ describe('CustomerReviews', () => {
       },
     );
     const fetchMock = stubReviews(answerWith({ count: 1, average: 5, reviews: [review('r1')] }));
-    render(<CustomerReviews headingLevel={3} />);
+    renderWithQueryClient(<CustomerReviews headingLevel={3} />);
     await screen.findByRole('heading', { level: 3 }, { timeout: 5_000 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -118,7 +113,7 @@ describe('CustomerReviews', () => {
     ['the answer is of another shape', answerWith({ services: [] })],
   ])('shows nothing when %s', async (_, answer) => {
     const fetchMock = stubReviews(answer);
-    const { container } = render(<CustomerReviews headingLevel={2} />);
+    const { container } = renderWithQueryClient(<CustomerReviews headingLevel={2} />);
     await vi.waitFor(() => {
       expect(fetchMock).toHaveBeenCalled();
     });

@@ -1,5 +1,6 @@
-import type { PublishedReviews } from '@hs/api/domain/review/review-schema';
-import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { queryKeys } from '../../api/query-keys';
 import { fetchPublishedReviews } from '../../api/reviews-api';
 import { customerReviewsContent as copy } from '../../content/review-content';
 import { TESTIMONIAL_MAX_RATING, testimonialRatingLabel } from '../../content/testimonial-content';
@@ -30,20 +31,14 @@ interface CustomerReviewsProps {
 export function CustomerReviews({ headingLevel, shown = 3 }: CustomerReviewsProps) {
   const headingId = useId();
   const wanted = useIdleAfter(true);
-  const [published, setPublished] = useState<PublishedReviews | null>(null);
+  // Reviews are extra: without them (not asked yet, or failed) the page keeps its testimonials.
+  const { data: published } = useQuery({
+    queryKey: queryKeys.publishedReviews(),
+    queryFn: ({ signal }) => fetchPublishedReviews(signal),
+    enabled: wanted,
+  });
 
-  useEffect(() => {
-    if (!wanted) return;
-    const controller = new AbortController();
-    fetchPublishedReviews(controller.signal).then(setPublished, () => {
-      // Reviews are extra: without them the page keeps its testimonials and says nothing.
-    });
-    return () => {
-      controller.abort();
-    };
-  }, [wanted]);
-
-  if (published === null || published.count === 0 || published.reviews.length === 0) {
+  if (published === undefined || published.count === 0 || published.reviews.length === 0) {
     return null;
   }
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

@@ -1,26 +1,26 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { jsonResponse, stubApi } from '../../test-support/api-stub';
 import { routes } from '../../app/routes';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 /** The API answers the page's one call with `status` and `body`. */
 function answer(status: number, body: unknown) {
-  return vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    }),
-  );
+  return stubApi({ '*': () => jsonResponse(status, body) }).fetch;
 }
 
 /** Through the site's own routes: the path in the email must lead to this page. */
 function openLink(path: string) {
-  render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+  renderWithQueryClient(
+    <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />,
+  );
 }
 
 function request(fetchSpy: MockInstance<typeof fetch>) {

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { confirmEmailChange, verifyEmail } from '../../api/auth-api';
+import { queryKeys } from '../../api/query-keys';
 import { EmailLinkPage } from '../../components/EmailLinkPage';
 import { accountEmailPageContent as copy } from '../../content/account-content';
 
@@ -27,6 +28,8 @@ export function AccountEmailPage({ action }: AccountEmailPageProps) {
       follow={follow}
       working={copy.working}
       failed={copy.failed}
+      // The signed-in account's address (or its proof) is read again.
+      changes={queryKeys.account.every()}
     >
       <Link to="/Profile">{copy.profile}</Link> · <Link to="/">{copy.home}</Link>
     </EmailLinkPage>

@@ -1,26 +1,28 @@
 import type { AdminBookingList, AdminBookingView } from '@hs/api/domain/admin/admin-views';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiStub, jsonResponse } from '../../test-support/api-stub';
 import { AdminPage } from './AdminPage';
-import { jsonResponse, paidBooking, pendingBooking, tokenFor, urlOf } from './admin-test-support';
+import { paidBooking, pendingBooking, tokenFor, urlOf } from './admin-test-support';
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api.install();
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  api.reset();
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 
 function renderPage(token: string | null, path = '/admin') {
   if (token !== null) window.localStorage.setItem('authToken', token);
-  render(
+  renderWithQueryClient(
     <MemoryRouter initialEntries={[path]}>
       <AdminPage />
     </MemoryRouter>,
@@ -33,7 +35,7 @@ function bookingList(bookings: AdminBookingView[]): AdminBookingList {
 
 /** The request of the n-th fetch call, as the page made it. */
 function call(index: number): { url: string; method: string; headers: Headers; body: unknown } {
-  const [url, init] = fetchMock.mock.calls[index] ?? [];
+  const [url, init] = api.fetch.mock.calls[index] ?? [];
   return {
     url: urlOf(url),
     method: init?.method ?? 'GET',
@@ -49,11 +51,11 @@ describe('AdminPage', () => {
     const notice = screen.getByRole('status');
     expect(notice.textContent).toContain('Please log in with a team account');
     expect(within(notice).getByRole('link').getAttribute('href')).toBe('/signup/register');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('tells a customer the area is not for them when the API refuses (403)', async () => {
-    fetchMock.mockResolvedValue(
+    api.fetch.mockResolvedValue(
       jsonResponse(403, { error: 'This area is for the Home Services team only.' }),
     );
     renderPage('token-of-unknown-shape');
@@ -66,19 +68,19 @@ describe('AdminPage', () => {
 
   it('turns a customer away once the API confirms the role, without opening the console', async () => {
     const token = tokenFor('customer');
-    fetchMock.mockResolvedValue(jsonResponse(200, { user: { role: 'customer' } }));
+    api.fetch.mockResolvedValue(jsonResponse(200, { user: { role: 'customer' } }));
     renderPage(token);
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This area is for the Home Services team only.',
     );
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
     expect(call(0).url).toBe('/api/me');
     expect(call(0).headers.get('Authorization')).toBe(`Bearer ${token}`);
     expect(screen.queryByRole('tablist')).toBeNull();
   });
 
   it('lets in a customer promoted to admin since signing in', async () => {
-    fetchMock.mockImplementation((input) =>
+    api.fetch.mockImplementation((input) =>
       Promise.resolve(
         urlOf(input) === '/api/me'
           ? jsonResponse(200, { user: { role: 'admin' } })
@@ -96,7 +98,7 @@ describe('AdminPage', () => {
       status: 'paid',
       allowedStatuses: ['cancelled', 'refunded'],
     };
-    fetchMock.mockImplementation((input, init) =>
+    api.fetch.mockImplementation((input, init) =>
       Promise.resolve(
         init?.method === 'PATCH'
           ? jsonResponse(200, { booking: paid, message: 'Booking moved to Paid.' })
@@ -159,7 +161,7 @@ describe('AdminPage', () => {
   });
 
   it('asks once more before cancelling, and sends nothing when the operator keeps it', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, bookingList([paidBooking])));
+    api.fetch.mockResolvedValue(jsonResponse(200, bookingList([paidBooking])));
     renderPage(tokenFor('admin'));
     const change = await screen.findByRole('button', { name: 'Change HS-1001' });
     fireEvent.change(screen.getByRole('combobox', { name: 'New status for HS-1001' }), {
@@ -171,11 +173,11 @@ describe('AdminPage', () => {
     expect(document.activeElement).toBe(keep);
     fireEvent.click(keep);
     expect(screen.queryByRole('group')).toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
   });
 
   it('filters by date and status, and shows a refused change in an alert', async () => {
-    fetchMock.mockImplementation((_input, init) =>
+    api.fetch.mockImplementation((_input, init) =>
       Promise.resolve(
         init?.method === 'PATCH'
           ? jsonResponse(409, { error: 'This booking has changed; reload and try again.' })
@@ -205,7 +207,7 @@ describe('AdminPage', () => {
   });
 
   it('moves between sections with the arrow keys and keeps the open one in the address', async () => {
-    fetchMock.mockImplementation((input) =>
+    api.fetch.mockImplementation((input) =>
       Promise.resolve(
         urlOf(input).startsWith('/api/admin/contact-messages')
           ? jsonResponse(200, {

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type { AdminBookingView } from '@hs/api/domain/admin/admin-views';
 import { BOOKING_STATUS_LABELS, type BookingStatus } from '@hs/api/domain/booking/booking-status';
 import { useId, useState } from 'react';
@@ -39,7 +40,10 @@ export function BookingStatusControl({
   const selectId = useId();
   const [choice, setChoice] = useState<BookingStatus | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const move = useMutation({
+    mutationFn: (status: BookingStatus) => changeBookingStatus(session.token, booking.id, status),
+  });
+  const busy = move.isPending;
 
   const allowed = booking.allowedStatuses;
   if (allowed.length === 0) return <span className="admin-muted">{copy.noMoves}</span>;
@@ -47,20 +51,17 @@ export function BookingStatusControl({
   const selected = choice !== null && allowed.includes(choice) ? choice : null;
 
   const apply = (status: BookingStatus) => {
-    setBusy(true);
-    changeBookingStatus(session.token, booking.id, status).then(
-      (move) => {
-        setBusy(false);
+    move.mutate(status, {
+      onSuccess: (moved) => {
         setConfirming(false);
         setChoice(null);
-        onChanged(move);
+        onChanged(moved);
       },
-      (error: unknown) => {
-        setBusy(false);
+      onError: (error) => {
         setConfirming(false);
         if (!reportDenial(session, error)) onFailed(failureText(error));
       },
-    );
+    });
   };
 
   if (confirming && selected !== null) {

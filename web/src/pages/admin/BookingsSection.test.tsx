@@ -1,11 +1,13 @@
 import type { AdminBookingList, AdminBookingView } from '@hs/api/domain/admin/admin-views';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiStub, jsonResponse } from '../../test-support/api-stub';
 import { BookingsSection } from './BookingsSection';
-import { jsonResponse, paidBooking, pendingBooking, urlOf } from './admin-test-support';
+import { paidBooking, pendingBooking, urlOf } from './admin-test-support';
 import type { AdminSession } from './use-admin-data';
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 const deny = vi.fn<AdminSession['deny']>();
 const session: AdminSession = { token: 'admin-token', deny };
 
@@ -20,7 +22,7 @@ function list(bookings: AdminBookingView[]): AdminBookingList {
 }
 
 function requests() {
-  return fetchMock.mock.calls.map(([url, init]) => ({
+  return api.fetch.mock.calls.map(([url, init]) => ({
     url: urlOf(url),
     method: init?.method ?? 'GET',
     body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
@@ -29,7 +31,7 @@ function requests() {
 
 /** The API: the list (what `found` says for the latest query) and each move's answer. */
 function stubApi(found: (url: URL) => AdminBookingView[], moved?: AdminBookingView) {
-  fetchMock.mockImplementation((input, init) => {
+  api.fetch.mockImplementation((input, init) => {
     if (init?.method === 'PATCH' && moved !== undefined) {
       return Promise.resolve(jsonResponse(200, { booking: moved }));
     }
@@ -40,12 +42,12 @@ function stubApi(found: (url: URL) => AdminBookingView[], moved?: AdminBookingVi
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api.install();
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  api.reset();
   deny.mockReset();
   vi.unstubAllGlobals();
 });
@@ -53,7 +55,7 @@ afterEach(() => {
 describe('BookingsSection', () => {
   it('finds bookings by what the operator types, through the API, and says when none match', async () => {
     stubApi((url) => (url.searchParams.get('q') === 'Robin' ? [pendingBooking] : []));
-    render(<BookingsSection session={session} />);
+    renderWithQueryClient(<BookingsSection session={session} />);
     await screen.findByText('No bookings match these filters.');
 
     const search = screen.getByRole('searchbox', { name: 'Search bookings' });
@@ -85,7 +87,7 @@ describe('BookingsSection', () => {
 
   it('lists today’s and upcoming visits first, and latest first when asked', async () => {
     stubApi(() => [paidBooking]);
-    render(<BookingsSection session={session} />);
+    renderWithQueryClient(<BookingsSection session={session} />);
     await screen.findByRole('table', {
       name: 'Bookings: today’s and upcoming visits first, soonest first, then past visits',
     });
@@ -104,7 +106,7 @@ describe('BookingsSection', () => {
 
   it('starts the status menu on no choice, with only the moves the API allows', async () => {
     stubApi(() => [pendingBooking]);
-    render(<BookingsSection session={session} />);
+    renderWithQueryClient(<BookingsSection session={session} />);
     const select = await screen.findByRole<HTMLSelectElement>('combobox', {
       name: 'New status for HS-1002',
     });
@@ -128,7 +130,7 @@ describe('BookingsSection', () => {
     ['no_show', 'Mark booking HS-1001 as a no-show? Nobody was there.', 'Yes, a no-show'],
   ] as const)('asks once more before %s, and moves only on yes', async (status, question, yes) => {
     stubApi(() => [dueToday], { ...dueToday, status, allowedStatuses: [] });
-    render(<BookingsSection session={session} />);
+    renderWithQueryClient(<BookingsSection session={session} />);
     const select = await screen.findByRole('combobox', { name: 'New status for HS-1001' });
 
     fireEvent.change(select, { target: { value: status } });
@@ -155,7 +157,7 @@ describe('BookingsSection', () => {
 
   it('names every cell by its column, for the narrow screen’s cards', async () => {
     stubApi(() => [paidBooking]);
-    render(<BookingsSection session={session} />);
+    renderWithQueryClient(<BookingsSection session={session} />);
     const row = (await screen.findByRole('rowheader', { name: 'HS-1001' })).closest('tr');
     if (row === null) throw new Error('no row');
     expect([...row.cells].map((cell) => cell.getAttribute('data-label'))).toEqual([

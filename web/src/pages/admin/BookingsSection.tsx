@@ -10,7 +10,7 @@ import {
   BOOKING_STATUSES,
   type BookingStatus,
 } from '@hs/api/domain/booking/booking-status';
-import { type SubmitEvent, useCallback, useId, useState } from 'react';
+import { type SubmitEvent, useId, useState } from 'react';
 import { type BookingFilter, type BookingMove, fetchAdminBookings } from '../../api/admin-api';
 import { Notice } from '../../components/Notice';
 import { bookingsContent as copy } from './admin-content';
@@ -22,6 +22,7 @@ import { LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
 import { AdminFilters, StatusSelect, type StatusWords } from './StatusFilter';
 import { type AdminSession, useAdminData, type AdminMessage } from './use-admin-data';
+import { queryKeys } from '../../api/query-keys';
 
 const NO_FILTER: BookingFilter = {
   date: '',
@@ -51,11 +52,11 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
   // Tells one search from the next, so the box shows what the list was searched for.
   const [searchKey, setSearchKey] = useState(0);
   const [message, setMessage] = useState<AdminMessage>(null);
-  const load = useCallback(
-    (signal: AbortSignal) => fetchAdminBookings(session.token, filter, signal),
-    [session.token, filter],
+  const { state, retry, update } = useAdminData(
+    session,
+    queryKeys.admin.bookings(session.token, filter),
+    (signal) => fetchAdminBookings(session.token, filter, signal),
   );
-  const { state, retry, update } = useAdminData(session, load);
 
   const changeFilter = (change: Partial<BookingFilter>) => {
     // A new filter starts again from its first page.

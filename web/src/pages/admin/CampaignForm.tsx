@@ -1,5 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import type { CampaignPreview } from '@hs/api/domain/newsletter/campaign-messages';
-import type { CampaignView } from '@hs/api/domain/newsletter/newsletter-schema';
+import type { CampaignInput, CampaignView } from '@hs/api/domain/newsletter/newsletter-schema';
 import { campaignSchema } from '@hs/api/domain/newsletter/newsletter-schema';
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-client';
@@ -48,7 +49,13 @@ export function CampaignForm({ session, draft, onSaved, onCancel }: CampaignForm
   const [form, setForm] = useState({ subject: draft?.subject ?? '', body: draft?.body ?? '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saving = useMutation({
+    mutationFn: (input: CampaignInput) =>
+      draft === null
+        ? createCampaign(session.token, input)
+        : updateCampaign(session.token, draft.id, input),
+  });
+  const busy = saving.isPending;
   const heading = useRef<HTMLHeadingElement>(null);
   const subjectInput = useRef<HTMLInputElement>(null);
   const bodyInput = useRef<HTMLTextAreaElement>(null);
@@ -75,26 +82,19 @@ export function CampaignForm({ session, draft, onSaved, onCancel }: CampaignForm
     }
     setErrors({});
     setMessage(null);
-    setBusy(true);
-    const saving =
-      draft === null
-        ? createCampaign(session.token, parsed.data)
-        : updateCampaign(session.token, draft.id, parsed.data);
-    saving.then(
-      (campaign) => {
-        setBusy(false);
+    saving.mutate(parsed.data, {
+      onSuccess: (campaign) => {
         setForm({ subject: '', body: '' });
         // An edited draft's form closes; the section says it is saved.
         if (draft === null) setMessage({ tone: 'success', text: copy.created(campaign.subject) });
         onSaved(campaign, draft === null);
       },
-      (error: unknown) => {
-        setBusy(false);
+      onError: (error) => {
         if (reportDenial(session, error)) return;
         if (error instanceof ApiError) showErrors(fieldErrorsOf(Object.entries(error.fields)));
         setMessage({ tone: 'error', text: failureText(error) });
       },
-    );
+    });
   };
 
   const errorId = (field: Field) => `${field === 'subject' ? subjectId : bodyId}-error`;

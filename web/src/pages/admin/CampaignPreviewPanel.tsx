@@ -1,5 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import type { CampaignPreview } from '@hs/api/domain/newsletter/campaign-messages';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   deleteCampaign,
   fetchCampaignPreview,
@@ -16,6 +17,7 @@ import {
   reportDenial,
   useAdminData,
 } from './use-admin-data';
+import { queryKeys } from '../../api/query-keys';
 
 interface CampaignPreviewPanelProps {
   readonly session: AdminSession;
@@ -38,11 +40,11 @@ export function CampaignPreviewPanel({
 }: CampaignPreviewPanelProps) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const load = useCallback(
-    (signal: AbortSignal) => fetchCampaignPreview(session.token, campaignId, signal),
-    [session.token, campaignId],
+  const { state, retry } = useAdminData(
+    session,
+    queryKeys.admin.campaignPreview(session.token, campaignId),
+    (signal) => fetchCampaignPreview(session.token, campaignId, signal),
   );
-  const { state, retry } = useAdminData(session, load);
 
   useEffect(() => {
     heading.current?.focus();
@@ -83,31 +85,36 @@ interface PreviewBodyProps {
 
 function PreviewBody({ session, preview, onAction, onClose }: PreviewBodyProps) {
   const [message, setMessage] = useState<AdminMessage>(null);
-  const [busy, setBusy] = useState<'test' | 'delete' | null>(null);
+  const test = useMutation({ mutationFn: () => sendCampaignTest(session.token, campaign.id) });
+  const removal = useMutation({ mutationFn: () => deleteCampaign(session.token, campaign.id) });
+  // A deleted draft's preview closes: it stays busy until then.
+  const busy = test.isPending ? 'test' : removal.isPending || removal.isSuccess ? 'delete' : null;
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { campaign, email } = preview;
   const draft = campaign.status === 'draft';
 
   const failed = (error: unknown) => {
-    setBusy(null);
     setConfirmingDelete(false);
     if (!reportDenial(session, error)) setMessage({ tone: 'error', text: failureText(error) });
   };
 
   const sendTest = () => {
-    setBusy('test');
     setMessage(null);
-    sendCampaignTest(session.token, campaign.id).then((said) => {
-      setBusy(null);
-      setMessage({ tone: 'success', text: said });
-    }, failed);
+    test.mutate(undefined, {
+      onSuccess: (said) => {
+        setMessage({ tone: 'success', text: said });
+      },
+      onError: failed,
+    });
   };
 
   const remove = () => {
-    setBusy('delete');
-    deleteCampaign(session.token, campaign.id).then(() => {
-      onAction(preview, 'deleted');
-    }, failed);
+    removal.mutate(undefined, {
+      onSuccess: () => {
+        onAction(preview, 'deleted');
+      },
+      onError: failed,
+    });
   };
 
   return (

@@ -1,12 +1,14 @@
 import type { CampaignPreview } from '@hs/api/domain/newsletter/campaign-messages';
 import type { CampaignView } from '@hs/api/domain/newsletter/newsletter-schema';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiStub, jsonResponse } from '../../test-support/api-stub';
 import { CAMPAIGN_REFRESH_MS, CampaignsSection } from './CampaignsSection';
-import { jsonResponse, urlOf } from './admin-test-support';
+import { urlOf } from './admin-test-support';
 import type { AdminSession } from './use-admin-data';
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 const deny = vi.fn<AdminSession['deny']>();
 const session: AdminSession = { token: 'admin-token', deny };
 
@@ -33,19 +35,19 @@ function sending(sent: number): CampaignView {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api.install();
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  api.reset();
   deny.mockReset();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
 function requestOf(index: number) {
-  const [url, init] = fetchMock.mock.calls[index] ?? [];
+  const [url, init] = api.fetch.mock.calls[index] ?? [];
   return {
     url: urlOf(url),
     method: init?.method ?? 'GET',
@@ -54,13 +56,13 @@ function requestOf(index: number) {
 }
 
 function requests() {
-  return fetchMock.mock.calls.map((_, index) => requestOf(index));
+  return api.fetch.mock.calls.map((_, index) => requestOf(index));
 }
 
 describe('CampaignsSection', () => {
   it('checks a new campaign with the API schema before sending anything', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { campaigns: [] }));
-    render(<CampaignsSection session={session} />);
+    api.fetch.mockResolvedValue(jsonResponse(200, { campaigns: [] }));
+    renderWithQueryClient(<CampaignsSection session={session} />);
     await screen.findByText('No campaigns yet.');
 
     fireEvent.change(screen.getByLabelText('Body (Markdown)'), {
@@ -75,11 +77,11 @@ describe('CampaignsSection', () => {
     expect(document.getElementById(errorId)?.textContent).toBe('Subject is required.');
     expect(screen.getByRole('alert').textContent).toBe('Please correct the fields marked below.');
     expect(document.activeElement).toBe(subject);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
   });
 
   it('saves a draft, then sends it after one more question', async () => {
-    fetchMock.mockImplementation((input, init) => {
+    api.fetch.mockImplementation((input, init) => {
       const url = urlOf(input);
       if (init?.method === 'POST' && url === '/api/admin/campaigns') {
         return Promise.resolve(jsonResponse(201, { campaign: draft }));
@@ -89,7 +91,7 @@ describe('CampaignsSection', () => {
       }
       return Promise.resolve(jsonResponse(200, { campaigns: [] }));
     });
-    render(<CampaignsSection session={session} />);
+    renderWithQueryClient(<CampaignsSection session={session} />);
     await screen.findByText('No campaigns yet.');
 
     fireEvent.change(screen.getByLabelText('Subject'), { target: { value: ' Spring tips ' } });
@@ -119,10 +121,10 @@ describe('CampaignsSection', () => {
 
   it('reads the progress again while a campaign is sending', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    fetchMock
+    api.fetch
       .mockResolvedValueOnce(jsonResponse(200, { campaigns: [sending(2)] }))
       .mockResolvedValueOnce(jsonResponse(200, { campaigns: [sending(6)] }));
-    render(<CampaignsSection session={session} />);
+    renderWithQueryClient(<CampaignsSection session={session} />);
     await screen.findByText('2 sent, 1 failed, 7 pending of 10');
     const progress = screen.getByRole('progressbar', { name: 'Delivery of Spring tips' });
     expect(progress.getAttribute('value')).toBe('3');
@@ -134,7 +136,7 @@ describe('CampaignsSection', () => {
         vi.advanceTimersByTime(CAMPAIGN_REFRESH_MS);
         await Promise.resolve();
       });
-      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(api.fetch).toHaveBeenCalledTimes(2);
     });
     // A busy machine (the whole suite at once) may take more than findBy's default second.
     await screen.findByText('6 sent, 1 failed, 3 pending of 10', {}, { timeout: 10_000 });
@@ -155,8 +157,8 @@ describe('CampaignsSection', () => {
       subject: 'Fall tips',
       progress: { ...sending(5).progress, unconfirmed: 3 },
     };
-    fetchMock.mockResolvedValue(jsonResponse(200, { campaigns: [finished, inFlight] }));
-    render(<CampaignsSection session={session} />);
+    api.fetch.mockResolvedValue(jsonResponse(200, { campaigns: [finished, inFlight] }));
+    renderWithQueryClient(<CampaignsSection session={session} />);
     await screen.findByText('9 sent, 1 failed, 0 pending of 10');
     expect(
       screen.getByText(/^2 unconfirmed: a worker stopped before the mail server answered/),
@@ -174,14 +176,14 @@ describe('CampaignsSection', () => {
       progress: { total: 10, sent: 9, failed: 1, skipped: 0, pending: 0, unconfirmed: 0 },
     };
     let list = [draft];
-    fetchMock.mockImplementation((_input, init) =>
+    api.fetch.mockImplementation((_input, init) =>
       Promise.resolve(
         init?.method === 'POST'
           ? jsonResponse(200, { campaign: sending(0) })
           : jsonResponse(200, { campaigns: list }),
       ),
     );
-    render(<CampaignsSection session={session} />);
+    renderWithQueryClient(<CampaignsSection session={session} />);
     const row = await screen.findByRole('row', { name: /Spring tips/ });
     fireEvent.click(within(row).getByRole('button', { name: 'Send Spring tips' }));
     fireEvent.click(within(row).getByRole('button', { name: 'Yes, send it' }));
@@ -214,7 +216,7 @@ describe('CampaignsSection', () => {
       htmlUrl: '/api/admin/campaign-previews/c1?expires=1&sig=abc',
     };
     const edited: CampaignView = { ...draft, subject: 'Autumn tips' };
-    fetchMock.mockImplementation((input, init) => {
+    api.fetch.mockImplementation((input, init) => {
       const url = urlOf(input);
       const method = init?.method ?? 'GET';
       if (url === '/api/admin/campaigns/c1/preview') {
@@ -231,7 +233,7 @@ describe('CampaignsSection', () => {
       if (method === 'DELETE') return Promise.resolve(new Response(null, { status: 204 }));
       return Promise.resolve(jsonResponse(200, { campaigns: [draft] }));
     });
-    render(<CampaignsSection session={session} />);
+    renderWithQueryClient(<CampaignsSection session={session} />);
     const row = await screen.findByRole('row', { name: /Spring tips/ });
     fireEvent.click(within(row).getByRole('button', { name: 'Preview Spring tips' }));
 
@@ -288,7 +290,7 @@ describe('CampaignsSection', () => {
 
   it('offers neither edit nor delete for a campaign that went out', async () => {
     const sent: CampaignView = { ...sending(10), status: 'sent' };
-    fetchMock.mockImplementation((input) =>
+    api.fetch.mockImplementation((input) =>
       Promise.resolve(
         urlOf(input).endsWith('/preview')
           ? jsonResponse(200, {
@@ -300,7 +302,7 @@ describe('CampaignsSection', () => {
           : jsonResponse(200, { campaigns: [sent] }),
       ),
     );
-    render(<CampaignsSection session={session} />);
+    renderWithQueryClient(<CampaignsSection session={session} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Preview Spring tips' }));
     const panel = await screen.findByRole('region', { name: 'Preview: “Spring tips”' });
     within(panel).getByRole('button', { name: 'Send a test to me' });
@@ -309,8 +311,8 @@ describe('CampaignsSection', () => {
   });
 
   it('reports a 403 to the page instead of showing a list', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(403, { error: 'This area is for the team only.' }));
-    render(<CampaignsSection session={session} />);
+    api.fetch.mockResolvedValue(jsonResponse(403, { error: 'This area is for the team only.' }));
+    renderWithQueryClient(<CampaignsSection session={session} />);
     await vi.waitFor(() => {
       expect(deny).toHaveBeenCalledWith('forbidden');
     });

@@ -1,12 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
 import type { CampaignPreview } from '@hs/api/domain/newsletter/campaign-messages';
 import {
   unansweredAfterSending,
   type CampaignView,
 } from '@hs/api/domain/newsletter/newsletter-schema';
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { type CampaignAction, fetchCampaigns, runCampaignAction } from '../../api/admin-api';
 import { Notice } from '../../components/Notice';
-import { useInterval } from '../../hooks/use-interval';
 import { campaignsContent as copy } from './admin-content';
 import { formatMoment } from './admin-format';
 import { AdminTable } from './AdminTable';
@@ -21,6 +21,7 @@ import {
   useAdminData,
   type AdminMessage,
 } from './use-admin-data';
+import { queryKeys } from '../../api/query-keys';
 
 /** How often the list is read again while a campaign is going out. */
 export const CAMPAIGN_REFRESH_MS = 3000;
@@ -39,6 +40,10 @@ function actionFor(campaign: CampaignView): CampaignAction | null {
       return null;
   }
 }
+
+/** While a campaign is going out, its progress changes by itself: the list is read again. */
+const isSending = (campaigns: readonly CampaignView[]) =>
+  campaigns.some((campaign) => campaign.status === 'sending');
 
 function replaced(list: CampaignView[], campaign: CampaignView): CampaignView[] {
   return list.map((item) => (item.id === campaign.id ? campaign : item));
@@ -76,14 +81,17 @@ export function CampaignsSection({ session }: { readonly session: AdminSession }
   /** Raised at each save, so an open preview reads the campaign again. */
   const [revision, setRevision] = useState(0);
   const [editing, setEditing] = useState<CampaignDraft | null>(null);
-  const load = useCallback(
-    (signal: AbortSignal) => fetchCampaigns(session.token, signal),
-    [session.token],
+  const { state, retry, update } = useAdminData(
+    session,
+    queryKeys.admin.campaigns(session.token),
+    (signal) => fetchCampaigns(session.token, signal),
+    { everyMs: CAMPAIGN_REFRESH_MS, while: isSending },
   );
-  const { state, retry, update, refresh } = useAdminData(session, load);
   const campaigns = state.status === 'ready' ? state.data : [];
-  const sending = campaigns.some((campaign) => campaign.status === 'sending');
-  useInterval(refresh, sending ? CAMPAIGN_REFRESH_MS : null);
+  const campaignAction = useMutation({
+    mutationFn: ({ campaign, action }: { campaign: CampaignView; action: CampaignAction }) =>
+      runCampaignAction(session.token, campaign.id, action),
+  });
   const watched = campaigns.find((campaign) => campaign.id === watching);
   const banner = watched === undefined ? message : stateText(watched);
 
@@ -93,7 +101,7 @@ export function CampaignsSection({ session }: { readonly session: AdminSession }
   };
 
   const run = (campaign: CampaignView, action: CampaignAction) =>
-    runCampaignAction(session.token, campaign.id, action).then(
+    campaignAction.mutateAsync({ campaign, action }).then(
       (changed) => {
         update((list) => replaced(list, changed));
         setMessage(null);

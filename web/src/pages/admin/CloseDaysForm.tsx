@@ -1,9 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import type { AdminClosurePreview, AdminClosureResult } from '@hs/api/domain/admin/admin-views';
 import { closureFormSchema } from '@hs/api/domain/calendar/closure-schema';
 import { todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { closeDays, previewClosure } from '../../api/admin-closures-api';
+import { closeDays, type ClosureRequest, previewClosure } from '../../api/admin-closures-api';
 import { ApiError } from '../../api/api-client';
 import { Notice } from '../../components/Notice';
 import { ClosurePreviewPanel } from './ClosurePreviewPanel';
@@ -51,21 +52,18 @@ export function CloseDaysForm({ session, onClosed }: CloseDaysFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   /** The API could not close the days shown: said beside the button that asked it to. */
   const [closeFailure, setCloseFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
+  const checking = useMutation({
+    mutationFn: (closure: ClosureRequest) => previewClosure(session.token, closure),
+  });
+  const closing = useMutation({
+    mutationFn: (closure: ClosureRequest) => closeDays(session.token, closure),
+  });
+  const busy: Busy = checking.isPending ? 'checking' : closing.isPending ? 'closing' : null;
   const [preview, setPreview] = useState<AdminClosurePreview | null>(null);
   const [result, setResult] = useState<AdminClosureResult | null>(null);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const resultHeading = useRef<HTMLHeadingElement>(null);
-  const controller = useRef<AbortController | null>(null);
   const today = todayInToronto();
-
-  // A preview still on its way is of no use once the section is gone.
-  useEffect(
-    () => () => {
-      controller.current?.abort();
-    },
-    [],
-  );
 
   // The confirm button that made the closure is gone: the operator is taken to what it did.
   useEffect(() => {
@@ -102,7 +100,6 @@ export function CloseDaysForm({ session, onClosed }: CloseDaysFormProps) {
    * above the form after "Check visits", beside the confirm button after it.
    */
   const refused = (step: NonNullable<Busy>) => (error: unknown) => {
-    setBusy(null);
     if (reportDenial(session, error)) return;
     const found = error instanceof ApiError ? fieldErrorsOf(Object.entries(error.fields)) : {};
     if (Object.keys(found).length > 0) {
@@ -129,34 +126,29 @@ export function CloseDaysForm({ session, onClosed }: CloseDaysFormProps) {
     }
     setErrors({});
     setFailure(null);
-    setBusy('checking');
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    previewClosure(session.token, parsed.data, current.signal).then(
-      (found) => {
-        setBusy(null);
+    // A preview still on its way when the section is gone is of no use: nothing is said then.
+    checking.mutate(parsed.data, {
+      onSuccess: (found) => {
         setPreview(found);
       },
-      (error: unknown) => {
-        if (!current.signal.aborted) refused('checking')(error);
-      },
-    );
+      onError: refused('checking'),
+    });
   };
 
   const close = (shown: AdminClosurePreview) => {
     setFailure(null);
     setCloseFailure(null);
-    setBusy('closing');
-    closeDays(session.token, { from: shown.from, to: shown.to, reason: shown.reason }).then(
-      (closed) => {
-        setBusy(null);
-        dropPreview();
-        setForm(EMPTY_FORM);
-        setResult(closed);
-        onClosed(closed);
+    closing.mutate(
+      { from: shown.from, to: shown.to, reason: shown.reason },
+      {
+        onSuccess: (closed) => {
+          dropPreview();
+          setForm(EMPTY_FORM);
+          setResult(closed);
+          onClosed(closed);
+        },
+        onError: refused('closing'),
       },
-      refused('closing'),
     );
   };
 

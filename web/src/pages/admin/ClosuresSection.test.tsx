@@ -6,16 +6,18 @@ import type {
   AdminClosureView,
 } from '@hs/api/domain/admin/admin-views';
 import { ClosureMessages } from '@hs/api/domain/calendar/closure-schema';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiStub, jsonResponse } from '../../test-support/api-stub';
 import { NETWORK_FAILURE } from '../../api/api-client';
 import { AdminConsole } from './AdminConsole';
-import { jsonResponse, paidBooking, pendingBooking, urlOf } from './admin-test-support';
+import { paidBooking, pendingBooking, urlOf } from './admin-test-support';
 import { ClosuresSection } from './ClosuresSection';
 import type { AdminSession } from './use-admin-data';
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 const deny = vi.fn<AdminSession['deny']>();
 const session: AdminSession = { token: 'admin-token', deny };
 
@@ -105,7 +107,7 @@ type Answer = (body: unknown) => Response;
 
 /** The API as the section calls it, by method and path; anything else is a 404 to see. */
 function stubApi(answers: Record<Route, Answer>) {
-  fetchMock.mockImplementation((input, init) => {
+  api.fetch.mockImplementation((input, init) => {
     const route = `${init?.method ?? 'GET'} ${urlOf(input)}` as Route;
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
     const answer = answers[route];
@@ -116,7 +118,7 @@ function stubApi(answers: Record<Route, Answer>) {
 }
 
 function requests() {
-  return fetchMock.mock.calls.map(([url, init]) => ({
+  return api.fetch.mock.calls.map(([url, init]) => ({
     route: `${init?.method ?? 'GET'} ${urlOf(url)}`,
     headers: new Headers(init?.headers),
     body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null,
@@ -129,7 +131,7 @@ function Address() {
 }
 
 function renderSection() {
-  render(
+  renderWithQueryClient(
     <MemoryRouter initialEntries={['/admin?tab=closures']}>
       <ClosuresSection session={session} />
       <Address />
@@ -165,12 +167,12 @@ const liveRegion = () => {
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
-  vi.stubGlobal('fetch', fetchMock);
+  api.install();
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  api.reset();
   deny.mockReset();
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -422,7 +424,7 @@ describe('ClosuresSection', () => {
     expect(liveRegion().textContent).toBe('');
 
     // A failure of the moment is said above the form; the button is there to try again.
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    api.fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     checkVisits();
     expect((await screen.findByRole('alert')).textContent).toBe(NETWORK_FAILURE);
     await vi.waitFor(() => {
@@ -483,7 +485,7 @@ describe('ClosuresSection', () => {
 
   it("opens from the console's Closures tab", async () => {
     stubApi({ 'GET /api/admin/closures': () => jsonResponse(200, theList) });
-    render(
+    renderWithQueryClient(
       <MemoryRouter initialEntries={['/admin?tab=closures']}>
         <AdminConsole token="admin-token" />
       </MemoryRouter>,

@@ -1,7 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import type { AdminClosureList, AdminClosureView } from '@hs/api/domain/admin/admin-views';
 import { closedLabel } from '@hs/api/domain/calendar/business-calendar';
 import { todayInToronto } from '@hs/api/domain/calendar/toronto-date';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { fetchClosures, reopenClosure } from '../../api/admin-closures-api';
 import { ApiError } from '../../api/api-client';
 import { Notice } from '../../components/Notice';
@@ -19,6 +20,7 @@ import {
   reportDenial,
   useAdminData,
 } from './use-admin-data';
+import { queryKeys } from '../../api/query-keys';
 
 /** The list with a closure in it, soonest first, whether or not it was there already. */
 function withClosure(list: AdminClosureList, closure: AdminClosureView): AdminClosureList {
@@ -38,14 +40,17 @@ export function ClosuresSection({ session }: { readonly session: AdminSession })
   const holidaysHeadingId = useId();
   const closuresHeading = useRef<HTMLHeadingElement>(null);
   const [message, setMessage] = useState<AdminMessage>(null);
-  const load = useCallback(
-    (signal: AbortSignal) => fetchClosures(session.token, signal),
-    [session.token],
+  const { state, retry, update, refresh } = useAdminData(
+    session,
+    queryKeys.admin.closures(session.token),
+    (signal) => fetchClosures(session.token, signal),
   );
-  const { state, retry, update, refresh } = useAdminData(session, load);
 
+  const reopening = useMutation({
+    mutationFn: (closureId: string) => reopenClosure(session.token, closureId),
+  });
   const reopen = (closure: AdminClosureView) =>
-    reopenClosure(session.token, closure.id).then(
+    reopening.mutateAsync(closure.id).then(
       (said) => {
         update((list) => ({
           ...list,

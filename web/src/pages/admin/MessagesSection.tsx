@@ -1,20 +1,21 @@
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { fetchContactMessages } from '../../api/admin-api';
 import { messagesContent as copy } from './admin-content';
 import { formatMoment } from './admin-format';
 import { LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
 import { type AdminSession, useAdminData } from './use-admin-data';
+import { queryKeys } from '../../api/query-keys';
 
 /** What visitors sent through the contact form, newest first. */
 export function MessagesSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
   const [page, setPage] = useState(1);
-  const load = useCallback(
-    (signal: AbortSignal) => fetchContactMessages(session.token, page, signal),
-    [session.token, page],
+  const { state, retry } = useAdminData(
+    session,
+    queryKeys.admin.messages(session.token, page),
+    (signal) => fetchContactMessages(session.token, page, signal),
   );
-  const { state, retry } = useAdminData(session, load);
 
   return (
     <section aria-labelledby={headingId}>

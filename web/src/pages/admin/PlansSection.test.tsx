@@ -1,13 +1,15 @@
 import type { AdminPlanList, AdminPlanView } from '@hs/api/domain/admin/admin-views';
 import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
 import { planStanding } from '@hs/api/domain/subscription/plan-standing';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, urlOf } from './admin-test-support';
+import { createApiStub, jsonResponse } from '../../test-support/api-stub';
+import { urlOf } from './admin-test-support';
 import { PlansSection } from './PlansSection';
 import type { AdminSession } from './use-admin-data';
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 const deny = vi.fn<AdminSession['deny']>();
 const session: AdminSession = { token: 'admin-token', deny };
 
@@ -90,7 +92,7 @@ function planList(plans: AdminPlanView[], canRenewNow = false): AdminPlanList {
 }
 
 function requestOf(index: number) {
-  const [url, init] = fetchMock.mock.calls[index] ?? [];
+  const [url, init] = api.fetch.mock.calls[index] ?? [];
   return {
     url: urlOf(url),
     method: init?.method ?? 'GET',
@@ -100,12 +102,12 @@ function requestOf(index: number) {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api.install();
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  api.reset();
   deny.mockReset();
   vi.unstubAllGlobals();
 });
@@ -119,8 +121,8 @@ async function rowOf(reference: string): Promise<HTMLElement> {
 
 describe('PlansSection', () => {
   it('lists each plan: customer, status, renewal, visits to come and failed payments', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, planList([pastDue, ended])));
-    render(<PlansSection session={session} />);
+    api.fetch.mockResolvedValue(jsonResponse(200, planList([pastDue, ended])));
+    renderWithQueryClient(<PlansSection session={session} />);
 
     await screen.findByRole('table', { name: 'Monthly Visit plans, newest first' });
     const row = await rowOf('HS-PLAN01');
@@ -157,8 +159,8 @@ describe('PlansSection', () => {
   });
 
   it("shows a plan's paused month beside its status, the renewal after it, and a skipped visit", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, planList([paused])));
-    render(<PlansSection session={session} />);
+    api.fetch.mockResolvedValue(jsonResponse(200, planList([paused])));
+    renderWithQueryClient(<PlansSection session={session} />);
     const row = await rowOf('HS-PLAN03');
     within(row).getByText('Next month paused (from Wed, Jun 5, 2030)');
     within(row).getByText('Fri, Jul 5, 2030');
@@ -167,8 +169,8 @@ describe('PlansSection', () => {
   });
 
   it('filters by status from the first page', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, planList([pastDue]))));
-    render(<PlansSection session={session} />);
+    api.fetch.mockImplementation(() => Promise.resolve(jsonResponse(200, planList([pastDue]))));
+    renderWithQueryClient(<PlansSection session={session} />);
     await rowOf('HS-PLAN01');
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'past_due' } });
     await rowOf('HS-PLAN01');
@@ -177,14 +179,14 @@ describe('PlansSection', () => {
 
   it('ends a plan only after the operator confirms, and shows the answer', async () => {
     const endedNow: AdminPlanView = { ...pastDue, status: 'ended', nextRenewal: null };
-    fetchMock.mockImplementation((_input, init) =>
+    api.fetch.mockImplementation((_input, init) =>
       Promise.resolve(
         init?.method === 'POST'
           ? jsonResponse(200, { plan: endedNow, message: PlanMessages.cancelledByOperator })
           : jsonResponse(200, planList([pastDue])),
       ),
     );
-    render(<PlansSection session={session} />);
+    renderWithQueryClient(<PlansSection session={session} />);
     const row = await rowOf('HS-PLAN01');
 
     const cancel = within(row).getByRole('button', { name: 'Cancel plan HS-PLAN01' });
@@ -192,7 +194,7 @@ describe('PlansSection', () => {
     const question = within(row).getByRole('group', { name: /End plan HS-PLAN01 now\?/ });
     // Going back sends nothing and gives the focus back to the button.
     fireEvent.click(within(question).getByRole('button', { name: 'Keep it' }));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(
       within(row).getByRole('button', { name: 'Cancel plan HS-PLAN01' }),
     );
@@ -212,14 +214,14 @@ describe('PlansSection', () => {
 
   it('renews now on the test provider, with the card on file or a declined one', async () => {
     const outcome = 'The renewal was declined: the plan is past due.';
-    fetchMock.mockImplementation((input, init) =>
+    api.fetch.mockImplementation((input, init) =>
       Promise.resolve(
         init?.method === 'POST' && urlOf(input).endsWith('/renew')
           ? jsonResponse(200, { outcome })
           : jsonResponse(200, planList([pastDue], true)),
       ),
     );
-    render(<PlansSection session={session} />);
+    renderWithQueryClient(<PlansSection session={session} />);
     const row = await rowOf('HS-PLAN01');
     screen.getByText(/local test provider/);
 
@@ -233,17 +235,17 @@ describe('PlansSection', () => {
 
     fireEvent.click(within(row).getByRole('button', { name: 'Renew plan HS-PLAN01 now' }));
     await vi.waitFor(() => {
-      const renewals = fetchMock.mock.calls.filter(([input]) => urlOf(input).endsWith('/renew'));
+      const renewals = api.fetch.mock.calls.filter(([input]) => urlOf(input).endsWith('/renew'));
       expect(renewals).toHaveLength(2);
     });
-    const onFile = fetchMock.mock.calls
+    const onFile = api.fetch.mock.calls
       .map((_call, index) => requestOf(index))
       .filter((request) => request.url.endsWith('/renew'))[1];
     expect(onFile?.body).toEqual({});
     // The list is read again after a renewal: it changes the status and the failures.
     await vi.waitFor(() => {
       expect(
-        fetchMock.mock.calls.filter(([input]) => urlOf(input).startsWith('/api/admin/plans?')),
+        api.fetch.mock.calls.filter(([input]) => urlOf(input).startsWith('/api/admin/plans?')),
       ).toHaveLength(3);
     });
   });

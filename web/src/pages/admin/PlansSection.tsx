@@ -1,8 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
 import type { AdminPlanList, AdminPlanView } from '@hs/api/domain/admin/admin-views';
 import { findTimeWindow } from '@hs/api/domain/booking/catalogue';
 import { BOOKING_STATUS_LABELS } from '@hs/api/domain/booking/booking-status';
 import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   endPlan,
   fetchAdminPlans,
@@ -26,6 +27,7 @@ import {
   useAdminData,
   type AdminMessage,
 } from './use-admin-data';
+import { queryKeys } from '../../api/query-keys';
 
 const STATUS_WORDS = statusWordsOf(copy);
 
@@ -34,11 +36,11 @@ export function PlansSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
   const [filter, setFilter] = useState<PlanFilter>({ status: '', page: 1 });
   const [message, setMessage] = useState<AdminMessage>(null);
-  const load = useCallback(
-    (signal: AbortSignal) => fetchAdminPlans(session.token, filter, signal),
-    [session.token, filter],
+  const { state, retry, update, refresh } = useAdminData(
+    session,
+    queryKeys.admin.plans(session.token, filter),
+    (signal) => fetchAdminPlans(session.token, filter, signal),
   );
-  const { state, retry, update, refresh } = useAdminData(session, load);
 
   const onEnded = ({ plan: ended, message: said }: PlanEnd) => {
     update((list: AdminPlanList) => ({
@@ -223,7 +225,15 @@ function PlanActions({
   onFailed,
 }: PlanActionsProps) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<Busy>(null);
+  const ending = useMutation({ mutationFn: () => endPlan(session.token, plan.id) });
+  const renewal = useMutation({
+    mutationFn: (card: RenewalCard | undefined) => renewPlanNow(session.token, plan.id, card),
+  });
+  const busy: Busy = ending.isPending
+    ? 'cancel'
+    : renewal.isPending
+      ? (renewal.variables ?? 'renew')
+      : null;
   const cancelButton = useRef<HTMLButtonElement>(null);
   // Going back from the question gives the focus back to the button that asked it.
   const refocus = useRef(false);
@@ -237,27 +247,28 @@ function PlanActions({
   if (plan.status === 'ended') return <span className="admin-muted">{adminContent.never}</span>;
 
   const failed = (error: unknown) => {
-    setBusy(null);
     refocus.current = confirming;
     setConfirming(false);
     if (!reportDenial(session, error)) onFailed(failureText(error));
   };
 
   const end = () => {
-    setBusy('cancel');
-    endPlan(session.token, plan.id).then((answer) => {
-      setBusy(null);
-      setConfirming(false);
-      onEnded(answer);
-    }, failed);
+    ending.mutate(undefined, {
+      onSuccess: (answer) => {
+        setConfirming(false);
+        onEnded(answer);
+      },
+      onError: failed,
+    });
   };
 
   const renew = (card?: RenewalCard) => {
-    setBusy(card ?? 'renew');
-    renewPlanNow(session.token, plan.id, card).then((outcome) => {
-      setBusy(null);
-      onRenewed(plan, outcome);
-    }, failed);
+    renewal.mutate(card, {
+      onSuccess: (outcome) => {
+        onRenewed(plan, outcome);
+      },
+      onError: failed,
+    });
   };
 
   if (confirming) {

@@ -1,17 +1,19 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiStub, jsonResponse } from '../../test-support/api-stub';
 import { QueuesSection, requestedDashboardPage, type LeaveForDashboard } from './QueuesSection';
-import { jsonResponse, urlOf } from './admin-test-support';
+import { urlOf } from './admin-test-support';
 import type { AdminSession } from './use-admin-data';
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 const deny = vi.fn<AdminSession['deny']>();
 const leave = vi.fn<LeaveForDashboard>();
 const session: AdminSession = { token: 'admin-token', deny };
 
 function renderAt(search: string) {
-  render(
+  renderWithQueryClient(
     <MemoryRouter initialEntries={[`/admin${search}`]}>
       <QueuesSection session={session} leave={leave} />
     </MemoryRouter>,
@@ -19,13 +21,13 @@ function renderAt(search: string) {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+  api.install();
+  api.fetch.mockResolvedValue(new Response(null, { status: 204 }));
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  api.reset();
   deny.mockReset();
   leave.mockReset();
   vi.unstubAllGlobals();
@@ -34,12 +36,12 @@ afterEach(() => {
 describe('QueuesSection', () => {
   it('opens the dashboard with the session cookie, on request', async () => {
     renderAt('?tab=queues');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Open queue dashboard' }));
     await vi.waitFor(() => {
       expect(leave).toHaveBeenCalledWith('/admin/queues', false);
     });
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = api.fetch.mock.calls[0] ?? [];
     expect(urlOf(url)).toBe('/api/admin/queue-session');
     expect(init?.method).toBe('POST');
   });
@@ -51,11 +53,11 @@ describe('QueuesSection', () => {
     await vi.waitFor(() => {
       expect(leave).toHaveBeenCalledWith(page, true);
     });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
   });
 
   it('says why when the cookie cannot be had, and stays', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(503, { error: 'Try again in a moment.' }));
+    api.fetch.mockResolvedValue(jsonResponse(503, { error: 'Try again in a moment.' }));
     renderAt(`?tab=queues&open=${encodeURIComponent('/admin/queues')}`);
     expect((await screen.findByRole('alert')).textContent).toBe('Try again in a moment.');
     expect(leave).not.toHaveBeenCalled();

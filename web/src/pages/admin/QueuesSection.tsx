@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { openQueueSession, QUEUE_DASHBOARD_PATH } from '../../api/admin-api';
@@ -41,25 +42,27 @@ export function QueuesSection({
   const headingId = useId();
   const [searchParams] = useSearchParams();
   const requested = requestedDashboardPage(searchParams.get('open'));
-  const [busy, setBusy] = useState(requested !== null);
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
+  const opening = useMutation({ mutationFn: () => openQueueSession(session.token) });
+  const { mutate } = opening;
+  // Asked to open a page at once: busy from the first render. Once the session is open, the
+  // browser is on its way to the dashboard.
+  const busy = opening.isPending || opening.isSuccess || (requested !== null && opening.isIdle);
 
   const open = useCallback(
     (page: string, replace: boolean) => {
-      setBusy(true);
       setError(null);
-      openQueueSession(session.token).then(
-        () => {
+      mutate(undefined, {
+        onSuccess: () => {
           leave(page, replace);
         },
-        (failure: unknown) => {
-          setBusy(false);
+        onError: (failure) => {
           if (!reportDenial(session, failure)) setError(failureText(failure));
         },
-      );
+      });
     },
-    [session, leave],
+    [session, leave, mutate],
   );
 
   useEffect(() => {

@@ -1,12 +1,14 @@
 import { ReviewMessages } from '@hs/api/domain/review/review-messages';
 import type { AdminReviewList, AdminReviewView } from '@hs/api/domain/review/review-schema';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, urlOf } from './admin-test-support';
+import { createApiStub, jsonResponse } from '../../test-support/api-stub';
+import { urlOf } from './admin-test-support';
 import { ReviewsSection } from './ReviewsSection';
 import type { AdminSession } from './use-admin-data';
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 const deny = vi.fn<AdminSession['deny']>();
 const session: AdminSession = { token: 'admin-token', deny };
 
@@ -36,7 +38,7 @@ function reviewList(reviews: AdminReviewView[]): AdminReviewList {
 }
 
 function requestOf(index: number) {
-  const [url, init] = fetchMock.mock.calls[index] ?? [];
+  const [url, init] = api.fetch.mock.calls[index] ?? [];
   return {
     url: urlOf(url),
     method: init?.method ?? 'GET',
@@ -46,20 +48,20 @@ function requestOf(index: number) {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api.install();
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  api.reset();
   deny.mockReset();
   vi.unstubAllGlobals();
 });
 
 describe('ReviewsSection', () => {
   it('lists the reviews waiting for approval first, their text as typed, and the counts', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, reviewList([pending])));
-    render(<ReviewsSection session={session} />);
+    api.fetch.mockResolvedValue(jsonResponse(200, reviewList([pending])));
+    renderWithQueryClient(<ReviewsSection session={session} />);
     const card = (
       await screen.findByRole('heading', { level: 3, name: 'Maya S.: 4 stars' })
     ).closest('article');
@@ -82,8 +84,8 @@ describe('ReviewsSection', () => {
   });
 
   it('filters by another status, or none', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, reviewList([pending]))));
-    render(<ReviewsSection session={session} />);
+    api.fetch.mockImplementation(() => Promise.resolve(jsonResponse(200, reviewList([pending]))));
+    renderWithQueryClient(<ReviewsSection session={session} />);
     await screen.findByRole('heading', { level: 3, name: 'Maya S.: 4 stars' });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
     await vi.waitFor(() => {
@@ -98,14 +100,14 @@ describe('ReviewsSection', () => {
       moderatedAt: '2030-05-16T13:00:00.000Z',
       moderatedBy: 'admin:u1',
     };
-    fetchMock.mockImplementation((_input, init) =>
+    api.fetch.mockImplementation((_input, init) =>
       Promise.resolve(
         init?.method === 'PATCH'
           ? jsonResponse(200, { review: approved, message: ReviewMessages.moderated('approved') })
           : jsonResponse(200, reviewList([pending])),
       ),
     );
-    render(<ReviewsSection session={session} />);
+    renderWithQueryClient(<ReviewsSection session={session} />);
     await screen.findByRole('heading', { level: 3, name: 'Maya S.: 4 stars' });
     const actions = screen.getByRole('group', { name: 'Moderate the review by Maya S.' });
     fireEvent.click(within(actions).getByRole('button', { name: 'Approve' }));
@@ -122,8 +124,8 @@ describe('ReviewsSection', () => {
   });
 
   it('hands a refusal of the session to the page', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(403, { error: 'Admins only.' }));
-    render(<ReviewsSection session={session} />);
+    api.fetch.mockResolvedValue(jsonResponse(403, { error: 'Admins only.' }));
+    renderWithQueryClient(<ReviewsSection session={session} />);
     await vi.waitFor(() => {
       expect(deny).toHaveBeenCalledWith('forbidden');
     });

@@ -1,6 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
 import { MODERATION_STATUSES, type ModerationStatus } from '@hs/api/domain/review/review-messages';
 import type { AdminReviewList, AdminReviewView } from '@hs/api/domain/review/review-schema';
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { fetchAdminReviews, moderateReview, type ReviewFilter } from '../../api/admin-reviews-api';
 import { Notice } from '../../components/Notice';
 import { formatMoment } from './admin-format';
@@ -15,6 +16,7 @@ import {
   useAdminData,
   type AdminMessage,
 } from './use-admin-data';
+import { queryKeys } from '../../api/query-keys';
 
 const STATUS_WORDS = statusWordsOf(copy);
 
@@ -26,30 +28,40 @@ export function ReviewsSection({ session }: { readonly session: AdminSession }) 
   const headingId = useId();
   const [filter, setFilter] = useState<ReviewFilter>({ status: 'pending', page: 1 });
   const [message, setMessage] = useState<AdminMessage>(null);
-  const [working, setWorking] = useState<string | null>(null);
-  const load = useCallback(
-    (signal: AbortSignal) => fetchAdminReviews(session.token, filter, signal),
-    [session.token, filter],
+  const moderation = useMutation({
+    mutationFn: ({ review, status }: { review: AdminReviewView; status: ModerationStatus }) =>
+      moderateReview(session.token, review.id, status),
+  });
+  const working = moderation.isPending ? moderation.variables.review.id : null;
+  const { state, retry, update, refresh } = useAdminData(
+    session,
+    queryKeys.admin.reviews(session.token, filter),
+    (signal) => fetchAdminReviews(session.token, filter, signal),
   );
-  const { state, retry, update, refresh } = useAdminData(session, load);
 
-  const moderate = async (review: AdminReviewView, status: ModerationStatus) => {
-    setWorking(review.id);
+  const moderate = (review: AdminReviewView, status: ModerationStatus) => {
     setMessage(null);
-    try {
-      const moderated = await moderateReview(session.token, review.id, status);
-      // The counts change with it: the list is read again, and shows the change meanwhile.
-      update((list: AdminReviewList) => ({
-        ...list,
-        reviews: list.reviews.map((entry) => (entry.id === review.id ? moderated.review : entry)),
-      }));
-      refresh();
-      setMessage({ tone: 'success', text: copy.done(review.name, moderated.message) });
-    } catch (error) {
-      if (!reportDenial(session, error)) setMessage({ tone: 'error', text: failureText(error) });
-    } finally {
-      setWorking(null);
-    }
+    moderation.mutate(
+      { review, status },
+      {
+        onSuccess: (moderated) => {
+          // The counts change with it: the list is read again, and shows the change meanwhile.
+          update((list: AdminReviewList) => ({
+            ...list,
+            reviews: list.reviews.map((entry) =>
+              entry.id === review.id ? moderated.review : entry,
+            ),
+          }));
+          refresh();
+          setMessage({ tone: 'success', text: copy.done(review.name, moderated.message) });
+        },
+        onError: (error) => {
+          if (!reportDenial(session, error)) {
+            setMessage({ tone: 'error', text: failureText(error) });
+          }
+        },
+      },
+    );
   };
 
   return (
@@ -82,7 +94,7 @@ export function ReviewsSection({ session }: { readonly session: AdminSession }) 
                     review={review}
                     busy={working === review.id}
                     onModerate={(status) => {
-                      void moderate(review, status);
+                      moderate(review, status);
                     }}
                   />
                 </li>

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { fetchSubscribers, type SubscriberFilter } from '../../api/admin-api';
 import { subscribersContent as copy } from './admin-content';
 import { formatMoment } from './admin-format';
@@ -7,6 +7,7 @@ import { LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
 import { AdminFilters, StatusCounts, StatusSelect, type StatusWords } from './StatusFilter';
 import { type AdminSession, useAdminData } from './use-admin-data';
+import { queryKeys } from '../../api/query-keys';
 
 function statusLabel(status: string): string {
   return copy.statusLabels[status] ?? status;
@@ -18,11 +19,11 @@ const STATUS_WORDS: StatusWords<(typeof copy.statuses)[number]> = { ...copy, lab
 export function SubscribersSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
   const [filter, setFilter] = useState<SubscriberFilter>({ status: '', page: 1 });
-  const load = useCallback(
-    (signal: AbortSignal) => fetchSubscribers(session.token, filter, signal),
-    [session.token, filter],
+  const { state, retry } = useAdminData(
+    session,
+    queryKeys.admin.subscribers(session.token, filter),
+    (signal) => fetchSubscribers(session.token, filter, signal),
   );
-  const { state, retry } = useAdminData(session, load);
   const turnPage = (page: number) => {
     setFilter((current) => ({ ...current, page }));
   };

@@ -1,23 +1,25 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiStub } from '../../test-support/api-stub';
 import { tokenRole } from '../../auth/auth-storage';
 import { SiteHeader } from '../../components/SiteHeader';
 import { tokenFor } from './admin-test-support';
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  fetchMock.mockReset();
+  api.reset();
   vi.unstubAllGlobals();
 });
 
 function renderHeaderSignedInWith(token: string) {
   localStorage.setItem('authToken', token);
   localStorage.setItem('username', 'Sam');
-  render(
+  renderWithQueryClient(
     <MemoryRouter>
       <SiteHeader />
     </MemoryRouter>,
@@ -46,11 +48,11 @@ describe('the way into the admin area', () => {
   });
 
   it('ends the queue dashboard session when an admin logs out', () => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    api.install();
+    api.fetch.mockResolvedValue(new Response(null, { status: 204 }));
     const nav = renderHeaderSignedInWith(tokenFor('admin'));
     fireEvent.click(within(nav).getByRole('button', { name: 'Logout' }));
-    expect(fetchMock).toHaveBeenCalledWith('/api/admin/queue-session', { method: 'DELETE' });
+    expect(api.fetch).toHaveBeenCalledWith('/api/admin/queue-session', { method: 'DELETE' });
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
   });

@@ -1,13 +1,6 @@
 import type { AdminBookingView } from '@hs/api/domain/admin/admin-views';
 
-/** Shared by the admin pages' tests: what the API answers, stubbed at fetch. */
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
+/** Shared by the admin pages' tests: what the API answers (test-support/api-stub.ts stubs it). */
 
 /** A token shaped like the API's (header.claims.signature) with the role it was issued for. */
 export function tokenFor(role: 'admin' | 'customer'): string {

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { fetchCurrentRole } from '../../api/admin-api';
+import { queryKeys } from '../../api/query-keys';
 import type { TokenRole } from '../../auth/auth-storage';
 import { denialOf } from './use-admin-data';
 
@@ -12,28 +13,16 @@ export type AdminAccess = 'checking' | 'open' | 'forbidden' | 'session-ended';
  */
 export function useAdminAccess(token: string | null, claimed: TokenRole): AdminAccess {
   const mustAsk = token !== null && claimed === 'customer';
-  // The answer remembers the token it is for, so a new sign-in reads as checking again.
-  const [answer, setAnswer] = useState<{ token: string; access: AdminAccess } | null>(null);
-
-  useEffect(() => {
-    if (!mustAsk) return;
-    const controller = new AbortController();
-    fetchCurrentRole(token, controller.signal).then(
-      (role) => {
-        setAnswer({ token, access: role === 'admin' ? 'open' : 'forbidden' });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const denial = denialOf(error);
-        // Anything else (the network, say): the console opens, and its own calls tell.
-        setAnswer({ token, access: denial ?? 'open' });
-      },
-    );
-    return () => {
-      controller.abort();
-    };
-  }, [mustAsk, token]);
+  // The token is in the key, so a new sign-in reads as checking again.
+  const role = useQuery({
+    queryKey: queryKeys.admin.role(token ?? ''),
+    queryFn: ({ signal }) => fetchCurrentRole(token ?? '', signal),
+    enabled: mustAsk,
+  });
 
   if (!mustAsk) return 'open';
-  return answer?.token === token ? answer.access : 'checking';
+  if (role.status === 'success') return role.data === 'admin' ? 'open' : 'forbidden';
+  if (role.status === 'pending' || role.isFetching) return 'checking';
+  // Anything but a refusal (the network, say): the console opens, and its own calls tell.
+  return denialOf(role.error) ?? 'open';
 }

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ApiError } from '../../api/api-client';
 import { adminContent as copy } from './admin-content';
 
@@ -41,76 +42,64 @@ export type AdminData<T> =
 
 type Load<T> = (signal: AbortSignal) => Promise<T>;
 
-interface Result<T> {
-  readonly load: Load<T>;
-  readonly attempt: number;
-  readonly outcome: Exclude<AdminData<T>, { status: 'loading' }>;
+/** Reads a list again every `everyMs` for as long as `while` says it is changing by itself. */
+export interface Polling<T> {
+  readonly everyMs: number;
+  readonly while: (data: T) => boolean;
 }
 
 /**
- * Loads what a section lists, again whenever `load` changes (new filters or page) and after
- * `retry`. Each outcome remembers the load and attempt it answers, so a stale one reads as
- * loading without resetting state from the effect. `update` edits the list in place after an
- * action; `refresh` reloads it without the loading line, for lists that change by themselves.
+ * What a section lists, read under `queryKey` (from api/query-keys.ts): a new key (new filters or
+ * page) reads anew, and `retry` asks again after a failure. `update` edits the cached list after
+ * an action; `refresh` reads it again without the loading line, for lists that change by
+ * themselves, and a failed refresh leaves the list on screen. A 401 or 403 goes to the console.
  */
 export function useAdminData<T>(
   session: AdminSession,
+  queryKey: QueryKey,
   load: Load<T>,
+  polling?: Polling<T>,
 ): {
   state: AdminData<T>;
   retry: () => void;
   update: (change: (data: T) => T) => void;
   refresh: () => void;
 } {
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<Result<T> | null>(null);
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => load(signal),
+    ...(polling
+      ? {
+          refetchInterval: ({ state }: { state: { data: T | undefined } }) =>
+            state.data !== undefined && polling.while(state.data) ? polling.everyMs : false,
+        }
+      : {}),
+  });
+  const denial = query.isError ? denialOf(query.error) : null;
 
   useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal).then(
-      (data) => {
-        setResult({ load, attempt, outcome: { status: 'ready', data } });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || reportDenial(session, error)) return;
-        setResult({ load, attempt, outcome: { status: 'failed', message: failureText(error) } });
-      },
-    );
-    return () => {
-      controller.abort();
-    };
-  }, [load, attempt, session]);
+    if (denial !== null) session.deny(denial);
+  }, [denial, session]);
 
-  const retry = useCallback(() => {
-    setAttempt((count) => count + 1);
-  }, []);
-
-  const update = useCallback((change: (data: T) => T) => {
-    setResult((current) =>
-      current?.outcome.status === 'ready'
-        ? { ...current, outcome: { status: 'ready', data: change(current.outcome.data) } }
-        : current,
-    );
-  }, []);
-
-  const refresh = useCallback(() => {
-    load(new AbortController().signal).then(
-      (data) => {
-        setResult((current) =>
-          current?.load === load ? { ...current, outcome: { status: 'ready', data } } : current,
-        );
-      },
-      (error: unknown) => {
-        // Anything but a refusal is left to the next refresh: the list on screen stays useful.
-        reportDenial(session, error);
-      },
-    );
-  }, [load, session]);
+  const { refetch } = query;
+  const retry = () => {
+    void refetch();
+  };
+  const update = (change: (data: T) => T) => {
+    client.setQueryData<T>(queryKey, (data) => (data === undefined ? data : change(data)));
+  };
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey, exact: true });
+  };
 
   const state: AdminData<T> =
-    result !== null && result.load === load && result.attempt === attempt
-      ? result.outcome
-      : { status: 'loading' };
+    query.data !== undefined
+      ? { status: 'ready', data: query.data }
+      : query.isError && !query.isFetching && denial === null
+        ? { status: 'failed', message: failureText(query.error) }
+        : // A refusal stays loading here: the console replaces the whole area with why.
+          { status: 'loading' };
   return { state, retry, update, refresh };
 }
 

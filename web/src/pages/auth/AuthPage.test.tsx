@@ -1,7 +1,9 @@
 import type * as AuthApi from '../../api/auth-api';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiStub, jsonResponse } from '../../test-support/api-stub';
 import { goToGoogleSignIn } from '../../api/auth-api';
 import { AuthPage } from './AuthPage';
 import { afterSignIn, SIGNED_IN_REDIRECT_MS } from './use-signed-in-redirect';
@@ -12,28 +14,21 @@ vi.mock('../../api/auth-api', async (importOriginal) => ({
   goToGoogleSignIn: vi.fn(),
 }));
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api.install();
   window.history.replaceState(null, '', '/signup/register');
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  api.reset();
   vi.mocked(goToGoogleSignIn).mockReset();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   window.localStorage.clear();
 });
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 function renderAuth(path = '/signup/register') {
   const router = createMemoryRouter(
@@ -44,7 +39,7 @@ function renderAuth(path = '/signup/register') {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQueryClient(<RouterProvider router={router} />);
   return router;
 }
 
@@ -81,7 +76,7 @@ async function settleUntil(done: () => boolean) {
 const shown = (role: 'status' | 'alert') => () => screen.queryByRole(role) !== null;
 
 function request(index = 0): { url: unknown; method: unknown; body: unknown } {
-  const [url, init] = fetchMock.mock.calls[index] ?? [];
+  const [url, init] = api.fetch.mock.calls[index] ?? [];
   const body = init?.body;
   return {
     url,
@@ -162,7 +157,7 @@ describe('AuthPage modes (docs/product.md sections 2 and 4)', () => {
   });
 
   it('clears a message when the visitor switches mode', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(401, { error: 'Incorrect email or password.' }));
+    api.fetch.mockResolvedValue(jsonResponse(401, { error: 'Incorrect email or password.' }));
     renderAuth();
     await logIn();
     await screen.findByRole('alert');
@@ -174,7 +169,7 @@ describe('AuthPage modes (docs/product.md sections 2 and 4)', () => {
 describe('AuthPage login and sign-up (docs/product.md sections 4, 7 and 8)', () => {
   it('logs in, keeps the token and name, says so and goes home after a moment', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fetchMock.mockResolvedValue(
+    api.fetch.mockResolvedValue(
       jsonResponse(200, {
         token: 'jwt-1',
         user: { name: 'Jo Smith', firstName: 'Jo' },
@@ -207,7 +202,7 @@ describe('AuthPage login and sign-up (docs/product.md sections 4, 7 and 8)', () 
 
   it('goes on to the page that sent the visitor to log in, on this site only', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fetchMock.mockResolvedValue(
+    api.fetch.mockResolvedValue(
       jsonResponse(200, {
         token: 'jwt-1',
         user: { name: 'Jo Smith' },
@@ -239,7 +234,7 @@ describe('AuthPage login and sign-up (docs/product.md sections 4, 7 and 8)', () 
   });
 
   it('falls back to its own success text and to user.firstName', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { token: 'jwt-2', user: { firstName: 'Jo' } }));
+    api.fetch.mockResolvedValue(jsonResponse(200, { token: 'jwt-2', user: { firstName: 'Jo' } }));
     renderAuth();
     await logIn();
     expect((await screen.findByRole('status')).textContent).toBe('Login Successful!');
@@ -247,7 +242,7 @@ describe('AuthPage login and sign-up (docs/product.md sections 4, 7 and 8)', () 
   });
 
   it('signs up with all six fields and says Signup Successful!', async () => {
-    fetchMock.mockResolvedValue(
+    api.fetch.mockResolvedValue(
       jsonResponse(201, {
         token: 'jwt-3',
         user: { name: 'Ann Lee' },
@@ -282,7 +277,7 @@ describe('AuthPage login and sign-up (docs/product.md sections 4, 7 and 8)', () 
   });
 
   it('falls back to Signup Successful! when the server sends no message', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, { token: 'jwt-4', user: { firstName: 'Ann' } }));
+    api.fetch.mockResolvedValue(jsonResponse(201, { token: 'jwt-4', user: { firstName: 'Ann' } }));
     renderAuth();
     fireEvent.click(button('Sign Up'));
     await submitForm();
@@ -291,7 +286,7 @@ describe('AuthPage login and sign-up (docs/product.md sections 4, 7 and 8)', () 
 
   it('shows the server’s refusal and keeps the visitor on the page', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fetchMock.mockResolvedValue(jsonResponse(401, { error: 'Incorrect email or password.' }));
+    api.fetch.mockResolvedValue(jsonResponse(401, { error: 'Incorrect email or password.' }));
     const router = renderAuth();
     await logIn();
     await settleUntil(shown('alert'));
@@ -306,7 +301,7 @@ describe('AuthPage login and sign-up (docs/product.md sections 4, 7 and 8)', () 
   });
 
   it('marks the fields the server names', async () => {
-    fetchMock.mockResolvedValue(
+    api.fetch.mockResolvedValue(
       jsonResponse(400, {
         error: 'An account with this email already exists. Please log in instead.',
         fields: { email: 'An account with this email already exists. Please log in instead.' },
@@ -330,14 +325,14 @@ describe('AuthPage login and sign-up (docs/product.md sections 4, 7 and 8)', () 
   });
 
   it('says Something went wrong! when a refusal carries no text', async () => {
-    fetchMock.mockResolvedValue(new Response('<h1>Bad gateway</h1>', { status: 502 }));
+    api.fetch.mockResolvedValue(new Response('<h1>Bad gateway</h1>', { status: 502 }));
     renderAuth();
     await logIn();
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong!');
   });
 
   it('says Something went wrong! when a 2xx answer carries no token', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { message: 'Login Successful!' }));
+    api.fetch.mockResolvedValue(jsonResponse(200, { message: 'Login Successful!' }));
     renderAuth();
     await logIn();
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong!');
@@ -345,7 +340,7 @@ describe('AuthPage login and sign-up (docs/product.md sections 4, 7 and 8)', () 
   });
 
   it.each(['Login', 'Sign Up'])('says so when %s cannot reach the server', async (mode) => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    api.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     renderAuth();
     if (mode === 'Sign Up') fireEvent.click(button('Sign Up'));
     await submitForm();
@@ -364,7 +359,7 @@ describe('AuthPage forgot password (docs/product.md sections 4 and 8)', () => {
   }
 
   it('sends the link, shows the server’s message, clears the email and returns to login', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { message: 'Check your inbox.' }));
+    api.fetch.mockResolvedValue(jsonResponse(200, { message: 'Check your inbox.' }));
     renderAuth();
     await sendResetLink();
 
@@ -380,14 +375,14 @@ describe('AuthPage forgot password (docs/product.md sections 4 and 8)', () => {
   });
 
   it('says Password reset link sent! when the server sends no message', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    api.fetch.mockResolvedValue(jsonResponse(200, {}));
     renderAuth();
     await sendResetLink();
     expect((await screen.findByRole('status')).textContent).toBe('Password reset link sent!');
   });
 
   it('shows the server’s refusal and stays in forgot mode', async () => {
-    fetchMock.mockResolvedValue(
+    api.fetch.mockResolvedValue(
       jsonResponse(429, { error: 'Too many attempts. Please wait a few minutes and try again.' }),
     );
     renderAuth();
@@ -400,14 +395,14 @@ describe('AuthPage forgot password (docs/product.md sections 4 and 8)', () => {
   });
 
   it('says Something went wrong! when a refusal carries no text', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(500, {}));
+    api.fetch.mockResolvedValue(jsonResponse(500, {}));
     renderAuth();
     await sendResetLink();
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong!');
   });
 
   it('says Failed to send reset link! when the server cannot be reached', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    api.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     renderAuth();
     await sendResetLink();
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to send reset link!');
@@ -423,7 +418,7 @@ describe('AuthPage Google sign-in (docs/product.md sections 4 and 8)', () => {
 
   it('trades the one-time code for a session, hides it from the address and goes home', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fetchMock.mockResolvedValue(
+    api.fetch.mockResolvedValue(
       jsonResponse(200, {
         token: 'jwt-g',
         user: { name: 'Gail Goo' },
@@ -435,7 +430,7 @@ describe('AuthPage Google sign-in (docs/product.md sections 4 and 8)', () => {
 
     expect(window.location.search).toBe('?ref=mail');
     expect(screen.getByRole('status').textContent).toBe('Google Login Successful!');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
     expect(request()).toEqual({
       url: '/api/auth/google/exchange',
       method: 'POST',
@@ -451,14 +446,14 @@ describe('AuthPage Google sign-in (docs/product.md sections 4 and 8)', () => {
   });
 
   it('falls back to Google Login Successful! when the server sends no message', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { token: 'jwt-g', user: { firstName: 'Gail' } }));
+    api.fetch.mockResolvedValue(jsonResponse(200, { token: 'jwt-g', user: { firstName: 'Gail' } }));
     returnFromGoogle('?google=one-time-code');
     expect((await screen.findByRole('status')).textContent).toBe('Google Login Successful!');
     expect(window.localStorage.getItem('username')).toBe('Gail');
   });
 
   it('says Google Sign-In Failed when the code is refused', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(400, { error: 'Google Sign-In Failed' }));
+    api.fetch.mockResolvedValue(jsonResponse(400, { error: 'Google Sign-In Failed' }));
     returnFromGoogle('?google=stale-code');
     expect((await screen.findByRole('alert')).textContent).toBe('Google Sign-In Failed');
     expect(window.location.search).toBe('');
@@ -467,7 +462,7 @@ describe('AuthPage Google sign-in (docs/product.md sections 4 and 8)', () => {
   });
 
   it('says Google Sign-In Failed when the exchange cannot reach the server', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    api.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     returnFromGoogle('?google=one-time-code');
     expect((await screen.findByRole('alert')).textContent).toBe('Google Sign-In Failed');
   });
@@ -476,7 +471,7 @@ describe('AuthPage Google sign-in (docs/product.md sections 4 and 8)', () => {
     returnFromGoogle('?google_error=1');
     expect(screen.getByRole('alert').textContent).toBe('Google Sign-In Failed');
     expect(window.location.search).toBe('');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('explains why Google did not sign in to an account whose email was never confirmed', () => {
@@ -485,11 +480,11 @@ describe('AuthPage Google sign-in (docs/product.md sections 4 and 8)', () => {
       'An account with this email already exists. Sign in with your password, or confirm your email from our welcome email, then try Google again.',
     );
     expect(window.location.search).toBe('');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('leaves for Google when the API can start a sign-in', async () => {
-    fetchMock.mockResolvedValue(new Response(null, { status: 302 }));
+    api.fetch.mockResolvedValue(new Response(null, { status: 302 }));
     renderAuth();
     await act(async () => {
       fireEvent.click(screen.getByRole('link', { name: 'Continue with Google' }));
@@ -497,7 +492,7 @@ describe('AuthPage Google sign-in (docs/product.md sections 4 and 8)', () => {
     });
 
     expect(goToGoogleSignIn).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = api.fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/google');
     expect(init?.method).toBe('HEAD');
     expect(init?.redirect).toBe('manual');
@@ -505,7 +500,7 @@ describe('AuthPage Google sign-in (docs/product.md sections 4 and 8)', () => {
   });
 
   it('stays and says so when Google sign-in is not configured', async () => {
-    fetchMock.mockResolvedValue(new Response(null, { status: 503 }));
+    api.fetch.mockResolvedValue(new Response(null, { status: 503 }));
     renderAuth();
     await act(async () => {
       fireEvent.click(screen.getByRole('link', { name: 'Continue with Google' }));
@@ -519,7 +514,7 @@ describe('AuthPage Google sign-in (docs/product.md sections 4 and 8)', () => {
   it('leaves a modified click (a new tab) to the browser', () => {
     renderAuth();
     fireEvent.click(screen.getByRole('link', { name: 'Continue with Google' }), { ctrlKey: true });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
     expect(goToGoogleSignIn).not.toHaveBeenCalled();
   });
 });

@@ -75,7 +75,7 @@ export function AuthPage() {
           className="auth__form"
           aria-labelledby={modeHeadingId}
           onSubmit={(event) => {
-            void submit(event);
+            submit(event);
           }}
         >
           {mode === 'forgot' && <p className="auth__intro">{copy.forgotIntro}</p>}

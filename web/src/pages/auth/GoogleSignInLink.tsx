@@ -1,6 +1,8 @@
 import { AuthMessages } from '@hs/api/domain/auth/auth-messages';
-import { useState, type MouseEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { MouseEvent } from 'react';
 import { GOOGLE_SIGN_IN_PATH, goToGoogleSignIn, googleSignInAvailable } from '../../api/auth-api';
+import { queryKeys } from '../../api/query-keys';
 import { authContent as copy } from '../../content/auth-content';
 import type { AuthNotice } from './auth-notice';
 
@@ -15,7 +17,14 @@ interface GoogleSignInLinkProps {
  * asks the API whether Google sign-in is set up, to say so here instead of on an error page.
  */
 export function GoogleSignInLink({ busy, onMessage }: GoogleSignInLinkProps) {
-  const [checking, setChecking] = useState(false);
+  // Asked afresh at each click (the answer is not kept: the API may be set up meanwhile).
+  const availability = useQuery({
+    queryKey: queryKeys.googleSignIn(),
+    queryFn: googleSignInAvailable,
+    enabled: false,
+    gcTime: 0,
+  });
+  const checking = availability.isFetching;
 
   const start = async (event: MouseEvent<HTMLAnchorElement>) => {
     // Opening the link in a new tab or window is left to the browser.
@@ -24,10 +33,8 @@ export function GoogleSignInLink({ busy, onMessage }: GoogleSignInLinkProps) {
     }
     event.preventDefault();
     if (checking || busy) return;
-    setChecking(true);
     onMessage(null);
-    const available = await googleSignInAvailable();
-    setChecking(false);
+    const { data: available = true } = await availability.refetch();
     if (available) goToGoogleSignIn();
     else onMessage({ tone: 'error', text: AuthMessages.googleNotConfigured });
   };

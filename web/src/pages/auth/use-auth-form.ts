@@ -1,4 +1,5 @@
 import { AuthMessages } from '@hs/api/domain/auth/auth-messages';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type SubmitEvent } from 'react';
 import { ApiError } from '../../api/api-client';
 import {
@@ -34,6 +35,27 @@ function failureText(error: unknown, mode: AuthMode): string {
   return error.fromServer ? error.message : AuthMessages.somethingWentWrong;
 }
 
+/** What a submitted form came to: a session, or the reset link's message. */
+type AuthAnswer =
+  | { readonly kind: 'session'; readonly session: SignedInSession; readonly fallback: string }
+  | { readonly kind: 'reset'; readonly sent: string | null };
+
+/** The mode's one call: send a reset link, log in, or sign up. */
+async function authenticateAs({
+  mode,
+  form,
+}: {
+  mode: AuthMode;
+  form: SignUpForm;
+}): Promise<AuthAnswer> {
+  if (mode === 'forgot') return { kind: 'reset', sent: await requestPasswordReset(form.email) };
+  if (mode === 'login') {
+    const session = await logIn({ email: form.email, password: form.password });
+    return { kind: 'session', session, fallback: AuthMessages.loginSuccess };
+  }
+  return { kind: 'session', session: await signUp(form), fallback: AuthMessages.signupSuccess };
+}
+
 /**
  * The auth screen's state: which of its three modes is shown, the values typed, the errors, and
  * what happens on submit (log in, sign up or send a reset link) and after Google's callback.
@@ -42,7 +64,6 @@ export function useAuthForm(googleReturn: GoogleReturn, passwordChanged = false)
   const [mode, setMode] = useState<AuthMode>('login');
   const [form, setForm] = useState<SignUpForm>(EMPTY_FORM);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<AuthFieldName, string>>>({});
-  const [pending, setPending] = useState(googleReturn !== null && typeof googleReturn === 'object');
   const [message, setMessage] = useState<AuthNotice | null>(
     () =>
       googleRefusalNotice(googleReturn) ??
@@ -62,10 +83,15 @@ export function useAuthForm(googleReturn: GoogleReturn, passwordChanged = false)
     [startRedirect],
   );
   const googleFailed = useCallback((text: string) => {
-    setPending(false);
     setMessage({ tone: 'error', text });
   }, []);
-  useGoogleCodeExchange({ googleReturn, onSignedIn: completeSignIn, onFailed: googleFailed });
+  const exchanging = useGoogleCodeExchange({
+    googleReturn,
+    onSignedIn: completeSignIn,
+    onFailed: googleFailed,
+  });
+  const authenticate = useMutation({ mutationFn: authenticateAs });
+  const pending = exchanging || authenticate.isPending;
 
   const busy = pending || redirect.redirecting;
 
@@ -83,31 +109,30 @@ export function useAuthForm(googleReturn: GoogleReturn, passwordChanged = false)
     setFieldErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    setPending(true);
     setMessage(null);
     setFieldErrors({});
-    try {
-      if (mode === 'forgot') {
-        const sent = await requestPasswordReset(form.email);
-        setForm((current) => ({ ...current, email: '' }));
-        setMode('login');
-        setMessage({ tone: 'success', text: sent ?? copy.messages.resetLinkSent });
-        modeHeading.current?.focus();
-      } else if (mode === 'login') {
-        const session = await logIn({ email: form.email, password: form.password });
-        completeSignIn(session, AuthMessages.loginSuccess);
-      } else {
-        completeSignIn(await signUp(form), AuthMessages.signupSuccess);
-      }
-    } catch (error) {
-      setMessage({ tone: 'error', text: failureText(error, mode) });
-      if (error instanceof ApiError) setFieldErrors(error.fields);
-    } finally {
-      setPending(false);
-    }
+    authenticate.mutate(
+      { mode, form },
+      {
+        onSuccess: (answer) => {
+          if (answer.kind === 'session') {
+            completeSignIn(answer.session, answer.fallback);
+            return;
+          }
+          setForm((current) => ({ ...current, email: '' }));
+          setMode('login');
+          setMessage({ tone: 'success', text: answer.sent ?? copy.messages.resetLinkSent });
+          modeHeading.current?.focus();
+        },
+        onError: (error) => {
+          setMessage({ tone: 'error', text: failureText(error, mode) });
+          if (error instanceof ApiError) setFieldErrors(error.fields);
+        },
+      },
+    );
   };
 
   return {

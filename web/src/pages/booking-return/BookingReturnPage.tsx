@@ -1,9 +1,11 @@
 import type { ManagedBookingView } from '@hs/api/domain/booking/booking-schema';
 import { PaymentMessages } from '@hs/api/domain/payment/payment-messages';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fetchManagedBooking } from '../../api/bookings-api';
-import { useBookingLink } from '../../api/use-booking-link';
+import { queryKeys } from '../../api/query-keys';
+import { type SignedBookingLink, useBookingLink } from '../../api/use-booking-link';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { BookingSummary } from '../../components/booking/BookingSummary';
 import { Notice } from '../../components/Notice';
@@ -15,6 +17,43 @@ const GIVE_UP_MS = 90_000;
 
 type Stage = 'waiting' | 'paid' | 'failed' | 'slow' | 'invalid';
 
+const settled = (booking: ManagedBookingView | null | undefined) =>
+  booking?.status === 'paid' || booking?.status === 'payment_failed';
+
+/** The booking as last read (null until it is), and whether the page stopped asking. */
+interface Check {
+  readonly booking: ManagedBookingView | null;
+  readonly gaveUp: boolean;
+}
+
+/**
+ * Asks for the booking every POLL_MS until it reads paid or failed, or GIVE_UP_MS have passed; a
+ * failed question is asked again at the next tick, as the answer it waits for may still come.
+ */
+function useBookingUntilSettled(link: SignedBookingLink | null): Check | null {
+  const [startedAt] = useState(() => Date.now());
+  const past = (at: number) => at - startedAt > GIVE_UP_MS;
+  const query = useQuery({
+    queryKey: link === null ? ['booking', 'none'] : queryKeys.managedBooking(link),
+    queryFn: ({ signal }) => {
+      if (link === null) throw new Error('No booking link');
+      return fetchManagedBooking(link, signal);
+    },
+    enabled: link !== null,
+    retry: false,
+    refetchInterval: ({ state }) =>
+      settled(state.data) || past(Math.max(state.dataUpdatedAt, state.errorUpdatedAt))
+        ? false
+        : POLL_MS,
+  });
+  if (link === null) return null;
+  const lastAnswer = Math.max(query.dataUpdatedAt, query.errorUpdatedAt);
+  return {
+    booking: query.data ?? null,
+    gaveUp: !settled(query.data) && lastAnswer > 0 && past(lastAnswer),
+  };
+}
+
 /**
  * Where the payment provider sends the customer back. The provider's event may reach us after
  * the customer does, so the page asks for the booking until it reads paid (or failed).
@@ -22,38 +61,18 @@ type Stage = 'waiting' | 'paid' | 'failed' | 'slow' | 'invalid';
 export function BookingReturnPage() {
   useDocumentTitle(screens.bookingReturn.title);
   const link = useBookingLink();
-  const [booking, setBooking] = useState<ManagedBookingView | null>(null);
-  const [stage, setStage] = useState<Stage>(link ? 'waiting' : 'invalid');
-
-  useEffect(() => {
-    if (!link) return;
-    const controller = new AbortController();
-    const startedAt = Date.now();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const check = () => {
-      fetchManagedBooking(link, controller.signal).then(
-        (latest) => {
-          setBooking(latest);
-          if (latest.status === 'paid') setStage('paid');
-          else if (latest.status === 'payment_failed') setStage('failed');
-          else if (Date.now() - startedAt > GIVE_UP_MS) setStage('slow');
-          else timer = setTimeout(check, POLL_MS);
-        },
-        () => {
-          if (controller.signal.aborted) return;
-          if (Date.now() - startedAt > GIVE_UP_MS) setStage('slow');
-          else timer = setTimeout(check, POLL_MS);
-        },
-      );
-    };
-    check();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-    // The link is read once from the address; a new address is a new page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [link?.bookingId, link?.token]);
+  const check = useBookingUntilSettled(link);
+  const booking = check?.booking ?? null;
+  const stage: Stage =
+    link === null
+      ? 'invalid'
+      : booking?.status === 'paid'
+        ? 'paid'
+        : booking?.status === 'payment_failed'
+          ? 'failed'
+          : check?.gaveUp
+            ? 'slow'
+            : 'waiting';
 
   const manageHref = link
     ? `/bookings/manage?${new URLSearchParams({ booking: link.bookingId, token: link.token }).toString()}`

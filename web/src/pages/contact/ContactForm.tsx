@@ -35,7 +35,7 @@ export function ContactForm({ service, prefill = {} }: ContactFormProps) {
         className="contact-form__form"
         aria-labelledby={headingId}
         onSubmit={(event) => {
-          void send(event);
+          send(event);
         }}
       >
         {CONTACT_FIELDS.map((field) => (

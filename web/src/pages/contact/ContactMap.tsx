@@ -5,9 +5,10 @@ import { icon } from 'leaflet';
 import markerIconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIconUrl from 'leaflet/dist/images/marker-icon.png';
 import markerShadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
-import { apiRequest } from '../../api/api-client';
+import { siteConfigQuery } from '../../api/site-config';
 import { contactContent, MAP_CENTRE, MAP_ZOOM } from '../../content/contact-content';
 
 const copy = contactContent.map;
@@ -47,23 +48,16 @@ type ConfigState =
 
 /** docs/product.md sections 2 and 9: the office on a map, with tiles from the server's configuration. */
 export function ContactMap() {
-  const [state, setState] = useState<ConfigState>({ kind: 'loading' });
+  const config = useQuery(siteConfigQuery);
   const [tilesFailed, setTilesFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiRequest<unknown>('/api/site-config', { signal: controller.signal }).then(
-      (body) => {
-        setState(isSiteConfig(body) ? { kind: 'ready', config: body } : { kind: 'failed' });
-      },
-      () => {
-        if (!controller.signal.aborted) setState({ kind: 'failed' });
-      },
-    );
-    return () => {
-      controller.abort();
-    };
-  }, []);
+  const state: ConfigState =
+    config.data !== undefined
+      ? isSiteConfig(config.data)
+        ? { kind: 'ready', config: config.data }
+        : { kind: 'failed' }
+      : config.isError
+        ? { kind: 'failed' }
+        : { kind: 'loading' };
 
   if (state.kind === 'loading') {
     return (

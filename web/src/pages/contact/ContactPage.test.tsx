@@ -1,6 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiStub, jsonResponse } from '../../test-support/api-stub';
 import { ContactPage } from './ContactPage';
 
 // Leaflet needs a real layout engine; the map is checked in a browser instead.
@@ -8,28 +10,21 @@ vi.mock('./ContactMap', () => ({
   ContactMap: () => <div data-testid="contact-map" />,
 }));
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api.install();
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  api.reset();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 async function renderPage(state?: unknown) {
-  render(
+  renderWithQueryClient(
     <MemoryRouter initialEntries={[{ pathname: '/contact', state }]}>
       <ContactPage />
     </MemoryRouter>,
@@ -63,7 +58,7 @@ async function submit() {
 }
 
 function sentBody(): unknown {
-  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  const [url, init] = api.fetch.mock.calls[0] ?? [];
   expect(url).toBe('/api/contact');
   expect(init?.method).toBe('POST');
   const body = init?.body;
@@ -93,7 +88,7 @@ describe('ContactPage (docs/product.md section 2)', () => {
   });
 
   it('holds the map’s place, caption included, until the map’s code is asked for', async () => {
-    render(
+    renderWithQueryClient(
       <MemoryRouter initialEntries={['/contact']}>
         <ContactPage />
       </MemoryRouter>,
@@ -138,7 +133,7 @@ describe('ContactPage (docs/product.md section 2)', () => {
 
 describe('the contact form (docs/product.md sections 4, 5 and 8)', () => {
   it('posts the message, shows the server’s message and clears the fields', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, { message: 'Thanks, we will be in touch.' }));
+    api.fetch.mockResolvedValue(jsonResponse(201, { message: 'Thanks, we will be in touch.' }));
     await renderPage();
     fillIn();
     await submit();
@@ -159,7 +154,7 @@ describe('the contact form (docs/product.md sections 4, 5 and 8)', () => {
   });
 
   it('says "Message sent successfully!" when the server gives no message', async () => {
-    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    api.fetch.mockResolvedValue(new Response(null, { status: 204 }));
     await renderPage();
     fillIn();
     await submit();
@@ -170,7 +165,7 @@ describe('the contact form (docs/product.md sections 4, 5 and 8)', () => {
   });
 
   it('keeps the values and marks the field the server refused', async () => {
-    fetchMock.mockResolvedValue(
+    api.fetch.mockResolvedValue(
       jsonResponse(400, {
         error: 'Please enter a valid email.',
         fields: { email: 'Please enter a valid email.' },
@@ -193,7 +188,7 @@ describe('the contact form (docs/product.md sections 4, 5 and 8)', () => {
   });
 
   it('says "Failed to send message." when a refusal carries no error text', async () => {
-    fetchMock.mockResolvedValue(new Response('<h1>Bad gateway</h1>', { status: 502 }));
+    api.fetch.mockResolvedValue(new Response('<h1>Bad gateway</h1>', { status: 502 }));
     await renderPage();
     fillIn();
     await submit();
@@ -206,7 +201,7 @@ describe('the contact form (docs/product.md sections 4, 5 and 8)', () => {
 
   it('says something went wrong, and logs it, when the request cannot be made', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    api.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     await renderPage();
     fillIn();
     await submit();
@@ -224,7 +219,7 @@ describe('the contact form (docs/product.md sections 4, 5 and 8)', () => {
 
   it('disables the button while the message is on its way', async () => {
     let answer: (response: Response) => void = () => undefined;
-    fetchMock.mockReturnValue(
+    api.fetch.mockReturnValue(
       new Promise<Response>((resolve) => {
         answer = resolve;
       }),
@@ -236,7 +231,7 @@ describe('the contact form (docs/product.md sections 4, 5 and 8)', () => {
       within(form()).getByRole<HTMLButtonElement>('button', { name: 'Sending…' }).disabled,
     ).toBe(true);
     await submit();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
 
     await act(async () => {
       answer(jsonResponse(201, { message: 'Message sent successfully!' }));
@@ -246,7 +241,7 @@ describe('the contact form (docs/product.md sections 4, 5 and 8)', () => {
   });
 
   it('starts the subject with the service the visitor came from and sends it along', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, { message: 'Message sent successfully!' }));
+    api.fetch.mockResolvedValue(jsonResponse(201, { message: 'Message sent successfully!' }));
     await renderPage({ service: 'Painting' });
     expect(field('Subject').value).toBe('Booking enquiry: Painting');
 
@@ -264,7 +259,7 @@ describe('the contact form (docs/product.md sections 4, 5 and 8)', () => {
   it.each([[undefined], [null], ['Painting'], [{ service: 42 }], [{ service: '  ' }]])(
     'ignores navigation state that names no service (%j)',
     async (state) => {
-      fetchMock.mockResolvedValue(jsonResponse(201, {}));
+      api.fetch.mockResolvedValue(jsonResponse(201, {}));
       await renderPage(state);
       expect(field('Subject').value).toBe('');
       fillIn();

@@ -1,4 +1,5 @@
 import { ContactMessages, HONEYPOT_FIELD } from '@hs/api/domain/contact/contact-messages';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { ApiError, apiRequest } from '../../api/api-client';
 import { contactContent } from '../../content/contact-content';
@@ -24,44 +25,47 @@ export function useContactSend(service: string | undefined, prefill: Partial<Con
   const [honeypot, setHoneypot] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<ContactFieldName, string>>>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [sending, setSending] = useState(false);
+  const post = useMutation({
+    mutationFn: (message: Record<string, string>) =>
+      apiRequest<{ message?: unknown } | null>('/api/contact', { method: 'POST', body: message }),
+  });
+  const sending = post.isPending;
 
-  const send = async (event: SubmitEvent<HTMLFormElement>) => {
+  const send = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
-    setSending(true);
     setOutcome(null);
     setFieldErrors({});
-    try {
-      const body = await apiRequest<{ message?: unknown } | null>('/api/contact', {
-        method: 'POST',
-        body: {
-          ...values,
-          ...(enquiryAbout === undefined ? {} : { service: enquiryAbout }),
-          [HONEYPOT_FIELD]: honeypot,
+    post.mutate(
+      {
+        ...values,
+        ...(enquiryAbout === undefined ? {} : { service: enquiryAbout }),
+        [HONEYPOT_FIELD]: honeypot,
+      },
+      {
+        onSuccess: (body) => {
+          const message = body?.message;
+          setOutcome({
+            tone: 'success',
+            text: typeof message === 'string' && message !== '' ? message : ContactMessages.sent,
+          });
+          setValues(EMPTY_CONTACT);
+          // The enquiry has been made; a next message from this page is about something else.
+          setEnquiryAbout(undefined);
         },
-      });
-      const message = body?.message;
-      setOutcome({
-        tone: 'success',
-        text: typeof message === 'string' && message !== '' ? message : ContactMessages.sent,
-      });
-      setValues(EMPTY_CONTACT);
-      // The enquiry has been made; a next message from this page is about something else.
-      setEnquiryAbout(undefined);
-    } catch (error) {
-      // Status 0 is apiRequest's mark for a server that could not be reached at all.
-      if (error instanceof ApiError && error.status !== 0) {
-        setOutcome({ tone: 'error', text: refusalText(error) });
-        setFieldErrors(error.fields);
-      } else {
-        // docs/product.md section 8 has this failure logged as well as shown.
-        console.error('Sending the contact form failed', error);
-        setOutcome({ tone: 'error', text: ContactMessages.exception });
-      }
-    } finally {
-      setSending(false);
-    }
+        onError: (error) => {
+          // Status 0 is apiRequest's mark for a server that could not be reached at all.
+          if (error instanceof ApiError && error.status !== 0) {
+            setOutcome({ tone: 'error', text: refusalText(error) });
+            setFieldErrors(error.fields);
+          } else {
+            // docs/product.md section 8 has this failure logged as well as shown.
+            console.error('Sending the contact form failed', error);
+            setOutcome({ tone: 'error', text: ContactMessages.exception });
+          }
+        },
+      },
+    );
   };
 
   const change = (name: ContactFieldName, value: string) => {

@@ -2,20 +2,15 @@ import type { BookingView, MonthlyPlanView } from '@hs/api/domain/booking/bookin
 import { addDays, longDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
 import { planStanding } from '@hs/api/domain/subscription/plan-standing';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiStub, jsonResponse } from '../../test-support/api-stub';
 import { DashboardPage } from './DashboardPage';
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 const TOKEN = 'token-456';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 const paidVisit: BookingView = {
   id: 'b1',
@@ -52,19 +47,19 @@ const estimate: BookingView = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api.install();
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  api.reset();
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 
 function renderPage({ signedIn = true } = {}) {
   if (signedIn) window.localStorage.setItem('authToken', TOKEN);
-  render(
+  renderWithQueryClient(
     <MemoryRouter>
       <DashboardPage />
     </MemoryRouter>,
@@ -80,11 +75,11 @@ describe('DashboardPage', () => {
     expect(
       within(notice).getByRole('link', { name: 'Log in or sign up' }).getAttribute('href'),
     ).toBe('/signup/register');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('lists the bookings with their totals and status labels', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { bookings: [paidVisit, estimate] }));
+    api.fetch.mockResolvedValue(jsonResponse(200, { bookings: [paidVisit, estimate] }));
     renderPage();
     screen.getByText('Loading your bookings…');
 
@@ -106,7 +101,7 @@ describe('DashboardPage', () => {
     within(second).getByText(/Custom Estimate \(no payment\)/);
     within(second).getByText('Estimate requested');
 
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = api.fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/me/bookings');
     expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${TOKEN}`);
     // Each booking's page opens with the login as its proof: no token in the address.
@@ -127,7 +122,7 @@ describe('DashboardPage', () => {
       reference: 'HS-1003',
       status: 'pending_payment',
     };
-    fetchMock.mockResolvedValue(jsonResponse(200, { bookings: [unpaid] }));
+    api.fetch.mockResolvedValue(jsonResponse(200, { bookings: [unpaid] }));
     renderPage();
     const [item] = await screen.findAllByRole('listitem');
     if (item === undefined) throw new Error('one booking expected');
@@ -180,7 +175,7 @@ describe('DashboardPage', () => {
       amountCents: 24_900,
       monthlyPlan: plan,
     }));
-    fetchMock.mockResolvedValue(jsonResponse(200, { bookings: [...visits, paidVisit] }));
+    api.fetch.mockResolvedValue(jsonResponse(200, { bookings: [...visits, paidVisit] }));
     renderPage();
 
     const entries = await screen.findAllByRole('article');
@@ -244,7 +239,7 @@ describe('DashboardPage', () => {
       visits: [],
     };
     const visit: BookingView = { ...paidVisit, planId: 'monthly', monthlyPlan: plan };
-    fetchMock.mockResolvedValue(jsonResponse(200, { bookings: [visit] }));
+    api.fetch.mockResolvedValue(jsonResponse(200, { bookings: [visit] }));
     renderPage();
 
     const [entry] = await screen.findAllByRole('article');
@@ -262,7 +257,7 @@ describe('DashboardPage', () => {
   });
 
   it('points to the services when there are no bookings', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { bookings: [] }));
+    api.fetch.mockResolvedValue(jsonResponse(200, { bookings: [] }));
     renderPage();
     await screen.findByText(/You have no bookings yet\./);
     expect(
@@ -274,8 +269,8 @@ describe('DashboardPage', () => {
   });
 
   it('shows the error and tries again on request', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { bookings: [paidVisit] }));
+    api.fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    api.fetch.mockResolvedValueOnce(jsonResponse(200, { bookings: [paidVisit] }));
     renderPage();
 
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -284,11 +279,11 @@ describe('DashboardPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByText('HS-1001');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(api.fetch).toHaveBeenCalledTimes(2);
   });
 
   it('asks to log in again after a 401, leaving storage as it is', async () => {
-    fetchMock.mockResolvedValue(
+    api.fetch.mockResolvedValue(
       jsonResponse(401, { error: 'Your session has ended. Please log in again.' }),
     );
     renderPage();

@@ -4,7 +4,7 @@ import { AWAITING_PAYMENT, BOOKING_STATUS_LABELS } from '@hs/api/domain/booking/
 import { longDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { fetchMyBookings, useAccountData } from '../../api/account-api';
+import { myBookingsQuery, useAccountData } from '../../api/account-api';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { BookingSummary } from '../../components/booking/BookingSummary';
 import { PlanStatusRows } from '../../components/booking/PlanStatusRows';
@@ -40,7 +40,7 @@ export function dashboardEntries(bookings: readonly BookingView[]): DashboardEnt
  */
 export function DashboardPage() {
   useDocumentTitle(screens.dashboard.title);
-  const { state, retry } = useAccountData(fetchMyBookings);
+  const { state, retry } = useAccountData(myBookingsQuery);
 
   return (
     <section className="screen dashboard" aria-labelledby="screen-title">

@@ -1,6 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyWithServerState } from '../../app/lazy-with-server-state';
 
-const LaterSections = lazy(() => import('./LaterSections'));
+// The customers' reviews among them read the server: the query cache comes with them.
+const LaterSections = lazyWithServerState(() => import('./LaterSections').then((m) => m.default));
 
 /** How far ahead of the reader the later sections start loading. */
 const LOAD_AHEAD = '1200px 0px';

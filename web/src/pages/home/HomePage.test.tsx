@@ -1,7 +1,9 @@
 import { CATALOGUE } from '@hs/api/domain/booking/catalogue';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../test-support/api-stub';
 import { HomePage } from './HomePage';
 import { removeMatchMedia, stubMatchMedia } from './test-support';
 
@@ -16,18 +18,8 @@ const CHUNK_LOADS_WITHIN = { timeout: 15_000 };
 
 function renderHome() {
   stubMatchMedia({ width: 1280 });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() =>
-      Promise.resolve(
-        new Response(JSON.stringify(CATALOGUE), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      ),
-    ),
-  );
-  render(
+  stubApi({ 'GET /api/catalogue': { json: CATALOGUE } });
+  renderWithQueryClient(
     <MemoryRouter>
       <HomePage />
     </MemoryRouter>,

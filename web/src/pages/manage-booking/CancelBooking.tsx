@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { cancelBooking, type BookingChange, type BookingLink } from '../../api/bookings-api';
+import { useCancelBooking } from '../../api/booking-changes';
+import type { BookingChange, BookingLink } from '../../api/bookings-api';
 import { bookingPageContent as copy } from '../../content/site-content';
 
 /** The words of a cancel: a booking's own, or the skip of a plan's visit. */
@@ -52,15 +53,18 @@ export function CancelBooking({
   const id = useId();
   const Heading = `h${String(level)}` as 'h2' | 'h3' | 'h4';
   const [confirming, setConfirming] = useState(onClose !== undefined || asked);
-  const [busy, setBusy] = useState(false);
+  const cancellation = useCancelBooking(link);
+  // Once cancelled, the page replaces this panel with the booking as it now stands.
+  const busy = cancellation.isPending || cancellation.isSuccess;
 
   const cancel = () => {
-    setBusy(true);
-    cancelBooking(link).then(onChanged, (error: unknown) => {
-      onFailed(error instanceof Error ? error.message : 'Something went wrong!', error);
-      setBusy(false);
-      if (onClose) onClose();
-      else setConfirming(false);
+    cancellation.mutate(undefined, {
+      onSuccess: onChanged,
+      onError: (error) => {
+        onFailed(error instanceof Error ? error.message : 'Something went wrong!', error);
+        if (onClose) onClose();
+        else setConfirming(false);
+      },
     });
   };
   const keep = () => {

@@ -6,9 +6,11 @@ import {
 } from '@hs/api/domain/booking/booking-schema';
 import { addDays, longDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { planStanding } from '@hs/api/domain/subscription/plan-standing';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../test-support/api-stub';
 import { closedDayCopy, managePlanCopy } from '../../content/services-content';
 import { bookingPageContent as copy } from '../../content/site-content';
 import { ManageBookingPage } from './ManageBookingPage';
@@ -95,27 +97,20 @@ function openPage(
   query = '',
 ): Sent[] {
   const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) => {
-      const [path = '', search = ''] = input.split('?');
-      if (path === '/api/availability') {
-        const date = new URLSearchParams(search).get('from') ?? '';
-        return Promise.resolve(Response.json({ capacity: 3, days: [dayOf(date)] }));
-      }
-      if (init?.method === 'POST') {
-        const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
-        sent.push({ path, body });
-        return Promise.resolve(answer(path, body));
-      }
-      return Promise.resolve(Response.json({ booking }));
-    }),
-  );
+  stubApi({
+    '*': () => Response.json({ booking }),
+    'GET /api/availability': ({ query: asked }) =>
+      Response.json({ capacity: 3, days: [dayOf(asked.get('from') ?? '')] }),
+    'POST *': ({ path, body }) => {
+      sent.push({ path, body });
+      return answer(path, body);
+    },
+  });
   const router = createMemoryRouter(
     [{ path: '/bookings/manage', element: <ManageBookingPage redirect={vi.fn()} /> }],
     { initialEntries: [`/bookings/manage?booking=${ID}&token=${TOKEN}${query}`] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQueryClient(<RouterProvider router={router} />);
   return sent;
 }
 

@@ -6,7 +6,8 @@ import {
 import { longDate } from '@hs/api/domain/calendar/toronto-date';
 import { useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-client';
-import { rescheduleBooking, type BookingChange, type BookingLink } from '../../api/bookings-api';
+import { useRescheduleBooking } from '../../api/booking-changes';
+import type { BookingChange, BookingLink } from '../../api/bookings-api';
 import { closedDayCopy as copy } from '../../content/services-content';
 import { bookingPageContent, torontoMoment } from '../../content/site-content';
 import { CancelBooking, type CancelWords } from './CancelBooking';
@@ -49,7 +50,8 @@ export function ClosedDayNotice({
 }: ClosedDayNoticeProps) {
   const id = useId();
   const [step, setStep] = useState<Step | null>(cancelAsked ? 'cancel' : null);
-  const [busy, setBusy] = useState(false);
+  const move = useRescheduleBooking(link);
+  const busy = move.isPending;
   // The day offered was booked by someone else, or closed too: it is offered no more.
   const [offerGone, setOfferGone] = useState(false);
   const openers = useRef<Record<Step, HTMLButtonElement | null>>({ choose: null, cancel: null });
@@ -66,28 +68,26 @@ export function ClosedDayNotice({
 
   const moveToOffer = () => {
     if (offer === null) return;
-    setBusy(true);
-    rescheduleBooking(link, offer.date, offer.time).then(
-      (change) => {
-        setBusy(false);
-        onChanged(change);
-      },
-      (error: unknown) => {
-        setBusy(false);
-        if (!(error instanceof ApiError)) {
-          onFailed(error instanceof Error ? error.message : 'Something went wrong!');
-          return;
-        }
-        // Its window filled up (409 on `time`), or its day is refused now (400): the offer
-        // cannot be had any more, and the form to choose another day opens in its place.
-        const taken = error.status === 409 && error.fields.time !== undefined;
-        if (taken || error.status === 400) {
-          setOfferGone(true);
-          setStep('choose');
-          onFailed(taken ? copy.offerTaken(offer.when) : error.message);
-        } else {
-          onFailed(error.message);
-        }
+    move.mutate(
+      { date: offer.date, time: offer.time },
+      {
+        onSuccess: onChanged,
+        onError: (error) => {
+          if (!(error instanceof ApiError)) {
+            onFailed(error instanceof Error ? error.message : 'Something went wrong!');
+            return;
+          }
+          // Its window filled up (409 on `time`), or its day is refused now (400): the offer
+          // cannot be had any more, and the form to choose another day opens in its place.
+          const taken = error.status === 409 && error.fields.time !== undefined;
+          if (taken || error.status === 400) {
+            setOfferGone(true);
+            setStep('choose');
+            onFailed(taken ? copy.offerTaken(offer.when) : error.message);
+          } else {
+            onFailed(error.message);
+          }
+        },
       },
     );
   };

@@ -1,8 +1,10 @@
 import type { ManagedBookingView } from '@hs/api/domain/booking/booking-schema';
 import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, stubApi } from '../../test-support/api-stub';
 import { bookingPageContent as copy, torontoMoment } from '../../content/site-content';
 import { ManageBookingPage } from './ManageBookingPage';
 
@@ -43,28 +45,20 @@ function paidBooking(overrides: Partial<ManagedBookingView> = {}): ManagedBookin
 }
 
 /** The page at its manage link, with the API answering `answer` to the booking's GET. */
-function openManagePage(answer: Response): string[] {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string) => {
-      asked.push(input);
-      if (input.startsWith('/api/availability')) {
-        return Promise.resolve(
-          Response.json({ capacity: 3, days: [{ date: '2030-06-14', windows: {} }] }),
-        );
-      }
-      return Promise.resolve(answer.clone());
-    }),
-  );
+function openManagePage(answer: Response): readonly ApiCall[] {
+  const api = stubApi({
+    '*': () => answer.clone(),
+    'GET /api/availability': () =>
+      Response.json({ capacity: 3, days: [{ date: '2030-06-14', windows: {} }] }),
+  });
   const router = createMemoryRouter(
     [{ path: '/bookings/manage', element: <ManageBookingPage /> }],
     {
       initialEntries: [`/bookings/manage?booking=${ID}&token=${TOKEN}`],
     },
   );
-  render(<RouterProvider router={router} />);
-  return asked;
+  renderWithQueryClient(<RouterProvider router={router} />);
+  return api.calls();
 }
 
 describe('the manage page says what a cancel gives back before the customer confirms', () => {
@@ -78,7 +72,7 @@ describe('the manage page says what a cancel gives back before the customer conf
     const deadline = torontoMoment('2030-06-13T12:00:00.000Z');
     await screen.findByText(copy.moveKeepsDeadline(deadline));
     screen.getByText(copy.refundNote);
-    expect(asked[0]).toBe(`/api/bookings/${ID}?token=${TOKEN}`);
+    expect(asked[0]?.url).toBe(`/api/bookings/${ID}?token=${TOKEN}`);
   });
 
   it('says a visit past its deadline can still move but no cancel is refunded', async () => {
@@ -121,33 +115,29 @@ describe('an unpaid booking on its manage page: pay now, or cancel', () => {
   /** The page at `query`, the API answering the booking, the checkout and payment-left. */
   function openUnpaid(query: string): { sent: Sent[]; redirect: ReturnType<typeof vi.fn> } {
     const sent: Sent[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: string, init?: RequestInit) => {
-        const method = init?.method ?? 'GET';
-        sent.push({
-          path: input,
-          method,
-          body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
-        });
-        if (input === '/api/payments/checkout') {
-          return Promise.resolve(Response.json({ url: 'https://pay.example/checkout/1' }));
-        }
-        if (input.includes('/payment-left')) {
-          return Promise.resolve(Response.json({ ok: true }, { status: 202 }));
-        }
-        if (input.startsWith('/api/availability')) {
-          return Promise.resolve(Response.json({ capacity: 3, days: [] }));
-        }
-        return Promise.resolve(Response.json({ booking: unpaid() }));
-      }),
-    );
+    /** Each answer records the call it answers, as the page made it. */
+    const recorded =
+      (answer: () => Response) =>
+      ({ url, method, body }: ApiCall): Response => {
+        sent.push({ path: url, method, body });
+        return answer();
+      };
+    stubApi({
+      '*': recorded(() => Response.json({ booking: unpaid() })),
+      'POST /api/payments/checkout': recorded(() =>
+        Response.json({ url: 'https://pay.example/checkout/1' }),
+      ),
+      [`POST /api/bookings/${ID}/payment-left`]: recorded(() =>
+        Response.json({ ok: true }, { status: 202 }),
+      ),
+      'GET /api/availability': recorded(() => Response.json({ capacity: 3, days: [] })),
+    });
     const redirect = vi.fn();
     const router = createMemoryRouter(
       [{ path: '/bookings/manage', element: <ManageBookingPage redirect={redirect} /> }],
       { initialEntries: [`/bookings/manage?booking=${ID}&token=${TOKEN}${query}`] },
     );
-    render(<RouterProvider router={router} />);
+    renderWithQueryClient(<RouterProvider router={router} />);
     return { sent, redirect };
   }
 

@@ -1,4 +1,5 @@
 import type { ManagedBookingView, MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-client';
@@ -8,6 +9,7 @@ import {
   type BookingChange,
   type BookingLink,
 } from '../../api/bookings-api';
+import { queryKeys } from '../../api/query-keys';
 import { useManageLink } from '../../api/use-booking-link';
 import { leaveForProvider, type Redirect } from '../../app/redirect';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -34,6 +36,13 @@ interface ManageBookingPageProps {
   readonly redirect?: Redirect;
 }
 
+/** Why the booking could not be shown. */
+function loadFailureText(error: unknown): string {
+  // The API answers a wrong token as it answers an unknown booking: it says neither which.
+  if (error instanceof ApiError && error.status === 404) return copy.invalidLink;
+  return error instanceof Error ? error.message : copy.invalidLink;
+}
+
 /**
  * /bookings/manage?booking=&token=: the page the signed link in every booking email opens. The
  * customer sees the booking and may move or cancel it without an account. Signed in, the owner
@@ -48,50 +57,64 @@ export function ManageBookingPage({ redirect = leaveForProvider }: ManageBooking
   const leftPayment = params.get('payment') === 'cancelled';
   const action = params.get('action');
   const asked: Asked = action === 'pay' || action === 'cancel' ? action : null;
-  const [booking, setBooking] = useState<ManagedBookingView | null>(null);
-  const [message, setMessage] = useState<Message | null>(
-    link ? null : { tone: 'error', text: copy.invalidLink },
-  );
+  const client = useQueryClient();
+  const bookingKey = link === null ? null : queryKeys.managedBooking(link);
+  const query = useQuery({
+    queryKey: bookingKey ?? ['booking', 'none'],
+    queryFn: ({ signal }) => {
+      if (link === null) throw new Error('No booking link');
+      return fetchManagedBooking(link, signal);
+    },
+    enabled: link !== null,
+  });
+  const booking = query.data ?? null;
+  /** What the customer's last action said, over anything the page says of itself. */
+  const [said, setSaid] = useState<Message | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // "Choose another day" of a plan's visit on a closed day: each press opens its Move in the plan.
   const [planMove, setPlanMove] = useState(0);
 
+  // Back without paying from the provider: the API sends the "Complete your booking" email.
+  const leftUnpaid = leftPayment && booking?.canPay === true;
+  const { mutate: tellLeftPayment } = useMutation({ mutationFn: leavePayment });
   useEffect(() => {
-    if (!link) return;
-    const controller = new AbortController();
-    fetchManagedBooking(link, controller.signal).then(
-      (found) => {
-        setBooking(found);
-        if (leftPayment && found.canPay) {
-          setMessage({ tone: 'info', text: copy.paymentCancelled });
-          void leavePayment(link);
-        }
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const text =
-          // The API answers a wrong token as it answers an unknown booking: it says neither which.
-          error instanceof ApiError && error.status === 404
-            ? copy.invalidLink
-            : error instanceof Error
-              ? error.message
-              : copy.invalidLink;
-        setMessage({ tone: 'error', text });
-      },
-    );
-    return () => {
-      controller.abort();
-    };
-    // The link is read once from the address; a new address is a new page.
+    if (leftUnpaid && link !== null) tellLeftPayment(link);
+    // Once per page: the link is read once from the address; a new address is a new page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [link?.bookingId, link?.token, link?.login]);
+  }, [leftUnpaid, tellLeftPayment]);
 
-  const changed = useCallback((change: BookingChange) => {
-    setBooking(change.booking);
-    setMessage({ tone: 'success', text: change.message });
-  }, []);
+  const message: Message | null =
+    link === null
+      ? { tone: 'error', text: copy.invalidLink }
+      : (said ??
+        (query.isError
+          ? { tone: 'error', text: loadFailureText(query.error) }
+          : leftUnpaid
+            ? { tone: 'info', text: copy.paymentCancelled }
+            : null));
+
+  /** The cached booking as a change left it: every reader of it sees the change. */
+  const setBooking = useCallback(
+    (change: (current: ManagedBookingView) => ManagedBookingView) => {
+      if (bookingKey === null) return;
+      client.setQueryData<ManagedBookingView>(bookingKey, (current) =>
+        current === undefined ? current : change(current),
+      );
+    },
+    // The key is built anew each render from the same link.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [client, link?.bookingId, link?.token, link?.login],
+  );
+
+  const changed = useCallback(
+    (change: BookingChange) => {
+      setBooking(() => change.booking);
+      setSaid({ tone: 'success', text: change.message });
+    },
+    [setBooking],
+  );
   const failed = useCallback((text: string) => {
-    setMessage({ tone: 'error', text });
+    setSaid({ tone: 'error', text });
   }, []);
   // The closed day's notice, and the control that was used with it, go once the visit is moved or
   // cancelled: focus goes to the page's heading, under which the answer is read out.
@@ -102,17 +125,21 @@ export function ManageBookingPage({ redirect = leaveForProvider }: ManageBooking
     },
     [changed],
   );
-  const planChanged = useCallback((plan: MonthlyPlanView) => {
-    setBooking((current) => current && { ...current, monthlyPlan: plan });
-  }, []);
+  const planChanged = useCallback(
+    (plan: MonthlyPlanView) => {
+      setBooking((current) => ({ ...current, monthlyPlan: plan }));
+    },
+    [setBooking],
+  );
   // Another visit's answer carries the plan as it now stands; this page's own visit comes whole.
-  const visitChanged = useCallback((visit: ManagedBookingView) => {
-    setBooking((current) =>
-      current === null || current.id === visit.id
-        ? visit
-        : { ...current, monthlyPlan: visit.monthlyPlan },
-    );
-  }, []);
+  const visitChanged = useCallback(
+    (visit: ManagedBookingView) => {
+      setBooking((current) =>
+        current.id === visit.id ? visit : { ...current, monthlyPlan: visit.monthlyPlan },
+      );
+    },
+    [setBooking],
+  );
 
   return (
     <section className="screen manage-booking" aria-labelledby="screen-title">

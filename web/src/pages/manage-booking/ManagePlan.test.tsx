@@ -7,9 +7,11 @@ import {
   type PlanStanding,
   type PlanStandingFacts,
 } from '@hs/api/domain/subscription/plan-standing';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, stubApi } from '../../test-support/api-stub';
 import { planStandingCopy } from '../../content/plan-standing-content';
 import { managePlanCopy } from '../../content/services-content';
 import { ManageBookingPage } from './ManageBookingPage';
@@ -101,13 +103,6 @@ function visit(
   };
 }
 
-interface Asked {
-  url: string;
-  method: string;
-  authorization: string | null;
-  body: unknown;
-}
-
 /**
  * The page at `address`, the API answering the booking's GET with `booking` and each POST with
  * what `answer` gives for its path. Answers every request it was asked, in order.
@@ -117,31 +112,18 @@ function openPage(
   booking: ManagedBookingView,
   answer: (url: string, body: unknown) => Response = () => Response.json({}),
   redirect: (url: string) => void = vi.fn(),
-): Asked[] {
-  const asked: Asked[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
-      asked.push({
-        url,
-        method: init?.method ?? 'GET',
-        authorization: new Headers(init?.headers).get('Authorization'),
-        body,
-      });
-      if (url.startsWith('/api/availability')) {
-        return Promise.resolve(Response.json({ capacity: 3, days: [] }));
-      }
-      if (init?.method === 'POST') return Promise.resolve(answer(url, body));
-      return Promise.resolve(Response.json({ booking }));
-    }),
-  );
+): readonly ApiCall[] {
+  const api = stubApi({
+    '*': () => Response.json({ booking }),
+    'GET /api/availability': () => Response.json({ capacity: 3, days: [] }),
+    'POST *': (call) => answer(call.url, call.body),
+  });
   const router = createMemoryRouter(
     [{ path: '/bookings/manage', element: <ManageBookingPage redirect={redirect} /> }],
     { initialEntries: [address] },
   );
-  render(<RouterProvider router={router} />);
-  return asked;
+  renderWithQueryClient(<RouterProvider router={router} />);
+  return api.calls();
 }
 
 const signedLink = `/bookings/manage?booking=${PLAN_ID}&token=${TOKEN}`;

@@ -1,5 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import type { ManagedBookingView } from '@hs/api/domain/booking/booking-schema';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { BookingLink } from '../../api/bookings-api';
 import { startCheckout } from '../../api/payments-api';
 import type { Redirect } from '../../app/redirect';
@@ -20,18 +21,26 @@ interface PayBookingProps {
  */
 export function PayBooking({ booking, link, asked, redirect, onFailed }: PayBookingProps) {
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const checkout = useMutation({ mutationFn: startCheckout });
+  // Once the provider's page is known, the browser is on its way there.
+  const busy = checkout.isPending || checkout.isSuccess;
   const pay = () => {
-    setBusy(true);
-    startCheckout({
-      bookingId: booking.id,
-      amount: booking.amountCents ?? 0,
-      email: booking.email,
-      ...(link.token === null ? { login: link.login ?? null } : { token: link.token }),
-    }).then(redirect, (error: unknown) => {
-      setBusy(false);
-      onFailed(error instanceof Error ? error.message : copy.paymentFailed);
-    });
+    checkout.mutate(
+      {
+        bookingId: booking.id,
+        amount: booking.amountCents ?? 0,
+        email: booking.email,
+        ...(link.token === null ? { login: link.login ?? null } : { token: link.token }),
+      },
+      {
+        onSuccess: (url) => {
+          redirect(url);
+        },
+        onError: (error) => {
+          onFailed(error instanceof Error ? error.message : copy.paymentFailed);
+        },
+      },
+    );
   };
   return (
     <section className="manage-booking__panel" aria-labelledby={`${id}-heading`}>

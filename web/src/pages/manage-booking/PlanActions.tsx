@@ -3,7 +3,8 @@ import { longDate } from '@hs/api/domain/calendar/toronto-date';
 import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
 import { useId, useRef, useState } from 'react';
 import type { OwnerProof } from '../../api/bookings-api';
-import { changePlan, type PlanAction, type PlanChange } from '../../api/plans-api';
+import { usePlanChange } from '../../api/booking-changes';
+import type { PlanAction, PlanChange } from '../../api/plans-api';
 import type { Redirect } from '../../app/redirect';
 import { planStandingCopy as standingCopy } from '../../content/plan-standing-content';
 import { managePlanCopy as copy } from '../../content/services-content';
@@ -41,7 +42,8 @@ export function PlanActions({ plan, proof, onChanged, onFailed, redirect }: Plan
   const headingId = useId();
   const questionId = useId();
   const [asking, setAsking] = useState<AskedAction | null>(null);
-  const [busy, setBusy] = useState<PlanAction | null>(null);
+  const change = usePlanChange(plan.id, proof);
+  const busy: PlanAction | null = change.isPending ? change.variables : null;
   const openers = useRef<Record<AskedAction, HTMLButtonElement | null>>({
     cancel: null,
     pause: null,
@@ -58,19 +60,16 @@ export function PlanActions({ plan, proof, onChanged, onFailed, redirect }: Plan
   };
 
   const run = (action: PlanAction) => {
-    setBusy(action);
-    changePlan(plan.id, proof, action).then(
-      (change) => {
-        setBusy(null);
+    change.mutate(action, {
+      onSuccess: (changed) => {
         setAsking(null);
-        onChanged(change);
+        onChanged(changed);
       },
-      (error: unknown) => {
-        setBusy(null);
+      onError: (error) => {
         goBack();
         onFailed(error instanceof Error ? error.message : 'Something went wrong!', error);
       },
-    );
+    });
   };
 
   const asked = (action: AskedAction, label: string) => (

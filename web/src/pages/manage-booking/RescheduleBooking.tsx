@@ -2,7 +2,8 @@ import { BOOKING_HORIZON_DAYS } from '@hs/api/domain/booking/booking-schema';
 import { TIME_WINDOWS, type TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import { addDays, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
-import { rescheduleBooking, type BookingChange, type BookingLink } from '../../api/bookings-api';
+import { useRescheduleBooking } from '../../api/booking-changes';
+import type { BookingChange, BookingLink } from '../../api/bookings-api';
 import { closedDayCopy } from '../../content/services-content';
 import { bookingPageContent as copy } from '../../content/site-content';
 import { useWindowAvailability, type WindowState } from '../services/use-window-availability';
@@ -72,7 +73,8 @@ export function RescheduleBooking({
   const today = todayInToronto();
   const [date, setDate] = useState(visit.date);
   const [time, setTime] = useState<TimeWindowId>(visit.time);
-  const [busy, setBusy] = useState(false);
+  const move = useRescheduleBooking(link);
+  const busy = move.isPending;
   const dateField = useRef<HTMLInputElement>(null);
   const day = useWindowAvailability(date, needsPlace);
   // The visit's own window keeps its place for it, full or not, unless its day is closed now.
@@ -90,15 +92,13 @@ export function RescheduleBooking({
       dateField.current?.focus();
       return;
     }
-    setBusy(true);
-    rescheduleBooking(link, date, time).then(
-      (change) => {
-        setBusy(false);
-        onChanged(change);
-      },
-      (error: unknown) => {
-        setBusy(false);
-        onFailed(error instanceof Error ? error.message : 'Something went wrong!', error);
+    move.mutate(
+      { date, time },
+      {
+        onSuccess: onChanged,
+        onError: (error) => {
+          onFailed(error instanceof Error ? error.message : 'Something went wrong!', error);
+        },
       },
     );
   };

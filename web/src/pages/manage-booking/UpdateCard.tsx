@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { OwnerProof } from '../../api/bookings-api';
 import { fetchPlanBillingUrl, planBillingUrl } from '../../api/plans-api';
 import type { Redirect } from '../../app/redirect';
@@ -18,18 +19,21 @@ interface UpdateCardProps {
  * API for the page's address and then goes there.
  */
 export function UpdateCard({ planId, proof, className, redirect, onFailed }: UpdateCardProps) {
-  const [busy, setBusy] = useState(false);
+  const billing = useMutation({ mutationFn: () => fetchPlanBillingUrl(planId, proof) });
+  // Once the provider's page is known, the browser is on its way there.
+  const busy = billing.isPending || billing.isSuccess;
+  const { reset } = billing;
 
   // Back from the provider's page, a page kept in the back-forward cache would still be waiting.
   useEffect(() => {
     const restored = (event: PageTransitionEvent) => {
-      if (event.persisted) setBusy(false);
+      if (event.persisted) reset();
     };
     window.addEventListener('pageshow', restored);
     return () => {
       window.removeEventListener('pageshow', restored);
     };
-  }, []);
+  }, [reset]);
 
   if (proof.token !== null) {
     return (
@@ -41,10 +45,13 @@ export function UpdateCard({ planId, proof, className, redirect, onFailed }: Upd
   if (!proof.login) return <p>{copy.updateCardByEmail}</p>;
 
   const open = () => {
-    setBusy(true);
-    fetchPlanBillingUrl(planId, proof).then(redirect, (error: unknown) => {
-      setBusy(false);
-      onFailed(error instanceof Error ? error.message : 'Something went wrong!', error);
+    billing.mutate(undefined, {
+      onSuccess: (url) => {
+        redirect(url);
+      },
+      onError: (error) => {
+        onFailed(error instanceof Error ? error.message : 'Something went wrong!', error);
+      },
     });
   };
 

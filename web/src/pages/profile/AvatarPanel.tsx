@@ -6,10 +6,11 @@ import {
 } from '@hs/api/domain/profile/profile-schema';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/api-client';
-import { isSessionEnded, removeAvatar, uploadAvatar } from '../../api/account-api';
+import { isSessionEnded } from '../../api/account-api';
 import { Notice } from '../../components/Notice';
 import { profileContent as copy } from '../../content/account-content';
 import { useAvatarUrl } from './use-avatar-url';
+import { useAvatarRemoval, useAvatarUpload } from './use-profile-changes';
 
 type Message = { readonly tone: 'success' | 'error'; readonly text: string } | null;
 
@@ -38,7 +39,9 @@ interface AvatarPanelProps {
 export function AvatarPanel({ token, picture, onChange, onSessionEnded }: AvatarPanelProps) {
   const [local, setLocal] = useState<LocalPicture | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [removing, setRemoving] = useState(false);
+  const upload = useAvatarUpload(token);
+  const removal = useAvatarRemoval(token);
+  const removing = removal.isPending;
   const [message, setMessage] = useState<Message>(null);
   const idPrefix = useId();
   const headingId = `${idPrefix}-heading`;
@@ -61,7 +64,7 @@ export function AvatarPanel({ token, picture, onChange, onSessionEnded }: Avatar
   const uploading = progress !== null;
   const busy = uploading || removing;
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     // Cleared so that choosing the same file again is still a change.
     event.target.value = '';
@@ -78,36 +81,44 @@ export function AvatarPanel({ token, picture, onChange, onSessionEnded }: Avatar
     setLocal({ url, path: null });
     setProgress(0);
     setMessage(null);
-    try {
-      const path = await uploadAvatar(token, file, setProgress);
-      setLocal({ url, path });
-      onChange(path);
-      setMessage({ tone: 'success', text: copy.uploaded });
-    } catch (error) {
-      setLocal(null);
-      if (isSessionEnded(error)) onSessionEnded();
-      else
-        setMessage({ tone: 'error', text: failureText(error, ProfileMessages.avatarUnreadable) });
-    } finally {
-      setProgress(null);
-    }
+    upload.mutate(
+      { file, onProgress: setProgress },
+      {
+        onSuccess: (path) => {
+          setLocal({ url, path });
+          onChange(path);
+          setMessage({ tone: 'success', text: copy.uploaded });
+        },
+        onError: (error) => {
+          setLocal(null);
+          if (isSessionEnded(error)) onSessionEnded();
+          else
+            setMessage({
+              tone: 'error',
+              text: failureText(error, ProfileMessages.avatarUnreadable),
+            });
+        },
+        onSettled: () => {
+          setProgress(null);
+        },
+      },
+    );
   };
 
-  const remove = async () => {
+  const remove = () => {
     if (busy) return;
-    setRemoving(true);
     setMessage(null);
-    try {
-      await removeAvatar(token);
-      setLocal(null);
-      onChange('');
-      setMessage({ tone: 'success', text: copy.removed });
-    } catch (error) {
-      if (isSessionEnded(error)) onSessionEnded();
-      else setMessage({ tone: 'error', text: failureText(error, copy.saveFailed) });
-    } finally {
-      setRemoving(false);
-    }
+    removal.mutate(undefined, {
+      onSuccess: () => {
+        setLocal(null);
+        onChange('');
+        setMessage({ tone: 'success', text: copy.removed });
+      },
+      onError: (error) => {
+        if (isSessionEnded(error)) onSessionEnded();
+        else setMessage({ tone: 'error', text: failureText(error, copy.saveFailed) });
+      },
+    });
   };
 
   const percent = Math.round((progress ?? 0) * 100);
@@ -156,9 +167,7 @@ export function AvatarPanel({ token, picture, onChange, onSessionEnded }: Avatar
           accept={ACCEPT}
           disabled={busy}
           aria-describedby={hintId}
-          onChange={(event) => {
-            void choose(event);
-          }}
+          onChange={choose}
         />
         <label htmlFor={inputId} className="button button--secondary avatar-panel__choose">
           {copy.chooseLabel}
@@ -168,9 +177,7 @@ export function AvatarPanel({ token, picture, onChange, onSessionEnded }: Avatar
             className="button button--secondary"
             type="button"
             disabled={busy}
-            onClick={() => {
-              void remove();
-            }}
+            onClick={remove}
           >
             {removing ? copy.removing : copy.remove}
           </button>

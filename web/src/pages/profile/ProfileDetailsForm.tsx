@@ -57,7 +57,7 @@ export function ProfileDetailsForm({
       aria-labelledby={headingId}
       noValidate
       onSubmit={(event) => {
-        void save(event);
+        save(event);
       }}
     >
       <h2 id={headingId}>{copy.detailsHeading}</h2>

@@ -1,7 +1,9 @@
 import type { Profile } from '@hs/api/domain/profile/profile-schema';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiStub, jsonResponse } from '../../test-support/api-stub';
 import { ApiError } from '../../api/api-client';
 import { uploadForm, type UploadOptions } from '../../api/upload';
 import { ProfilePage } from './ProfilePage';
@@ -10,7 +12,7 @@ import { ProfilePage } from './ProfilePage';
 vi.mock('../../api/upload', () => ({ uploadForm: vi.fn() }));
 const uploadMock = vi.mocked(uploadForm);
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 const createObjectURL = vi.fn<(blob: Blob) => string>();
 const revokeObjectURL = vi.fn<(url: string) => void>();
 // jsdom lays nothing out, so has no scrollIntoView: the calls are what can be seen of it here.
@@ -34,13 +36,6 @@ const ada: Profile = {
   hasPassword: true,
 };
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 interface Call {
   url: string;
   method: string;
@@ -49,7 +44,7 @@ interface Call {
 }
 
 function calls(): Call[] {
-  return fetchMock.mock.calls.map(([input, init]) => ({
+  return api.fetch.mock.calls.map(([input, init]) => ({
     url: input instanceof Request ? input.url : String(input),
     method: init?.method ?? 'GET',
     authorization: new Headers(init?.headers).get('Authorization'),
@@ -60,7 +55,7 @@ function calls(): Call[] {
 /** The API as far as this page uses it; `profile` is what GET answers. */
 function serve(profile: Profile, overrides: Partial<Record<string, () => Response>> = {}) {
   let current = profile;
-  fetchMock.mockImplementation((input, init) => {
+  api.fetch.mockImplementation((input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     const method = init?.method ?? 'GET';
     const override = overrides[`${method} ${url}`];
@@ -91,7 +86,7 @@ function serve(profile: Profile, overrides: Partial<Record<string, () => Respons
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api.install();
   // jsdom has no blob: URLs.
   let next = 0;
   createObjectURL.mockImplementation(() => `blob:picture-${String((next += 1))}`);
@@ -101,7 +96,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  api.reset();
   uploadMock.mockReset();
   createObjectURL.mockReset();
   revokeObjectURL.mockReset();
@@ -117,7 +112,7 @@ function signIn() {
 }
 
 function renderPage() {
-  render(
+  renderWithQueryClient(
     <MemoryRouter>
       <ProfilePage />
     </MemoryRouter>,
@@ -145,7 +140,7 @@ describe('ProfilePage (docs/product.md sections 2 to 5)', () => {
     expect(notice.textContent).toContain('Please log in to see and change your profile.');
     const link = within(notice).getByRole('link', { name: 'Log in or sign up' });
     expect(link.getAttribute('href')).toBe('/signup/register');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('loads the profile with the token, fills the form and caches it as userData', async () => {

@@ -1,5 +1,5 @@
 import './ProfilePage.css';
-import { fetchProfile, useAccountData } from '../../api/account-api';
+import { profileQuery, useAccountData } from '../../api/account-api';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { profileContent as copy, signInContent } from '../../content/account-content';
 import { screens } from '../../content/site-content';
@@ -9,7 +9,7 @@ import { AccountDataStatus } from '../../components/AccountDataStatus';
 /** /Profile (docs/product.md sections 2 to 5): the signed-in user's photo, details and About text. */
 export function ProfilePage() {
   useDocumentTitle(screens.profile.title);
-  const { state, retry, endSession } = useAccountData(fetchProfile);
+  const { state, retry, endSession } = useAccountData(profileQuery);
 
   return (
     <section className="screen profile-page" aria-labelledby="screen-title">

@@ -5,7 +5,7 @@ import {
 } from '@hs/api/domain/profile/profile-schema';
 import { useState, type SubmitEvent } from 'react';
 import { ApiError } from '../../api/api-client';
-import { isSessionEnded, saveProfile } from '../../api/account-api';
+import { isSessionEnded } from '../../api/account-api';
 import { profileContent as copy } from '../../content/account-content';
 import {
   errorsOf,
@@ -14,6 +14,7 @@ import {
   type ProfileFieldErrors,
   type ProfileFieldName,
 } from './profile-form-fields';
+import { useProfileUpdate } from './use-profile-changes';
 
 type Message = { readonly tone: 'success' | 'error'; readonly text: string } | null;
 
@@ -40,7 +41,8 @@ export function useProfileSave({
   const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<ProfileFieldErrors>({});
   const [message, setMessage] = useState<Message>(null);
-  const [saving, setSaving] = useState(false);
+  const update = useProfileUpdate(token);
+  const saving = update.isPending;
   // The API keeps addresses trimmed and in lower case, as the form's schema sends them.
   const emailChanging = values.email.trim().toLowerCase() !== saved.email;
   const needsPassword = emailChanging && saved.hasPassword;
@@ -51,7 +53,7 @@ export function useProfileSave({
     if (first !== undefined) document.getElementById(fieldId(first))?.focus();
   };
 
-  const save = async (event: SubmitEvent<HTMLFormElement>) => {
+  const save = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
     const parsed = profileFormSchema.safeParse(values);
@@ -66,31 +68,29 @@ export function useProfileSave({
       showErrors(found);
       return;
     }
-    setSaving(true);
     setErrors({});
     setMessage(null);
-    try {
-      const { profile, message: saidByServer } = await saveProfile(
-        token,
-        parsed.data,
-        needsPassword ? currentPassword : undefined,
-      );
-      onSaved(profile);
-      setValues(formValues(profile));
-      setCurrentPassword('');
-      // A new email is not saved yet: the server says what happens next.
-      setMessage({ tone: 'success', text: saidByServer ?? ProfileMessages.updated });
-    } catch (error) {
-      if (isSessionEnded(error)) {
-        onSessionEnded();
-        return;
-      }
-      const text = error instanceof ApiError ? error.message : copy.saveFailed;
-      setMessage({ tone: 'error', text });
-      if (error instanceof ApiError) showErrors(errorsOf(Object.entries(error.fields)));
-    } finally {
-      setSaving(false);
-    }
+    update.mutate(
+      { form: parsed.data, ...(needsPassword ? { currentPassword } : {}) },
+      {
+        onSuccess: ({ profile, message: saidByServer }) => {
+          onSaved(profile);
+          setValues(formValues(profile));
+          setCurrentPassword('');
+          // A new email is not saved yet: the server says what happens next.
+          setMessage({ tone: 'success', text: saidByServer ?? ProfileMessages.updated });
+        },
+        onError: (error) => {
+          if (isSessionEnded(error)) {
+            onSessionEnded();
+            return;
+          }
+          const text = error instanceof ApiError ? error.message : copy.saveFailed;
+          setMessage({ tone: 'error', text });
+          if (error instanceof ApiError) showErrors(errorsOf(Object.entries(error.fields)));
+        },
+      },
+    );
   };
 
   const cancel = () => {

@@ -1,28 +1,23 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiStub, jsonResponse } from '../../test-support/api-stub';
 import { AuthPage } from '../auth/AuthPage';
 import { RESET_REDIRECT_MS, ResetPasswordPage } from './ResetPasswordPage';
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api.install();
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  api.reset();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 function renderReset(token = 'reset-token') {
   const router = createMemoryRouter(
@@ -32,7 +27,7 @@ function renderReset(token = 'reset-token') {
     ],
     { initialEntries: [`/reset-password/${encodeURIComponent(token)}`] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQueryClient(<RouterProvider router={router} />);
   return router;
 }
 
@@ -77,7 +72,7 @@ describe('ResetPasswordPage (docs/product.md sections 2, 4, 5 and 8)', () => {
     renderReset();
     await submit('secret-one', 'secret-two');
     expect(screen.getByRole('alert').textContent).toBe('Passwords do not match!');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('checks the match before the length', async () => {
@@ -92,12 +87,12 @@ describe('ResetPasswordPage (docs/product.md sections 2, 4, 5 and 8)', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Password must be at least 6 characters long',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('resets, shows the server’s message in green and goes to login after 2 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fetchMock.mockResolvedValue(jsonResponse(200, { message: 'Your password has been reset.' }));
+    api.fetch.mockResolvedValue(jsonResponse(200, { message: 'Your password has been reset.' }));
     const router = renderReset('to/ken');
     await submit('abcde', 'abcde');
     screen.getByRole('alert');
@@ -106,7 +101,7 @@ describe('ResetPasswordPage (docs/product.md sections 2, 4, 5 and 8)', () => {
     expect(screen.getByRole('status').textContent).toBe('Your password has been reset.');
     expect(screen.getByRole('status').className).toContain('notice--success');
     expect(screen.queryByRole('alert')).toBeNull();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = api.fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/reset-password/to%2Fken');
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe(JSON.stringify({ password: 'abcdef' }));
@@ -124,7 +119,7 @@ describe('ResetPasswordPage (docs/product.md sections 2, 4, 5 and 8)', () => {
 
   it('leads to a login page that says the password was changed, to log in with the new one', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fetchMock.mockResolvedValue(jsonResponse(200, { message: 'Your password has been reset.' }));
+    api.fetch.mockResolvedValue(jsonResponse(200, { message: 'Your password has been reset.' }));
     const router = renderReset();
     await submit('a new secret 7');
     act(() => {
@@ -141,7 +136,7 @@ describe('ResetPasswordPage (docs/product.md sections 2, 4, 5 and 8)', () => {
   });
 
   it('shows its own success text when the server sends none', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    api.fetch.mockResolvedValue(jsonResponse(200, {}));
     renderReset();
     await submit('abcdef');
     expect(screen.getByRole('status').textContent).toBe(
@@ -150,7 +145,7 @@ describe('ResetPasswordPage (docs/product.md sections 2, 4, 5 and 8)', () => {
   });
 
   it('shows the server’s refusal in red and stays', async () => {
-    fetchMock.mockResolvedValue(
+    api.fetch.mockResolvedValue(
       jsonResponse(400, {
         error: 'This reset link is invalid, has expired or has already been used.',
       }),
@@ -168,7 +163,7 @@ describe('ResetPasswordPage (docs/product.md sections 2, 4, 5 and 8)', () => {
   });
 
   it('replaces a client-side error with the server’s', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(429, { error: 'Too many attempts.' }));
+    api.fetch.mockResolvedValue(jsonResponse(429, { error: 'Too many attempts.' }));
     renderReset();
     await submit('abc');
     await submit('abcdef');
@@ -177,14 +172,14 @@ describe('ResetPasswordPage (docs/product.md sections 2, 4, 5 and 8)', () => {
   });
 
   it('says Something went wrong! when a refusal carries no text', async () => {
-    fetchMock.mockResolvedValue(new Response('<h1>Bad gateway</h1>', { status: 502 }));
+    api.fetch.mockResolvedValue(new Response('<h1>Bad gateway</h1>', { status: 502 }));
     renderReset();
     await submit('abcdef');
     expect(screen.getByRole('alert').textContent).toBe('Something went wrong!');
   });
 
   it('says Something went wrong! when the server cannot be reached', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    api.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     renderReset();
     await submit('abcdef');
     expect(screen.getByRole('alert').textContent).toBe('Something went wrong!');

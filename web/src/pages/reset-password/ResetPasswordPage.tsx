@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import './ResetPasswordPage.css';
 import { AuthMessages, PASSWORD_MIN_LENGTH } from '@hs/api/domain/auth/auth-messages';
 import { type SubmitEvent, useEffect, useState } from 'react';
@@ -30,7 +31,10 @@ export function ResetPasswordPage() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const reset = useMutation({
+    mutationFn: (newPassword: string) => resetPassword(token, newPassword),
+  });
+  const pending = reset.isPending;
 
   useEffect(() => {
     if (success === null) return;
@@ -42,7 +46,7 @@ export function ResetPasswordPage() {
     };
   }, [success, navigate]);
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending || success !== null) return;
     const problem = passwordProblem(password, confirmPassword);
@@ -50,35 +54,28 @@ export function ResetPasswordPage() {
       setError(problem);
       return;
     }
-    setPending(true);
     setError(null);
-    try {
-      const message = await resetPassword(token, password);
-      setError(null);
-      setSuccess(message ?? AuthMessages.resetDone);
-    } catch (failure) {
-      setSuccess(null);
-      // A network failure has no server text either: docs/product.md section 8's fallback covers both.
-      setError(
-        failure instanceof ApiError && failure.status !== 0 && failure.fromServer
-          ? failure.message
-          : AuthMessages.somethingWentWrong,
-      );
-    } finally {
-      setPending(false);
-    }
+    reset.mutate(password, {
+      onSuccess: (message) => {
+        setError(null);
+        setSuccess(message ?? AuthMessages.resetDone);
+      },
+      onError: (failure) => {
+        setSuccess(null);
+        // A network failure has no server text either: docs/product.md section 8's fallback covers both.
+        setError(
+          failure instanceof ApiError && failure.status !== 0 && failure.fromServer
+            ? failure.message
+            : AuthMessages.somethingWentWrong,
+        );
+      },
+    });
   };
 
   return (
     <section className="reset-password" aria-labelledby="screen-title">
       <h1 id="screen-title">{screens.resetPassword.title}</h1>
-      <form
-        className="reset-password__form"
-        aria-labelledby="screen-title"
-        onSubmit={(event) => {
-          void submit(event);
-        }}
-      >
+      <form className="reset-password__form" aria-labelledby="screen-title" onSubmit={submit}>
         <p className="reset-password__intro">{copy.intro}</p>
         {success !== null && <Notice tone="success">{success}</Notice>}
         {error !== null && <Notice tone="error">{error}</Notice>}

@@ -2,7 +2,7 @@ import { REVIEW_LIMITS } from '@hs/api/domain/review/review-messages';
 import { reviewFormSchema } from '@hs/api/domain/review/review-schema';
 import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-client';
-import { sendReview } from '../../api/reviews-api';
+import { useSendReview } from './use-send-review';
 import { Notice } from '../../components/Notice';
 import { reviewPageContent as copy } from '../../content/review-content';
 
@@ -44,7 +44,9 @@ export function ReviewForm({ token, onSent, onRefused }: ReviewFormProps) {
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const send = useSendReview();
+  // Once sent, the form stays shut while the page replaces it with the thanks.
+  const sending = send.isPending || send.isSuccess;
   const firstStar = useRef<HTMLInputElement>(null);
   const textBox = useRef<HTMLTextAreaElement>(null);
 
@@ -60,7 +62,7 @@ export function ReviewForm({ token, onSent, onRefused }: ReviewFormProps) {
     else if (found.text !== undefined) textBox.current?.focus();
   };
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
     const found = problemsOf(token, rating, text);
@@ -68,35 +70,34 @@ export function ReviewForm({ token, onSent, onRefused }: ReviewFormProps) {
       showProblems(found);
       return;
     }
-    setSending(true);
     setErrors({});
     setNotice(null);
-    try {
-      const { message } = await sendReview({ token, rating: rating ?? 0, text });
-      onSent(message);
-    } catch (error) {
-      if (error instanceof ApiError && [404, 409, 410].includes(error.status)) {
-        onRefused(error);
-        return;
-      }
-      if (error instanceof ApiError && error.status === 400) {
-        showProblems({ rating: error.fields.rating, text: error.fields.text });
-        setNotice(error.message);
-      } else {
-        setNotice(error instanceof ApiError && error.fromServer ? error.message : copy.sendFailed);
-      }
-      setSending(false);
-    }
+    send.mutate(
+      { token, rating: rating ?? 0, text },
+      {
+        onSuccess: ({ message }) => {
+          onSent(message);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && [404, 409, 410].includes(error.status)) {
+            onRefused(error);
+            return;
+          }
+          if (error instanceof ApiError && error.status === 400) {
+            showProblems({ rating: error.fields.rating, text: error.fields.text });
+            setNotice(error.message);
+          } else {
+            setNotice(
+              error instanceof ApiError && error.fromServer ? error.message : copy.sendFailed,
+            );
+          }
+        },
+      },
+    );
   };
 
   return (
-    <form
-      className="review-form"
-      noValidate
-      onSubmit={(event) => {
-        void submit(event);
-      }}
-    >
+    <form className="review-form" noValidate onSubmit={submit}>
       <fieldset className="review-form__rating">
         <legend className="review-form__label">{copy.ratingLegend}</legend>
         <div className="review-form__stars">

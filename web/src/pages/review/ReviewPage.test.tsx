@@ -1,9 +1,11 @@
 import { longDate } from '@hs/api/domain/calendar/toronto-date';
 import { REVIEW_LIMITS, ReviewMessages } from '@hs/api/domain/review/review-messages';
 import type { ReviewVisitView } from '@hs/api/domain/review/review-schema';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ApiStub, jsonResponse, stubApi } from '../../test-support/api-stub';
 import { ReviewPage } from './ReviewPage';
 
 const TOKEN = `${'a'.repeat(32)}.1900000000.signature`;
@@ -16,46 +18,20 @@ const visit: ReviewVisitView = {
   alreadyReviewed: false,
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
+/** Answers the page's two calls, and records them. */
+function stubReviewApi(answers: { visit?: () => Response; send?: () => Response } = {}): ApiStub {
+  return stubApi({
+    'GET /api/reviews/visit': () => answers.visit?.() ?? jsonResponse(200, visit),
+    'POST /api/reviews': () =>
+      answers.send?.() ?? jsonResponse(201, { message: ReviewMessages.thanks }),
   });
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** Answers the page's two calls and records them. */
-function stubApi(answers: { visit?: () => Response; send?: () => Response } = {}): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
-      calls.push({ method, path: input, body });
-      if (method === 'GET' && input.startsWith('/api/reviews/visit?')) {
-        return Promise.resolve(answers.visit ? answers.visit() : json(200, visit));
-      }
-      if (method === 'POST' && input === '/api/reviews') {
-        return Promise.resolve(
-          answers.send ? answers.send() : json(201, { message: ReviewMessages.thanks }),
-        );
-      }
-      return Promise.resolve(json(404, { error: 'Not found' }));
-    }),
-  );
-  return calls;
 }
 
 function renderAt(path = `/review?token=${encodeURIComponent(TOKEN)}`) {
   const router = createMemoryRouter([{ path: '/review', element: <ReviewPage /> }], {
     initialEntries: [path],
   });
-  render(<RouterProvider router={router} />);
+  renderWithQueryClient(<RouterProvider router={router} />);
 }
 
 afterEach(() => {
@@ -65,10 +41,10 @@ afterEach(() => {
 
 describe('ReviewPage', () => {
   it('shows the visit the link proves, and a group of five real star radio buttons', async () => {
-    const calls = stubApi();
+    const api = stubReviewApi();
     renderAt();
     await screen.findByText(`Your Painting visit on ${longDate('2030-05-14')}`);
-    expect(calls[0]?.path).toBe(`/api/reviews/visit?token=${encodeURIComponent(TOKEN)}`);
+    expect(api.calls()[0]?.url).toBe(`/api/reviews/visit?token=${encodeURIComponent(TOKEN)}`);
     expect(screen.getByRole('heading', { level: 1, name: 'Review your visit' })).toBeDefined();
     const group = screen.getByRole('group', { name: 'How would you rate the visit?' });
     const radios = within(group).getAllByRole('radio');
@@ -80,7 +56,7 @@ describe('ReviewPage', () => {
   });
 
   it('counts the characters typed, against the limit', async () => {
-    stubApi();
+    stubReviewApi();
     renderAt();
     const text = await screen.findByLabelText('Your review');
     expect(text.getAttribute('maxlength')).toBe(String(REVIEW_LIMITS.maxText));
@@ -92,7 +68,7 @@ describe('ReviewPage', () => {
   });
 
   it('names every problem at once, focuses the first, and sends nothing', async () => {
-    const calls = stubApi();
+    const api = stubReviewApi();
     renderAt();
     fireEvent.change(await screen.findByLabelText('Your review'), { target: { value: 'Good' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send my review' }));
@@ -101,11 +77,11 @@ describe('ReviewPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('Please correct the fields marked above.');
     expect(document.activeElement).toBe(screen.getByRole('radio', { name: '1 star' }));
     expect(screen.getByLabelText('Your review').getAttribute('aria-invalid')).toBe('true');
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(api.calls().filter((call) => call.method === 'POST')).toEqual([]);
   });
 
   it('sends the stars and the text as typed, then thanks the customer', async () => {
-    const calls = stubApi();
+    const api = stubReviewApi();
     renderAt();
     const typed = 'Tidy <b>work</b> & a fresh-looking hallway.';
     fireEvent.click(await screen.findByRole('radio', { name: '5 stars' }));
@@ -117,7 +93,7 @@ describe('ReviewPage', () => {
     });
     expect(screen.getByRole('status').textContent).toBe(ReviewMessages.thanks);
     expect(screen.queryByRole('button', { name: 'Send my review' })).toBeNull();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+    expect(api.calls().find((call) => call.method === 'POST')?.body).toEqual({
       token: TOKEN,
       rating: 5,
       text: typed,
@@ -129,7 +105,7 @@ describe('ReviewPage', () => {
     ['expired', 410, ReviewMessages.linkExpired],
     ['for a visit no longer done', 409, ReviewMessages.notReviewable],
   ])('says so when the link is %s, with no form', async (_, status, message) => {
-    stubApi({ visit: () => json(status, { error: message, message }) });
+    stubReviewApi({ visit: () => jsonResponse(status, { error: message, message }) });
     renderAt();
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(screen.queryByRole('group')).toBeNull();
@@ -137,23 +113,26 @@ describe('ReviewPage', () => {
   });
 
   it('says a link without a token is not valid, without asking the API', () => {
-    const calls = stubApi();
+    const api = stubReviewApi();
     renderAt('/review');
     expect(screen.getByRole('alert').textContent).toBe(ReviewMessages.linkInvalid);
-    expect(calls).toEqual([]);
+    expect(api.calls()).toEqual([]);
   });
 
   it('thanks instead of asking again when the visit was reviewed already', async () => {
-    stubApi({ visit: () => json(200, { ...visit, alreadyReviewed: true }) });
+    stubReviewApi({ visit: () => jsonResponse(200, { ...visit, alreadyReviewed: true }) });
     renderAt();
     await screen.findByRole('heading', { level: 2, name: 'Already reviewed' });
     expect(screen.getByRole('status').textContent).toBe(ReviewMessages.alreadyReviewed);
     expect(screen.queryByRole('group')).toBeNull();
   });
 
-  it('shows the API’s refusal of a second review sent from another tab', async () => {
-    const message = ReviewMessages.alreadyReviewed;
-    stubApi({ send: () => json(409, { error: message, message }) });
+  it('shows the API’s refusal of a second review sent from another tab, by its code', async () => {
+    // Other words than the page's own: the page decides on the code, never on the text.
+    const message = 'This visit has its review.';
+    stubReviewApi({
+      send: () => jsonResponse(409, { error: message, code: 'review.already_reviewed', message }),
+    });
     renderAt();
     fireEvent.click(await screen.findByRole('radio', { name: '4 stars' }));
     fireEvent.change(screen.getByLabelText('Your review'), {
@@ -164,11 +143,11 @@ describe('ReviewPage', () => {
   });
 
   it('offers to try again when the visit could not be loaded', async () => {
-    let answer = () => json(503, { error: 'The service is unavailable right now.' });
-    stubApi({ visit: () => answer() });
+    let answer = () => jsonResponse(503, { error: 'The service is unavailable right now.' });
+    stubReviewApi({ visit: () => answer() });
     renderAt();
     const retry = await screen.findByRole('button', { name: 'Try again' });
-    answer = () => json(200, visit);
+    answer = () => jsonResponse(200, visit);
     fireEvent.click(retry);
     await screen.findByRole('group', { name: 'How would you rate the visit?' });
   });

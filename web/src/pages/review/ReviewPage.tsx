@@ -1,16 +1,23 @@
 import './ReviewPage.css';
 import { longDate } from '@hs/api/domain/calendar/toronto-date';
 import { ReviewMessages } from '@hs/api/domain/review/review-messages';
+import type { ErrorCode } from '@hs/api/domain/domain-error';
 import type { ReviewVisitView } from '@hs/api/domain/review/review-schema';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-client';
+import { queryKeys } from '../../api/query-keys';
 import { fetchReviewVisit } from '../../api/reviews-api';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Notice } from '../../components/Notice';
 import { RetryNotice } from '../../components/RetryNotice';
 import { reviewPageContent as copy } from '../../content/review-content';
 import { ReviewForm } from './ReviewForm';
+import { markVisitReviewed } from './use-send-review';
+
+/** The refusal of a second review of one visit: the page thanks instead of refusing. */
+const ALREADY_REVIEWED: ErrorCode = 'review.already_reviewed';
 
 type PageState =
   | { readonly kind: 'loading' }
@@ -26,6 +33,20 @@ type PageState =
 const isRefusal = (error: unknown): error is ApiError =>
   error instanceof ApiError && [404, 409, 410].includes(error.status);
 
+/** The page as the visit's answer leaves it, before the form is sent. */
+function stateOf(visit: UseQueryResult<ReviewVisitView>): PageState {
+  if (visit.status === 'success') {
+    return visit.data.alreadyReviewed ? { kind: 'already' } : { kind: 'ready', visit: visit.data };
+  }
+  if (visit.status === 'pending' || visit.isFetching) return { kind: 'loading' };
+  const { error } = visit;
+  if (isRefusal(error)) return { kind: 'refused', text: error.message };
+  return {
+    kind: 'failed',
+    reason: error instanceof ApiError && error.fromServer ? error.message : null,
+  };
+}
+
 /**
  * /review?token=: the page the thank-you email's link opens. No account is needed: the signed
  * link proves the visit. It shows the visit, takes 1 to 5 stars and a text once, and says plainly
@@ -35,46 +56,35 @@ export function ReviewPage() {
   useDocumentTitle(copy.title);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<PageState>(
-    token === '' ? { kind: 'refused', text: ReviewMessages.linkInvalid } : { kind: 'loading' },
-  );
+  const visit = useQuery({
+    queryKey: queryKeys.reviewVisit(token),
+    queryFn: ({ signal }) => fetchReviewVisit(token, signal),
+    enabled: token !== '',
+  });
+  /** What the form's answer made of the page, once it answered. */
+  const [outcome, setOutcome] = useState<PageState | null>(null);
   const outcomeHeading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (token === '') return;
-    const controller = new AbortController();
-    fetchReviewVisit(token, controller.signal).then(
-      (visit) => {
-        setState(visit.alreadyReviewed ? { kind: 'already' } : { kind: 'ready', visit });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isRefusal(error)) setState({ kind: 'refused', text: error.message });
-        else {
-          setState({
-            kind: 'failed',
-            reason: error instanceof ApiError && error.fromServer ? error.message : null,
-          });
-        }
-      },
-    );
-    return () => {
-      controller.abort();
-    };
-  }, [token, attempt]);
+  const state: PageState =
+    token === ''
+      ? { kind: 'refused', text: ReviewMessages.linkInvalid }
+      : (outcome ?? stateOf(visit));
 
   // A screen reader hears where the form went: the heading of what replaced it takes focus.
   useEffect(() => {
     if (state.kind === 'thanked' || state.kind === 'already') outcomeHeading.current?.focus();
   }, [state.kind]);
 
-  const sent = useCallback((message: string) => {
-    setState({ kind: 'thanked', text: message });
-  }, []);
+  const client = useQueryClient();
+  const sent = useCallback(
+    (message: string) => {
+      setOutcome({ kind: 'thanked', text: message });
+      markVisitReviewed(client, token);
+    },
+    [client, token],
+  );
   const refused = useCallback((error: ApiError) => {
-    setState(
-      error.status === 409 && error.message === ReviewMessages.alreadyReviewed
+    setOutcome(
+      error.code === ALREADY_REVIEWED
         ? { kind: 'already' }
         : { kind: 'refused', text: error.message },
     );
@@ -96,8 +106,7 @@ export function ReviewPage() {
           reason={state.reason}
           retryLabel={copy.retry}
           onRetry={() => {
-            setState({ kind: 'loading' });
-            setAttempt((count) => count + 1);
+            void visit.refetch();
           }}
         />
       ) : null}

@@ -1,10 +1,12 @@
 import { CUSTOM_ESTIMATE, type Plan } from '@hs/api/domain/booking/catalogue';
 import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
 import { PaymentMessages } from '@hs/api/domain/payment/payment-messages';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-client';
 import type { NewBooking } from '../../api/bookings-api';
 import { fetchPaymentSetup, startCheckout } from '../../api/payments-api';
+import { queryKeys } from '../../api/query-keys';
 import { BookingFormModal } from './BookingFormModal';
 import {
   newIdempotencyKey,
@@ -59,6 +61,7 @@ export function BookingFlow({
 }: BookingFlowProps) {
   const [draft, setDraft] = useSavedDraft(member);
   const [photo, setPhoto] = useState<DraftPhoto | null>(null);
+  const client = useQueryClient();
   const key = useRef<string | null>(null);
   const photoRef = useRef<DraftPhoto | null>(null);
 
@@ -141,9 +144,14 @@ export function BookingFlow({
       });
       return;
     }
-    const setup = await fetchPaymentSetup().catch((error: unknown) => {
-      throw paymentFailure(error);
-    });
+    const setup = await client
+      .query({
+        queryKey: queryKeys.paymentSetup(),
+        queryFn: ({ signal }) => fetchPaymentSetup(signal),
+      })
+      .catch((error: unknown) => {
+        throw paymentFailure(error);
+      });
     if (setup.provider === 'none') {
       close();
       onNotice({ kind: 'message', tone: 'info', text: PaymentMessages.notSetUp });

@@ -1,7 +1,7 @@
 import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { cancelBooking } from '../../api/bookings-api';
+import { useCancelBooking } from '../../api/booking-changes';
 import { Notice } from '../../components/Notice';
 import { bookingResultCopy as copy } from '../../content/services-content';
 import { manageHref, type FlowNotice, type PaymentStep } from './booking-step';
@@ -100,21 +100,21 @@ function Unpaid({
   readonly payment: PaymentStep;
 } & Pick<BookingResultProps, 'onPay' | 'onNotice'>) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { booking, token } = payment;
+  const cancellation = useCancelBooking({ bookingId: booking.id, token });
+  // Once cancelled, the page says so in place of this result.
+  const busy = cancellation.isPending || cancellation.isSuccess;
   const cancel = () => {
-    setBusy(true);
-    cancelBooking({ bookingId: booking.id, token }).then(
-      () => {
+    cancellation.mutate(undefined, {
+      onSuccess: () => {
         onNotice({ kind: 'message', tone: 'success', text: BookingMessages.cancelled });
       },
-      (error: unknown) => {
-        setBusy(false);
+      onError: (error) => {
         setAsking(false);
         setFailure(error instanceof Error ? error.message : BookingMessages.cannotCancel);
       },
-    );
+    });
   };
   return (
     <>

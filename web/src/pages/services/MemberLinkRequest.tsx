@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { emailField } from '@hs/api/domain/auth/auth-schemas';
 import { PLAN_MEMBER_DISCOUNT_PERCENT } from '@hs/api/domain/booking/catalogue';
 import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
@@ -50,10 +51,11 @@ function MemberLinkForm({ id, initialEmail }: MemberLinkFormProps) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | undefined>(undefined);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [sending, setSending] = useState(false);
+  const request = useMutation({ mutationFn: requestMemberLink });
+  const sending = request.isPending;
   const inputId = `${id}-email`;
 
-  const send = async (event: SubmitEvent<HTMLFormElement>) => {
+  const send = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
     setOutcome(null);
@@ -64,35 +66,28 @@ function MemberLinkForm({ id, initialEmail }: MemberLinkFormProps) {
       return;
     }
     setError(undefined);
-    setSending(true);
-    try {
-      const body = await requestMemberLink(checked.data);
-      const message = body?.message;
-      setOutcome({
-        tone: 'success',
-        text: typeof message === 'string' && message !== '' ? message : PlanMessages.memberLinkSent,
-      });
-    } catch (failure) {
-      // A 400 names the field as well; a 429 or an unreachable server says only why.
-      if (failure instanceof ApiError) setError(failure.fields.email);
-      setOutcome({
-        tone: 'error',
-        text: failure instanceof Error ? failure.message : NETWORK_FAILURE,
-      });
-    } finally {
-      setSending(false);
-    }
+    request.mutate(checked.data, {
+      onSuccess: (body) => {
+        const message = body?.message;
+        setOutcome({
+          tone: 'success',
+          text:
+            typeof message === 'string' && message !== '' ? message : PlanMessages.memberLinkSent,
+        });
+      },
+      onError: (failure) => {
+        // A 400 names the field as well; a 429 or an unreachable server says only why.
+        if (failure instanceof ApiError) setError(failure.fields.email);
+        setOutcome({
+          tone: 'error',
+          text: failure instanceof Error ? failure.message : NETWORK_FAILURE,
+        });
+      },
+    });
   };
 
   return (
-    <form
-      id={id}
-      className="member-link__form"
-      noValidate
-      onSubmit={(event) => {
-        void send(event);
-      }}
-    >
+    <form id={id} className="member-link__form" noValidate onSubmit={send}>
       <p className="booking-form__hint">{copy.lead}</p>
       <BookingField id={inputId} label={copy.email} error={error}>
         <input

@@ -15,9 +15,11 @@ import {
   type PlannedVisit,
   type VisitSlot,
 } from '@hs/api/domain/subscription/visit-schedule';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubApi as installApi } from '../../test-support/api-stub';
 import { ApiError } from '../../api/api-client';
 import { uploadForm } from '../../api/upload';
 import { monthlyVisitsCopy } from '../../content/services-content';
@@ -71,34 +73,18 @@ function preview(full: Partial<Record<number, VisitSlot[]>> = {}): MonthlyPlanPr
   };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-
 /** Answers the flow's fetch calls by path, and records the monthly-plan questions it asked. */
 function stubApi(plan: () => Response) {
   const asked: URLSearchParams[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string) => {
-      const [path = '', query = ''] = input.split('?');
-      if (path === '/api/monthly-plan') {
-        asked.push(new URLSearchParams(query));
-        return Promise.resolve(plan());
-      }
-      if (path === '/api/availability') {
-        return Promise.resolve(json(200, { capacity: 3, days: [] }));
-      }
-      if (path === '/api/payments/config') {
-        return Promise.resolve(
-          json(200, { provider: 'test', publishableKey: null, currency: 'cad' }),
-        );
-      }
-      return Promise.resolve(json(404, { error: 'Not found' }));
-    }),
-  );
+  installApi({
+    'GET /api/monthly-plan': ({ query }) => {
+      asked.push(query);
+      return plan();
+    },
+    'GET /api/availability': () => jsonResponse(200, { capacity: 3, days: [] }),
+    'GET /api/payments/config': () =>
+      jsonResponse(200, { provider: 'test', publishableKey: null, currency: 'cad' }),
+  });
   return asked;
 }
 
@@ -122,7 +108,7 @@ function Flow({ plan }: { plan: Plan }) {
 }
 
 function openForm(plan = monthly) {
-  render(<Flow plan={plan} />);
+  renderWithQueryClient(<Flow plan={plan} />);
   const dialog = screen.getByRole('dialog', { name: 'Book Your Service' });
   const form = within(dialog);
   fireEvent.change(form.getByLabelText('Full Name'), { target: { value: 'Ada Lovelace' } });
@@ -208,7 +194,7 @@ afterEach(() => {
 
 describe('the Monthly Visit plan in the booking form', () => {
   it('shows the rule, the renewal and the four visits of the chosen date and window', async () => {
-    const asked = stubApi(() => json(200, preview()));
+    const asked = stubApi(() => jsonResponse(200, preview()));
     const { dialog } = openForm();
     const section = visitsSection(dialog);
     const list = await section.findByRole('list', { name: monthlyVisitsCopy.listLabel });
@@ -234,7 +220,7 @@ describe('the Monthly Visit plan in the booking form', () => {
   });
 
   it('asks for another window of its week for a full visit, and sends the visits chosen', async () => {
-    stubApi(() => json(200, preview({ 2: thirdWeekAlternatives })));
+    stubApi(() => jsonResponse(200, preview({ 2: thirdWeekAlternatives })));
     upload.mockReturnValue(new Promise(() => {}));
     const { dialog } = openForm();
     const section = visitsSection(dialog);
@@ -273,7 +259,7 @@ describe('the Monthly Visit plan in the booking form', () => {
   });
 
   it('says a week with no window left is fully booked and asks for another start date', async () => {
-    stubApi(() => json(200, preview({ 1: [] })));
+    stubApi(() => jsonResponse(200, preview({ 1: [] })));
     const { dialog } = openForm();
     const section = visitsSection(dialog);
     const weekFull = monthlyVisitsCopy.weekFull(longDate(at(weekly, 1).date));
@@ -289,7 +275,7 @@ describe('the Monthly Visit plan in the booking form', () => {
   });
 
   it('leaves the plan to the server when its visits could not be checked, and asks again', async () => {
-    let answer = json(503, { error: BookingMessages.unavailable });
+    let answer = jsonResponse(503, { error: BookingMessages.unavailable });
     const asked = stubApi(() => answer);
     upload.mockRejectedValue(new ApiError('That window is now full.', 409));
     const { dialog } = openForm();
@@ -302,7 +288,7 @@ describe('the Monthly Visit plan in the booking form', () => {
     });
     expect(sentForm().get('visits')).toBeNull();
     // The refusal says the places changed: the visits are checked again without being asked.
-    answer = json(200, preview());
+    answer = jsonResponse(200, preview());
     await section.findByText(monthlyVisitsCopy.allFree);
     expect(asked).toHaveLength(2);
   });
@@ -316,7 +302,7 @@ describe('the Monthly Visit plan in the booking form', () => {
       alternatives: [],
       movedFrom: { date: thirdWeek, reason: 'Christmas Day' },
     };
-    stubApi(() => json(200, plan));
+    stubApi(() => jsonResponse(200, plan));
     upload.mockReturnValue(new Promise(() => {}));
     const { dialog } = openForm();
     const section = visitsSection(dialog);
@@ -338,7 +324,7 @@ describe('the Monthly Visit plan in the booking form', () => {
 
   it('says the API refused a first day we are closed, and offers no way on but another date', async () => {
     const refusal = BookingMessages.dayClosed(firstVisit.date, 'Snowstorm');
-    stubApi(() => json(400, { error: refusal, fields: { date: refusal } }));
+    stubApi(() => jsonResponse(400, { error: refusal, fields: { date: refusal } }));
     const { dialog } = openForm();
     const section = visitsSection(dialog);
     await section.findByText(refusal);
@@ -347,7 +333,7 @@ describe('the Monthly Visit plan in the booking form', () => {
   });
 
   it('shows nothing of it, and sends no visits, for a One-time Visit', async () => {
-    const asked = stubApi(() => json(200, preview()));
+    const asked = stubApi(() => jsonResponse(200, preview()));
     upload.mockReturnValue(new Promise(() => {}));
     const { dialog } = openForm(oneTime);
     expect(within(dialog).queryByRole('group', { name: monthlyVisitsCopy.heading })).toBeNull();
@@ -362,7 +348,7 @@ describe('the Monthly Visit plan in the booking form', () => {
 
 describe('the Monthly Visit plan in the payment summary', () => {
   it('lists the four visits, the renewal and the price a month', async () => {
-    stubApi(() => json(200, preview({ 2: thirdWeekAlternatives })));
+    stubApi(() => jsonResponse(200, preview({ 2: thirdWeekAlternatives })));
     upload.mockResolvedValue({
       booking: bookingView(chosenVisits),
       token: 'booking-token',

@@ -6,17 +6,11 @@ import { CATALOGUE } from '@hs/api/domain/booking/catalogue';
 import { addDays, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { PaymentMessages } from '@hs/api/domain/payment/payment-messages';
 import { CardMessages } from '@hs/api/domain/payment/test-cards';
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, jsonResponse, stubApi } from '../../test-support/api-stub';
 import { ApiError } from '../../api/api-client';
 import { uploadForm } from '../../api/upload';
 import { ServicesPage } from './ServicesPage';
@@ -58,49 +52,21 @@ function bookingView(overrides: Partial<BookingView> = {}): BookingView {
   };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-type Answer = (call: Call) => Response;
+type Answer = (call: ApiCall) => Response;
 
 /** Answers the page's fetch calls by "METHOD /path" and records them. */
-function stubApi(answers: Record<string, Answer> = {}): Call[] {
-  const calls: Call[] = [];
+function stubPageApi(answers: Record<string, Answer> = {}): readonly ApiCall[] {
   const defaults: Record<string, Answer> = {
-    'GET /api/catalogue': () => json(200, CATALOGUE),
+    'GET /api/catalogue': () => jsonResponse(200, CATALOGUE),
     'GET /api/availability': () =>
-      json(200, {
+      jsonResponse(200, {
         capacity: 3,
         days: [{ date: visitDate, windows: { morning: 2, afternoon: 0, evening: 1 } }],
       }),
     'GET /api/payments/config': () =>
-      json(200, { provider: 'test', publishableKey: null, currency: 'cad' }),
+      jsonResponse(200, { provider: 'test', publishableKey: null, currency: 'cad' }),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) => {
-      const [path = ''] = input.split('?');
-      const method = init?.method ?? 'GET';
-      const call: Call = {
-        method,
-        path,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
-      };
-      calls.push(call);
-      const answer = answers[`${method} ${path}`] ?? defaults[`${method} ${path}`];
-      return Promise.resolve(answer ? answer(call) : json(404, { error: 'Not found' }));
-    }),
-  );
-  return calls;
+  return stubApi({ ...defaults, ...answers }).calls();
 }
 
 function valueOf(element: HTMLElement): string {
@@ -134,7 +100,7 @@ function renderPage(path = '/service/service1', redirect = vi.fn()) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQueryClient(<RouterProvider router={router} />);
   return { router, redirect };
 }
 
@@ -200,7 +166,7 @@ afterEach(() => {
 
 describe('ServicesPage', () => {
   it('keeps Services as its one h1 and shows the twelve cards of the catalogue', async () => {
-    stubApi();
+    stubPageApi();
     renderPage();
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
       'Services',
@@ -213,7 +179,7 @@ describe('ServicesPage', () => {
   });
 
   it('cuts a description at 120 characters until Read more, and Show less cuts it again', async () => {
-    stubApi();
+    stubPageApi();
     renderPage();
     const card = await findCard('Garden Maintenance');
     const text = () => card.querySelector('.service-card__text')?.textContent ?? '';
@@ -230,7 +196,7 @@ describe('ServicesPage', () => {
   });
 
   it('scrolls to and marks the first card of ?service=<keyword>', async () => {
-    stubApi();
+    stubPageApi();
     renderPage('/service/service1?service=house');
     const card = await findCard('House/Office Cleaning');
     expect(card.getAttribute('aria-current')).toBe('true');
@@ -244,7 +210,7 @@ describe('ServicesPage', () => {
   });
 
   it('passes the service to the contact page', async () => {
-    stubApi();
+    stubPageApi();
     renderPage();
     const card = await findCard('Painting');
     fireEvent.click(within(card).getByRole('link', { name: /^Contact Us/ }));
@@ -252,7 +218,7 @@ describe('ServicesPage', () => {
   });
 
   it('goes from the plan modal to the form and Back to the plan modal', async () => {
-    stubApi();
+    stubPageApi();
     renderPage();
     const dialog = await openForm();
     expect(screen.queryByRole('dialog', { name: 'Choose Your Plan' })).toBeNull();
@@ -267,7 +233,7 @@ describe('ServicesPage', () => {
   });
 
   it('locks page scrolling while a modal is open and gives focus back to Book Now', async () => {
-    stubApi();
+    stubPageApi();
     renderPage();
     const card = await findCard('Lawn Repair');
     const bookNow = within(card).getByRole('button', { name: /^Book Now/ });
@@ -287,7 +253,7 @@ describe('ServicesPage', () => {
   });
 
   it('closes on Escape, a step at a time, and keeps what was typed for the next time', async () => {
-    stubApi();
+    stubPageApi();
     renderPage();
     let dialog = await openForm();
     fireEvent.change(within(dialog).getByLabelText('Full Name'), { target: { value: 'Ada' } });
@@ -306,7 +272,7 @@ describe('ServicesPage', () => {
   });
 
   it('goes back a step with the browser, and keeps the form', async () => {
-    stubApi();
+    stubPageApi();
     const { router } = renderPage();
     const dialog = await openForm();
     fireEvent.change(within(dialog).getByLabelText('Full Name'), { target: { value: 'Ada' } });
@@ -326,7 +292,7 @@ describe('ServicesPage', () => {
   // Keeping Tab inside is the browser's work for a dialog opened with showModal(): the browser
   // test in tests/e2e/booking-keyboard.test.ts proves it.
   it('lets the keyboard reach every control of the form in order', async () => {
-    stubApi();
+    stubPageApi();
     renderPage();
     const dialog = await openForm();
     expect(document.activeElement).toBe(dialog);
@@ -354,7 +320,7 @@ describe('ServicesPage', () => {
   });
 
   it('shows the API rules as field errors and sends nothing', async () => {
-    stubApi();
+    stubPageApi();
     renderPage();
     const dialog = await openForm();
     const date = within(dialog).getByLabelText('Preferred Date');
@@ -367,7 +333,7 @@ describe('ServicesPage', () => {
   });
 
   it('shows full windows of the chosen date disabled', async () => {
-    stubApi();
+    stubPageApi();
     renderPage();
     const dialog = await openForm();
     fireEvent.change(within(dialog).getByLabelText('Preferred Date'), {
@@ -383,9 +349,9 @@ describe('ServicesPage', () => {
   });
 
   it('shows the windows that closed for the day as no longer available, and picks one still open', async () => {
-    stubApi({
+    stubPageApi({
       'GET /api/availability': () =>
-        json(200, {
+        jsonResponse(200, {
           capacity: 3,
           days: [
             {
@@ -415,9 +381,9 @@ describe('ServicesPage', () => {
   });
 
   it('refuses a closed window when the form is sent, naming the day and the window', async () => {
-    stubApi({
+    stubPageApi({
       'GET /api/availability': () =>
-        json(200, {
+        jsonResponse(200, {
           capacity: 3,
           days: [
             {
@@ -438,7 +404,7 @@ describe('ServicesPage', () => {
   });
 
   it('asks for availability only for a date the API would take, not for each digit typed', async () => {
-    const calls = stubApi();
+    const calls = stubPageApi();
     renderPage();
     const dialog = await openForm();
     const date = within(dialog).getByLabelText('Preferred Date');
@@ -453,7 +419,7 @@ describe('ServicesPage', () => {
   });
 
   it('refuses a photo over 5 MB on the page, and previews and removes a good one', async () => {
-    stubApi();
+    stubPageApi();
     renderPage();
     const dialog = await openForm();
     const input = within(dialog).getByLabelText('Photo of the job (optional)');
@@ -476,7 +442,7 @@ describe('ServicesPage', () => {
   });
 
   it('keeps the values and says Booking failed when the booking is refused', async () => {
-    stubApi();
+    stubPageApi();
     upload.mockRejectedValue(new ApiError('Bookings are unavailable right now.', 503));
     renderPage();
     const dialog = await openForm();
@@ -490,7 +456,7 @@ describe('ServicesPage', () => {
   });
 
   it('sends the form with the photo, its token and one key per filled-in form, showing progress', async () => {
-    stubApi();
+    stubPageApi();
     window.localStorage.setItem('authToken', 'signed-in-token');
     let progress: ((fraction: number) => void) | undefined;
     let finish: ((value: unknown) => void) | undefined;
@@ -534,9 +500,9 @@ describe('ServicesPage', () => {
 
   it('starts the form of a signed-in customer from their profile, and keeps what they type', async () => {
     window.localStorage.setItem('authToken', 'customer-token');
-    stubApi({
+    stubPageApi({
       'GET /api/me/profile': () =>
-        json(200, {
+        jsonResponse(200, {
           profile: {
             firstName: 'Maya',
             lastName: 'Singh',
@@ -567,7 +533,7 @@ describe('ServicesPage', () => {
   });
 
   it('goes straight to Custom Estimate for construction, and thanks the visitor', async () => {
-    stubApi();
+    stubPageApi();
     upload.mockResolvedValue({
       booking: bookingView({ planId: 'custom-estimate', amountCents: null }),
       message: BookingMessages.estimateThanks,
@@ -604,10 +570,11 @@ describe('ServicesPage', () => {
   });
 
   it('sends the browser to the checkout page when Stripe has no publishable key', async () => {
-    const calls = stubApi({
+    const calls = stubPageApi({
       'GET /api/payments/config': () =>
-        json(200, { provider: 'stripe', publishableKey: null, currency: 'cad' }),
-      'POST /api/payments/checkout': () => json(200, { url: 'https://checkout.example/s/1' }),
+        jsonResponse(200, { provider: 'stripe', publishableKey: null, currency: 'cad' }),
+      'POST /api/payments/checkout': () =>
+        jsonResponse(200, { url: 'https://checkout.example/s/1' }),
     });
     upload.mockResolvedValue({
       booking: bookingView(),
@@ -630,9 +597,9 @@ describe('ServicesPage', () => {
   });
 
   it('says online payment is not set up when there is no provider', async () => {
-    stubApi({
+    stubPageApi({
       'GET /api/payments/config': () =>
-        json(200, { provider: 'none', publishableKey: null, currency: 'cad' }),
+        jsonResponse(200, { provider: 'none', publishableKey: null, currency: 'cad' }),
     });
     upload.mockResolvedValue({
       booking: bookingView(),
@@ -652,7 +619,7 @@ describe('ServicesPage', () => {
 
 describe('the payment modal', () => {
   async function openPayment(answers: Record<string, Answer> = {}) {
-    const calls = stubApi(answers);
+    const calls = stubPageApi(answers);
     upload.mockResolvedValue({
       booking: bookingView(),
       token: BOOKING_TOKEN,
@@ -714,7 +681,7 @@ describe('the payment modal', () => {
   it('says Payment failed on a decline and stays open', async () => {
     const { dialog, modal } = await openPayment({
       'POST /api/payments': () =>
-        json(402, {
+        jsonResponse(402, {
           error: PaymentMessages.failed,
           message: PaymentMessages.failed,
           reason: 'Your card was declined.',
@@ -743,7 +710,8 @@ describe('the payment modal', () => {
 
   it('confirms the payment with a token, not the card number, and closes everything', async () => {
     const { calls, dialog, modal } = await openPayment({
-      'POST /api/payments': () => json(200, { status: 'succeeded', message: 'Payment received.' }),
+      'POST /api/payments': () =>
+        jsonResponse(200, { status: 'succeeded', message: 'Payment received.' }),
     });
     fillCard(dialog, '4242 4242 4242 4242');
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
@@ -773,9 +741,9 @@ describe('the payment modal', () => {
   it('keeps a booking left unpaid within reach: the page offers Pay now and Cancel', async () => {
     const { calls, modal } = await openPayment({
       'POST /api/bookings/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/payment-left': () =>
-        json(202, { ok: true }),
+        jsonResponse(202, { ok: true }),
       'POST /api/bookings/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/cancel': () =>
-        json(200, {
+        jsonResponse(200, {
           booking: bookingView({ status: 'cancelled' }),
           message: BookingMessages.cancelled,
         }),
@@ -803,7 +771,8 @@ describe('the payment modal', () => {
 
   it('offers the secure checkout page instead', async () => {
     const { modal, redirect } = await openPayment({
-      'POST /api/payments/checkout': () => json(200, { url: 'https://checkout.example/s/2' }),
+      'POST /api/payments/checkout': () =>
+        jsonResponse(200, { url: 'https://checkout.example/s/2' }),
     });
     fireEvent.click(modal.getByRole('button', { name: 'Pay on a secure checkout page instead' }));
     await waitFor(() => {
@@ -814,7 +783,7 @@ describe('the payment modal', () => {
 
 describe('the payment modal with Stripe Elements', () => {
   const stripeSetup = () =>
-    json(200, { provider: 'stripe', publishableKey: 'pk_test_123', currency: 'cad' });
+    jsonResponse(200, { provider: 'stripe', publishableKey: 'pk_test_123', currency: 'cad' });
 
   function fakeStripe(answers: { paymentMethodId?: string; nextActionError?: string } = {}) {
     const card = {
@@ -841,7 +810,7 @@ describe('the payment modal with Stripe Elements', () => {
   }
 
   async function openStripePayment(answers: Record<string, Answer> = {}) {
-    const calls = stubApi({ 'GET /api/payments/config': stripeSetup, ...answers });
+    const calls = stubPageApi({ 'GET /api/payments/config': stripeSetup, ...answers });
     upload.mockResolvedValue({
       booking: bookingView(),
       token: BOOKING_TOKEN,
@@ -864,7 +833,7 @@ describe('the payment modal with Stripe Elements', () => {
   it('mounts Stripe’s card field and pays with the token Stripe made', async () => {
     const { stripe, card } = fakeStripe();
     const { calls, modal } = await openStripePayment({
-      'POST /api/payments': () => json(200, { status: 'succeeded', message: 'ok' }),
+      'POST /api/payments': () => jsonResponse(200, { status: 'succeeded', message: 'ok' }),
     });
     expect(loadStripe).toHaveBeenCalledWith('pk_test_123');
     expect(card.mount).toHaveBeenCalledTimes(1);
@@ -897,7 +866,11 @@ describe('the payment modal with Stripe Elements', () => {
     const { stripe } = fakeStripe({ nextActionError: 'We are unable to authenticate your card.' });
     const { modal } = await openStripePayment({
       'POST /api/payments': () =>
-        json(200, { status: 'requires_action', message: 'ok', clientSecret: 'pi_1_secret_2' }),
+        jsonResponse(200, {
+          status: 'requires_action',
+          message: 'ok',
+          clientSecret: 'pi_1_secret_2',
+        }),
     });
     fireEvent.change(modal.getByLabelText('Name on Card'), { target: { value: 'Ada Lovelace' } });
     fireEvent.click(modal.getByRole('button', { name: 'Confirm Payment' }));
@@ -920,7 +893,11 @@ describe('the payment modal with Stripe Elements', () => {
     );
     const { modal } = await openStripePayment({
       'POST /api/payments': () =>
-        json(200, { status: 'requires_action', message: 'ok', clientSecret: 'pi_1_secret_2' }),
+        jsonResponse(200, {
+          status: 'requires_action',
+          message: 'ok',
+          clientSecret: 'pi_1_secret_2',
+        }),
     });
     const dialog = screen.getByRole('dialog', { name: 'Complete Your Payment' });
     const show = vi.spyOn(HTMLDialogElement.prototype, 'show');
@@ -943,7 +920,7 @@ describe('the payment modal with Stripe Elements', () => {
 
   it('says the card form could not load and leaves the checkout page as the way to pay', async () => {
     loadStripe.mockRejectedValue(new Error('offline'));
-    stubApi({ 'GET /api/payments/config': stripeSetup });
+    stubPageApi({ 'GET /api/payments/config': stripeSetup });
     upload.mockResolvedValue({
       booking: bookingView(),
       token: BOOKING_TOKEN,
@@ -974,7 +951,7 @@ describe('a Monthly Visit member', () => {
   const TOGGLE = 'Monthly Visit member? Get 10% off';
 
   it("starts the form with the link's address, says what it gives and sends its token", async () => {
-    stubApi();
+    stubPageApi();
     upload.mockResolvedValue({
       booking: bookingView(),
       token: BOOKING_TOKEN,
@@ -998,7 +975,7 @@ describe('a Monthly Visit member', () => {
   });
 
   it('keeps the link for the next form, and says nothing of it for a plan', async () => {
-    stubApi();
+    stubPageApi();
     renderPage(memberPage);
     let dialog = await openForm('Painting');
     fireEvent.change(within(dialog).getByLabelText('Email Address'), {
@@ -1019,7 +996,7 @@ describe('a Monthly Visit member', () => {
   });
 
   it('sends no member field and shows no note without the link', async () => {
-    stubApi();
+    stubPageApi();
     upload.mockResolvedValue({
       booking: bookingView(),
       token: BOOKING_TOKEN,
@@ -1036,8 +1013,8 @@ describe('a Monthly Visit member', () => {
   });
 
   it("shows the server's discount in the payment summary and pays the discounted price", async () => {
-    const calls = stubApi({
-      'POST /api/payments': () => json(200, { status: 'succeeded', message: 'ok' }),
+    const calls = stubPageApi({
+      'POST /api/payments': () => jsonResponse(200, { status: 'succeeded', message: 'ok' }),
     });
     upload.mockResolvedValue({
       booking: bookingView({
@@ -1078,7 +1055,7 @@ describe('a Monthly Visit member', () => {
   });
 
   it('shows no discount rows when the server gave none', async () => {
-    stubApi();
+    stubPageApi();
     upload.mockResolvedValue({
       booking: bookingView(),
       token: BOOKING_TOKEN,
@@ -1112,8 +1089,9 @@ describe('asking for the member link', () => {
   }
 
   it('posts the address, starting from the form’s, and says what the server answered', async () => {
-    const calls = stubApi({
-      'POST /api/plans/member-link': () => json(202, { message: PlanMessages.memberLinkSent }),
+    const calls = stubPageApi({
+      'POST /api/plans/member-link': () =>
+        jsonResponse(202, { message: PlanMessages.memberLinkSent }),
     });
     renderPage();
     const dialog = await openForm();
@@ -1128,7 +1106,11 @@ describe('asking for the member link', () => {
     expect((await within(dialog).findByRole('status')).textContent).toBe(
       PlanMessages.memberLinkSent,
     );
-    expect(calls.filter((call) => call.path === '/api/plans/member-link')).toEqual([
+    expect(
+      calls
+        .filter((call) => call.path === '/api/plans/member-link')
+        .map(({ method, path, body }) => ({ method, path, body })),
+    ).toEqual([
       { method: 'POST', path: '/api/plans/member-link', body: { email: 'maya@example.com' } },
     ]);
     // The request is its own form: the booking was not sent.
@@ -1136,9 +1118,9 @@ describe('asking for the member link', () => {
   });
 
   it('marks the address the server refused (400)', async () => {
-    stubApi({
+    stubPageApi({
       'POST /api/plans/member-link': () =>
-        json(400, {
+        jsonResponse(400, {
           error: AuthMessages.invalidEmail,
           fields: { email: AuthMessages.invalidEmail },
         }),
@@ -1158,7 +1140,7 @@ describe('asking for the member link', () => {
 
   it('says so when asked too often (429)', async () => {
     const tooMany = 'Too many requests. Please try again later.';
-    stubApi({ 'POST /api/plans/member-link': () => json(429, { error: tooMany }) });
+    stubPageApi({ 'POST /api/plans/member-link': () => jsonResponse(429, { error: tooMany }) });
     renderPage();
     const { panel } = await openRequest();
     fireEvent.change(panel.getByLabelText(LABEL), { target: { value: 'maya@example.com' } });
@@ -1168,7 +1150,7 @@ describe('asking for the member link', () => {
   });
 
   it('checks the address before sending anything', async () => {
-    const calls = stubApi();
+    const calls = stubPageApi();
     renderPage();
     const { panel } = await openRequest();
     fireEvent.click(panel.getByRole('button', { name: 'Email me the link' }));
@@ -1182,7 +1164,7 @@ describe('asking for the member link', () => {
   });
 
   it('is offered for a one-time visit only', async () => {
-    stubApi();
+    stubPageApi();
     renderPage();
     let dialog = await openForm('Garden Maintenance', 'Monthly Visit');
     expect(within(dialog).queryByRole('button', { name: TOGGLE })).toBeNull();
@@ -1196,7 +1178,7 @@ describe('asking for the member link', () => {
 describe('the postal code', () => {
   /** The deployment's settings, serving Toronto's M areas as the default configuration does. */
   const siteConfig = () =>
-    json(200, {
+    jsonResponse(200, {
       mapTileUrl: 'https://tiles.test/{z}/{x}/{y}.png',
       mapAttribution: '',
       serviceAreas: ['M'],
@@ -1211,7 +1193,7 @@ describe('the postal code', () => {
     document.getElementById(`${input.id}-error`)?.textContent ?? null;
 
   it('is asked for as a postal code, and required', async () => {
-    stubApi({ 'GET /api/site-config': siteConfig });
+    stubPageApi({ 'GET /api/site-config': siteConfig });
     renderPage();
     const dialog = await openForm();
     const input = postalCode(dialog);
@@ -1234,7 +1216,7 @@ describe('the postal code', () => {
   it.each(['12345', 'D4W 1P8', 'M4W 1P', 'M4W1P8X'])(
     'says %j is no Canadian postal code as the field is left, and sends nothing',
     async (typed) => {
-      stubApi({ 'GET /api/site-config': siteConfig });
+      stubPageApi({ 'GET /api/site-config': siteConfig });
       renderPage();
       const dialog = await openForm();
       fillForm(dialog);
@@ -1253,7 +1235,7 @@ describe('the postal code', () => {
   );
 
   it('says we do not serve an area outside ours, and links to the contact page', async () => {
-    stubApi({ 'GET /api/site-config': siteConfig });
+    stubPageApi({ 'GET /api/site-config': siteConfig });
     renderPage();
     const dialog = await openForm();
     fillForm(dialog);
@@ -1285,7 +1267,7 @@ describe('the postal code', () => {
 
   it("shows the API's refusal of an area the same way when the page could not check it", async () => {
     // No site settings (404): the page checks the format only and the API judges the area.
-    stubApi();
+    stubPageApi();
     upload.mockRejectedValue(new ApiError(OUTSIDE, 400, { postalCode: OUTSIDE }));
     renderPage();
     const dialog = await openForm();
@@ -1302,7 +1284,7 @@ describe('the postal code', () => {
   });
 
   it('takes a code of our area however it is typed, and sends it', async () => {
-    stubApi({ 'GET /api/site-config': siteConfig });
+    stubPageApi({ 'GET /api/site-config': siteConfig });
     upload.mockResolvedValue({
       booking: bookingView(),
       token: BOOKING_TOKEN,

@@ -1,7 +1,9 @@
 import { PaymentMessages } from '@hs/api/domain/payment/payment-messages';
 import { cardFormSchema } from '@hs/api/domain/payment/test-cards';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { queryKeys } from '../../api/query-keys';
 import { Notice } from '../../components/Notice';
 import { paymentCopy as copy } from '../../content/services-content';
 import type { CardToken } from './card-token';
@@ -33,36 +35,34 @@ export function StripeCardForm({
   const id = useId();
   const mountPoint = useRef<HTMLDivElement>(null);
   const stripeCard = useRef<{ stripe: Stripe; card: StripeCardElement } | null>(null);
-  const [loading, setLoading] = useState<Loading>('loading');
   const [cardError, setCardError] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>(undefined);
   const [tokenizing, setTokenizing] = useState(false);
+  // Stripe.js once per key for the whole visit; a failed load is tried again when a form mounts.
+  const stripeQuery = useQuery({
+    queryKey: queryKeys.stripe(publishableKey),
+    queryFn: () => loadStripeOnce(publishableKey),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+  const stripe = stripeQuery.data;
+  const loading: Loading = stripe ? 'ready' : stripeQuery.isError ? 'failed' : 'loading';
 
   useEffect(() => {
-    let gone = false;
-    let card: StripeCardElement | null = null;
-    loadStripeOnce(publishableKey).then(
-      (stripe) => {
-        if (gone || !mountPoint.current) return;
-        card = stripe.elements().create('card', { style: { base: { fontSize: '16px' } } });
-        card.on('change', (event) => {
-          setCardError(event.error?.message ?? null);
-        });
-        card.mount(mountPoint.current);
-        stripeCard.current = { stripe, card };
-        setLoading('ready');
-      },
-      () => {
-        if (!gone) setLoading('failed');
-      },
-    );
+    if (!stripe || !mountPoint.current) return;
+    const card = stripe.elements().create('card', { style: { base: { fontSize: '16px' } } });
+    card.on('change', (event) => {
+      setCardError(event.error?.message ?? null);
+    });
+    card.mount(mountPoint.current);
+    stripeCard.current = { stripe, card };
     return () => {
-      gone = true;
-      card?.destroy();
+      card.destroy();
       stripeCard.current = null;
     };
-  }, [publishableKey]);
+  }, [stripe]);
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,9 +1,11 @@
 import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
 import { CUSTOM_ESTIMATE, PLANS, SERVICES, type Plan } from '@hs/api/domain/booking/catalogue';
 import { addDays, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../test-support/render';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubApi as installApi } from '../../test-support/api-stub';
 import { ApiError } from '../../api/api-client';
 import { uploadForm } from '../../api/upload';
 import { BookingFlow } from './BookingFlow';
@@ -27,12 +29,6 @@ const christmas = addDays(todayInToronto(), 10);
 const openDay = addDays(todayInToronto(), 8);
 const CLOSED_ERROR = 'Closed: Christmas Day. Please choose another date.';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-
 /** The availability of one day as the API answers it: closed with its reason, or open. */
 function dayOf(date: string) {
   return date === christmas
@@ -46,17 +42,10 @@ function dayOf(date: string) {
 }
 
 function stubApi() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string) => {
-      const [path = '', query = ''] = input.split('?');
-      if (path === '/api/availability') {
-        const date = new URLSearchParams(query).get('from') ?? '';
-        return Promise.resolve(json(200, { capacity: 3, days: [dayOf(date)] }));
-      }
-      return Promise.resolve(json(404, { error: 'Not found' }));
-    }),
-  );
+  installApi({
+    'GET /api/availability': ({ query }) =>
+      jsonResponse(200, { capacity: 3, days: [dayOf(query.get('from') ?? '')] }),
+  });
 }
 
 function Flow({ plan }: { plan: Plan }) {
@@ -80,7 +69,7 @@ function Flow({ plan }: { plan: Plan }) {
 
 /** The form filled in as a visitor would, with `date` as the preferred date. */
 function openForm(date: string, plan: Plan = oneTime) {
-  render(<Flow plan={plan} />);
+  renderWithQueryClient(<Flow plan={plan} />);
   const dialog = screen.getByRole('dialog');
   const form = within(dialog);
   fireEvent.change(form.getByLabelText('Full Name'), { target: { value: 'Ada Lovelace' } });
@@ -186,10 +175,7 @@ describe('the booking form on a day we are closed', () => {
 
   it("puts the API's refusal of a closed day on the date field when the page did not know", async () => {
     // The availability could not be read: the form lets the day through, and the API refuses it.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.resolve(json(503, { error: BookingMessages.unavailable }))),
-    );
+    installApi({ '*': () => jsonResponse(503, { error: BookingMessages.unavailable }) });
     const refusal = BookingMessages.dayClosed(christmas, 'Snowstorm');
     upload.mockRejectedValue(new ApiError(refusal, 400, { date: refusal }));
     const { form, dateField } = openForm(christmas);

@@ -1,8 +1,10 @@
 import { BOOKING_IMAGE_FIELD, BookingMessages } from '@hs/api/domain/booking/booking-schema';
 import type { Plan, Service } from '@hs/api/domain/booking/catalogue';
 import type { MonthlyPlanPreview } from '@hs/api/domain/subscription/visit-schedule';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { ApiError } from '../../api/api-client';
+import { invalidateBookingReaders } from '../../api/booking-changes';
 import { readAuthToken } from '../../auth/auth-storage';
 import { createBooking, type NewBooking } from '../../api/bookings-api';
 import { DRAFT_FIELDS, type BookingDraft, type DraftPhoto, type MemberLink } from './booking-draft';
@@ -79,8 +81,27 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
     onBooked,
   } = options;
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  const client = useQueryClient();
+  const booking = useMutation({
+    /** Answers what went wrong after the booking was made (showing its next step), or null. */
+    mutationFn: async (form: FormData): Promise<string | null> => {
+      const created = await createBooking(form, {
+        idempotencyKey: idempotencyKey(),
+        token: readAuthToken(),
+        onProgress: setProgress,
+      });
+      try {
+        await onBooked(created);
+        return null;
+      } catch (error) {
+        return error instanceof Error ? error.message : BookingMessages.failed;
+      }
+    },
+    // The booking holds a place now, and is on the signed-in customer's list.
+    onSuccess: () => invalidateBookingReaders(client),
+  });
+  const busy = booking.isPending;
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -93,9 +114,8 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
     options.showErrors(fields);
     if (!check.ok || visits?.ok === false) return;
 
-    setBusy(true);
     setProgress(photo ? 0 : null);
-    createBooking(
+    booking.mutate(
       bookingForm({
         draft,
         service,
@@ -105,31 +125,21 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
         member,
       }),
       {
-        idempotencyKey: idempotencyKey(),
-        token: readAuthToken(),
-        onProgress: setProgress,
-      },
-    )
-      .then(
-        async (created) => {
-          try {
-            await onBooked(created);
-          } catch (error) {
-            setFormError(error instanceof Error ? error.message : BookingMessages.failed);
-          }
+        onSuccess: (problem) => {
+          if (problem !== null) setFormError(problem);
         },
-        (error: unknown) => {
+        onError: (error) => {
           setFormError(bookingFailureText(error));
           const refused = serverFieldErrors(error);
           if (Object.keys(refused).length > 0) options.replaceErrors(refused);
           if (error instanceof ApiError && error.status === 409) options.onConflict();
         },
-      )
-      .finally(() => {
-        // After a success the modal may already be gone; React ignores the update then.
-        setBusy(false);
-        setProgress(null);
-      });
+        onSettled: () => {
+          // After a success the modal may already be gone; then nothing is called.
+          setProgress(null);
+        },
+      },
+    );
   };
 
   return { formError, busy, progress, submit };

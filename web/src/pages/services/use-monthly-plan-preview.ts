@@ -1,9 +1,10 @@
 import { visitDateField } from '@hs/api/domain/booking/booking-schema';
 import type { TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import type { MonthlyPlanPreview } from '@hs/api/domain/subscription/visit-schedule';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-client';
 import { fetchMonthlyPlan } from '../../api/bookings-api';
+import { queryKeys } from '../../api/query-keys';
 import { monthlyVisitsCopy as copy } from '../../content/services-content';
 
 /**
@@ -24,71 +25,66 @@ export type MonthlyPlanPreviewState =
    */
   | { readonly kind: 'refused'; readonly message: string };
 
-interface Answer {
-  /** Which date, window and attempt it answers: an older one is never shown for a newer. */
-  readonly key: string;
-  readonly state: MonthlyPlanPreviewState;
-}
-
 function failureText(error: unknown): string {
   return error instanceof ApiError && (error.fromServer || error.status === 0)
     ? `${copy.failed} ${error.message}`
     : copy.failed;
 }
 
+/** Waits `ms`, or rejects at once when the question is dropped meanwhile. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('The question was dropped.', 'AbortError'));
+    });
+  });
+}
+
+/** The API refused the date itself: its words for the date field, or undefined. */
+function refusalOf(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 400 ? error.fields.date : undefined;
+}
+
 /**
  * docs of the rule: api/src/domain/subscription/visit-schedule.ts. The Monthly Visit plan's four
  * visits from the chosen date and window, asked again whenever either changes (the previous
- * question cancelled) and when `retry` is called, such as after the booking was refused.
+ * question dropped) and when `retry` is called, such as after the booking was refused.
  */
 export function useMonthlyPlanPreview(
   date: string,
   time: TimeWindowId,
   enabled: boolean,
 ): { readonly state: MonthlyPlanPreviewState; readonly retry: () => void } {
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
   // The API refuses a date before today or past the horizon: a half-typed year never asks.
   const asks = enabled && visitDateField().safeParse(date).success;
-  const key = `${date}|${time}|${String(attempt)}`;
-
-  useEffect(() => {
-    if (!asks) return;
-    const controller = new AbortController();
-    const settle = (state: MonthlyPlanPreviewState) => {
-      if (!controller.signal.aborted) setAnswer({ key, state });
-    };
-    const timer = setTimeout(() => {
-      fetchMonthlyPlan({ date, time }, controller.signal).then(
-        (preview) => {
-          settle({ kind: 'ready', preview });
-        },
-        (error: unknown) => {
-          const refused =
-            error instanceof ApiError && error.status === 400 ? error.fields.date : undefined;
-          settle(
-            refused === undefined
-              ? { kind: 'failed', message: failureText(error) }
-              : { kind: 'refused', message: refused },
-          );
-        },
-      );
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [asks, date, time, key]);
+  const queryKey = queryKeys.monthlyPlan(date, time);
+  const query = useQuery({
+    queryKey,
+    queryFn: async ({ signal }) => {
+      // Each date on the way to the one wanted drops its question before it is sent.
+      await pause(PREVIEW_DELAY_MS, signal);
+      return fetchMonthlyPlan({ date, time }, signal);
+    },
+    enabled: asks,
+  });
 
   const state: MonthlyPlanPreviewState = !asks
     ? { kind: 'waiting' }
-    : answer?.key === key
-      ? answer.state
-      : { kind: 'loading' };
+    : query.status === 'success'
+      ? { kind: 'ready', preview: query.data }
+      : query.status === 'error' && !query.isFetching
+        ? refusalOf(query.error) === undefined
+          ? { kind: 'failed', message: failureText(query.error) }
+          : { kind: 'refused', message: refusalOf(query.error) ?? '' }
+        : { kind: 'loading' };
   return {
     state,
     retry: () => {
-      setAttempt((count) => count + 1);
+      // Asked afresh, and said to be loading until the new answer: the old one may be wrong now.
+      void client.resetQueries({ queryKey, exact: true });
     },
   };
 }

@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { TIME_WINDOW_IDS, type TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import { normalisePostalCode } from '@hs/api/domain/booking/service-area';
 import type { Profile } from '@hs/api/domain/profile/profile-schema';
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
-import { fetchProfile } from '../../api/account-api';
+import { profileQuery } from '../../api/account-api';
 import { readAuthToken } from '../../auth/auth-storage';
 import {
   DRAFT_FIELDS,
@@ -101,22 +102,29 @@ export function useSavedDraft(
     save(draft);
   }, [draft]);
 
+  const client = useQueryClient();
   useEffect(() => {
     const token = readAuthToken();
     if (token === null) return;
-    const controller = new AbortController();
-    fetchProfile(token, controller.signal).then(
-      (profile) => {
-        setDraft((current) => fillEmpty(current, draftFromProfile(profile)));
-      },
-      () => {
-        // No profile to start from: the form is typed as a visitor's is.
-      },
-    );
+    let current = true;
+    // The profile through the cache: the profile page's, if it was read (or is being read).
+    client
+      .query({
+        queryKey: profileQuery.key(token),
+        queryFn: ({ signal }) => profileQuery.load(token, signal),
+      })
+      .then(
+        (profile) => {
+          if (current) setDraft((draft) => fillEmpty(draft, draftFromProfile(profile)));
+        },
+        () => {
+          // No profile to start from: the form is typed as a visitor's is.
+        },
+      );
     return () => {
-      controller.abort();
+      current = false;
     };
-  }, []);
+  }, [client]);
 
   return [draft, setDraft];
 }

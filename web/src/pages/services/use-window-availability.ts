@@ -1,7 +1,8 @@
 import { visitDateField } from '@hs/api/domain/booking/booking-schema';
 import type { TimeWindowId } from '@hs/api/domain/booking/catalogue';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { fetchAvailability } from '../../api/bookings-api';
+import { queryKeys } from '../../api/query-keys';
 
 /**
  * A window as the form offers it: bookable, without a place left, no longer open to book, or on
@@ -35,33 +36,22 @@ interface DayWindows {
  * false) is kept only out of closed windows and closed days.
  */
 export function useWindowAvailability(date: string, needsPlace: boolean): DayAvailability {
-  const [availability, setAvailability] = useState<DayWindows | null>(null);
   const asks = visitDateField().safeParse(date).success;
+  // Unknown availability (not asked yet, or failed) leaves every window choosable.
+  const { data: known = null } = useQuery({
+    queryKey: queryKeys.availability(date),
+    queryFn: async (): Promise<DayWindows> => {
+      const day = (await fetchAvailability(date, date)).days[0];
+      return {
+        date,
+        windows: day?.windows ?? {},
+        closed: day?.closed ?? [],
+        closedReason: day?.closedReason ?? null,
+      };
+    },
+    enabled: asks,
+  });
 
-  useEffect(() => {
-    if (!asks) return;
-    let current = true;
-    fetchAvailability(date, date).then(
-      (answer) => {
-        const day = answer.days[0];
-        if (current)
-          setAvailability({
-            date,
-            windows: day?.windows ?? {},
-            closed: day?.closed ?? [],
-            closedReason: day?.closedReason ?? null,
-          });
-      },
-      () => {
-        // Unknown availability leaves every window choosable.
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [date, asks]);
-
-  const known = availability?.date === date ? availability : null;
   return {
     closedReason: known?.closedReason ?? null,
     windowState: (window) => {

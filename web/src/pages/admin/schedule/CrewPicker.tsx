@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type { AdminBookingView } from '@hs/api/domain/admin/admin-views';
 import { useId, useState } from 'react';
 import { assignCrew } from '../../../api/admin-api';
@@ -21,23 +22,21 @@ export function CrewPicker({ booking, busyCrews, board }: CrewPickerProps) {
   const selectId = useId();
   // null: the crew the visit has now, whatever it becomes after a reload.
   const [choice, setChoice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const assignment = useMutation({
+    mutationFn: (crewId: string | null) => assignCrew(board.session.token, booking.id, crewId),
+  });
+  const busy = assignment.isPending;
   const current = booking.crewId ?? UNASSIGNED;
   const selected = choice ?? current;
 
   const assign = () => {
-    setBusy(true);
-    assignCrew(board.session.token, booking.id, selected === UNASSIGNED ? null : selected).then(
-      (move) => {
-        setBusy(false);
+    assignment.mutate(selected === UNASSIGNED ? null : selected, {
+      onSuccess: (move) => {
         setChoice(null);
         board.onMoved(move, { reload: false, focusCard: false });
       },
-      (error: unknown) => {
-        setBusy(false);
-        board.onFailed(error);
-      },
-    );
+      onError: board.onFailed,
+    });
   };
 
   return (

@@ -7,15 +7,17 @@ import type {
 import { timeLabel } from '@hs/api/domain/booking/booking-schema';
 import type { TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import { addDays } from '@hs/api/domain/calendar/toronto-date';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../../test-support/render';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiStub, jsonResponse } from '../../../test-support/api-stub';
 import { AdminConsole } from '../AdminConsole';
-import { jsonResponse, paidBooking, urlOf } from '../admin-test-support';
+import { paidBooking, urlOf } from '../admin-test-support';
 import type { AdminSession } from '../use-admin-data';
 import ScheduleBoard from './ScheduleBoard';
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = createApiStub();
 const deny = vi.fn<AdminSession['deny']>();
 const session: AdminSession = { token: 'admin-token', deny };
 
@@ -158,22 +160,22 @@ type Answer = (body: unknown) => Response;
 
 /** The API as the board calls it: the week (changeable as moves happen) and each move's answer. */
 function stubApi(answers: Partial<Record<'PUT' | 'POST' | 'PATCH', Answer>>, week = theWeek) {
-  const api = { week };
-  fetchMock.mockImplementation((input, init) => {
+  const served = { week };
+  api.fetch.mockImplementation((input, init) => {
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
     const answer = method === 'GET' ? undefined : answers[method as 'PUT' | 'POST' | 'PATCH'];
     if (answer !== undefined) return Promise.resolve(answer(body));
     if (urlOf(input).startsWith('/api/admin/schedule')) {
-      return Promise.resolve(jsonResponse(200, api.week));
+      return Promise.resolve(jsonResponse(200, served.week));
     }
     return Promise.resolve(jsonResponse(404, { error: `No stub for ${method} ${urlOf(input)}` }));
   });
-  return api;
+  return served;
 }
 
 function requests() {
-  return fetchMock.mock.calls.map(([url, init]) => ({
+  return api.fetch.mock.calls.map(([url, init]) => ({
     url: urlOf(url),
     method: init?.method ?? 'GET',
     headers: new Headers(init?.headers),
@@ -187,7 +189,7 @@ function Address() {
 }
 
 function renderBoard(search = `?tab=schedule&week=${MONDAY}`) {
-  render(
+  renderWithQueryClient(
     <MemoryRouter initialEntries={[`/admin${search}`]}>
       <ScheduleBoard session={session} />
       <Address />
@@ -203,12 +205,12 @@ const card = (reference: string, service = 'Garden Maintenance') =>
 const dayRegion = (name: string) => screen.getByRole('region', { name });
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api.install();
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  api.reset();
   deny.mockReset();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -681,7 +683,7 @@ describe('ScheduleBoard', () => {
 
   it("opens from the console's Schedule tab, loaded on demand", async () => {
     stubApi({});
-    render(
+    renderWithQueryClient(
       <MemoryRouter initialEntries={[`/admin?tab=schedule&week=${MONDAY}`]}>
         <AdminConsole token="admin-token" />
       </MemoryRouter>,

@@ -25,6 +25,7 @@ import { scheduleContent as copy } from './schedule-content';
 import { placeBooking } from './schedule-week';
 import { WeekNav } from './WeekNav';
 import { WeekSummary } from './WeekSummary';
+import { queryKeys } from '../../../api/query-keys';
 
 /** `seq` tells two messages apart, so that the same words said again are announced again. */
 type Message = (NonNullable<AdminMessage> & { readonly seq: number }) | null;
@@ -63,11 +64,11 @@ export default function ScheduleBoard({ session }: { readonly session: AdminSess
   const sheetDate = dateParam(params.get('sheet'));
   const [message, setMessage] = useState<Message>(null);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
-  const load = useCallback(
-    (signal: AbortSignal) => fetchScheduleWeek(session.token, week, signal),
-    [session.token, week],
+  const { state, retry, update, refresh } = useAdminData(
+    session,
+    queryKeys.admin.schedule(session.token, week),
+    (signal) => fetchScheduleWeek(session.token, week, signal),
   );
-  const { state, retry, update, refresh } = useAdminData(session, load);
   const ready = state.status === 'ready' ? state.data : null;
   const closedDays = useMemo(() => closedDaysOf(ready?.days ?? []), [ready]);
 
@@ -91,7 +92,7 @@ export default function ScheduleBoard({ session }: { readonly session: AdminSess
 
   const onFocused = useCallback(() => {
     setFocusTarget(null);
-  }, []);
+  }, [setFocusTarget]);
 
   const board: BoardActions = {
     session,

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type { AdminBookingView } from '@hs/api/domain/admin/admin-views';
 import { timeLabel } from '@hs/api/domain/booking/booking-schema';
 import { TIME_WINDOW_IDS, type TimeWindowId } from '@hs/api/domain/booking/catalogue';
@@ -98,7 +99,11 @@ function VisitTimeForm({ id, booking, board, onClose, onScheduled }: VisitTimeFo
   // A visit missed yesterday goes no earlier than today: the API refuses a past date.
   const [date, setDate] = useState(booking.date < today ? today : booking.date);
   const [time, setTime] = useState<TimeWindowId>(booking.time);
-  const [busy, setBusy] = useState(false);
+  const placing = useMutation({
+    mutationFn: ({ on, at }: { on: string; at: TimeWindowId }) =>
+      scheduleVisit(board.session.token, booking.id, on, at),
+  });
+  const busy = placing.isPending;
   const [errors, setErrors] = useState<FormErrors>({});
   // A closed day of the week on the board is offered to nobody (the API would refuse it too).
   const closedReason = board.closedDays.get(date);
@@ -109,17 +114,17 @@ function VisitTimeForm({ id, booking, board, onClose, onScheduled }: VisitTimeFo
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (closedText !== undefined) return;
-    setBusy(true);
     setErrors({});
-    scheduleVisit(board.session.token, booking.id, date, time).then(
-      (move) => {
-        setBusy(false);
-        onScheduled();
-        board.onMoved(move, { reload: true, focusCard: true });
-      },
-      (error: unknown) => {
-        setBusy(false);
-        if (!reportDenial(board.session, error)) setErrors(errorsOf(error));
+    placing.mutate(
+      { on: date, at: time },
+      {
+        onSuccess: (move) => {
+          onScheduled();
+          board.onMoved(move, { reload: true, focusCard: true });
+        },
+        onError: (error) => {
+          if (!reportDenial(board.session, error)) setErrors(errorsOf(error));
+        },
       },
     );
   };

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type { AdminBookingView } from '@hs/api/domain/admin/admin-views';
 import { BOOKING_STATUS_LABELS, type BookingStatus } from '@hs/api/domain/booking/booking-status';
 import { useEffect, useRef, useState } from 'react';
@@ -20,7 +21,10 @@ interface VisitOutcomeProps {
  */
 export function VisitOutcome({ booking, board }: VisitOutcomeProps) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const outcomeMark = useMutation({
+    mutationFn: (outcome: Outcome) => changeBookingStatus(board.session.token, booking.id, outcome),
+  });
+  const busy = outcomeMark.isPending;
   const noShowButton = useRef<HTMLButtonElement>(null);
   // Going back from the question gives the focus back to the button that asked it.
   const refocus = useRef(false);
@@ -35,10 +39,8 @@ export function VisitOutcome({ booking, board }: VisitOutcomeProps) {
   if (!canMark('done') && !canMark('no_show')) return null;
 
   const mark = (outcome: Outcome) => {
-    setBusy(true);
-    changeBookingStatus(board.session.token, booking.id, outcome).then(
-      ({ booking: marked, message }) => {
-        setBusy(false);
+    outcomeMark.mutate(outcome, {
+      onSuccess: ({ booking: marked, message }) => {
         setConfirming(false);
         board.onMoved(
           {
@@ -49,13 +51,12 @@ export function VisitOutcome({ booking, board }: VisitOutcomeProps) {
           { reload: true, focusCard: true },
         );
       },
-      (error: unknown) => {
-        setBusy(false);
+      onError: (error) => {
         refocus.current = confirming;
         setConfirming(false);
         board.onFailed(error);
       },
-    );
+    });
   };
 
   if (confirming) {

@@ -2,6 +2,7 @@ import { CATALOGUE } from '@hs/api/domain/booking/catalogue';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubApi } from '../../../test-support/api-stub';
 import { serviceForQuery } from '../../../app/service-query';
 import { PLACEHOLDER_IMAGE } from '../../../components/ResponsiveImage';
 import { ServicesGrid } from './ServicesGrid';
@@ -12,17 +13,15 @@ afterEach(() => {
 });
 
 function catalogueResponse(): Response {
-  return new Response(JSON.stringify(CATALOGUE), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
+  return jsonResponse(200, CATALOGUE);
 }
 
+/** Answers GET /api/catalogue with each of `answers` in turn. */
 function stubFetch(...answers: (() => Promise<Response>)[]) {
-  const fetch = vi.fn<(input: string) => Promise<Response>>();
-  for (const answer of answers) fetch.mockImplementationOnce(answer);
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  const queue = [...answers];
+  return stubApi({
+    'GET /api/catalogue': () => queue.shift()?.() ?? jsonResponse(501, { error: 'No answer left' }),
+  }).fetch;
 }
 
 function renderGrid() {
@@ -136,12 +135,7 @@ describe('ServicesGrid', () => {
 
   it('passes on what the server says when it refuses', async () => {
     stubFetch(() =>
-      Promise.resolve(
-        new Response(JSON.stringify({ error: 'Service temporarily unavailable.' }), {
-          status: 503,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      ),
+      Promise.resolve(jsonResponse(503, { error: 'Service temporarily unavailable.' })),
     );
     renderGrid();
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -1,13 +1,13 @@
 import type { Service } from '@hs/api/domain/booking/catalogue';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { useCatalogue } from '../../../api/use-catalogue';
+import { useHomeCatalogue } from './use-home-catalogue';
 import { serviceQueryValue } from '../../../app/service-query';
 import { RetryNotice } from '../../../components/RetryNotice';
 import { ResponsiveImage } from '../../../components/ResponsiveImage';
 import { homeSectionIds, servicesGridContent as content } from '../../../content/home-content';
 import { cardImage } from '../../../content/images';
-import { serviceTag } from '../../../content/services-content';
+import { serviceTag } from '../../../content/service-tags';
 import './ServicesGrid.css';
 
 /** The catalogue gives each card's picture as a base path; we ship it in sizes. */
@@ -47,7 +47,7 @@ function ServiceCard({
 /** docs/product.md section 2: the catalogue as cards, each opening the services page on its own card. */
 export function ServicesGrid() {
   const headingId = useId();
-  const { load, retry } = useCatalogue();
+  const { load, retry } = useHomeCatalogue();
 
   return (
     <section

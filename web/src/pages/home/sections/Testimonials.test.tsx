@@ -1,5 +1,7 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithQueryClient } from '../../../test-support/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../test-support/api-stub';
 import { testimonialsContent } from '../../../content/home-later-content';
 import { removeMatchMedia, stubMatchMedia } from '../test-support';
 import { Testimonials } from './Testimonials';
@@ -19,7 +21,7 @@ afterEach(() => {
 
 function renderCarousel(reducedMotion = false) {
   stubMatchMedia({ reducedMotion });
-  render(<Testimonials />);
+  renderWithQueryClient(<Testimonials />);
 }
 
 function advance(ms: number) {
@@ -148,29 +150,25 @@ describe('Testimonials', () => {
   });
 
   it('shows the approved reviews of booked visits under the testimonials, each number labelled', async () => {
-    const fetchMock = vi.fn(() =>
-      Promise.resolve(
-        new Response(
-          JSON.stringify({
-            count: 1,
-            average: 5,
-            reviews: [
-              {
-                id: 'r1',
-                name: 'Maya S.',
-                rating: 5,
-                text: 'Careful painters, and they cleaned up after.',
-                serviceId: 'painting',
-                service: 'Painting',
-                date: '2030-05-14',
-              },
-            ],
-          }),
-          { status: 200, headers: { 'Content-Type': 'application/json' } },
-        ),
-      ),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetch: fetchMock } = stubApi({
+      'GET /api/reviews': {
+        json: {
+          count: 1,
+          average: 5,
+          reviews: [
+            {
+              id: 'r1',
+              name: 'Maya S.',
+              rating: 5,
+              text: 'Careful painters, and they cleaned up after.',
+              serviceId: 'painting',
+              service: 'Painting',
+              date: '2030-05-14',
+            },
+          ],
+        },
+      },
+    });
     renderCarousel();
     // The reviews are asked for once the page has painted and the browser is idle.
     await act(async () => {

@@ -2,14 +2,16 @@ import { BookingModel } from '../bookings/booking-model';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type { Logger } from '../platform/logger';
 import type { SubscriptionLifecycle } from '../subscriptions/subscription-lifecycle';
-import { PaymentEventModel } from './payment-event-model';
-import type { PaymentEventEffect } from './payment-events';
+import { paidAmountDiffers } from '../payments/paid-amount';
+import { PaymentEventModel } from '../payments/payment-event-model';
+import type { PaymentEventEffect } from '../payments/payment-events';
 
 /**
- * Applies a stored provider event to its booking, in the workers. Every step is safe to repeat:
- * the event row says whether it was applied, the booking's lifecycle judges each event on the
- * status the booking has now (a late failure never demotes a paid booking), and the follow-up
- * jobs have the booking's ids.
+ * Applies a stored provider event to its booking or its plan, in the workers. It sits above both
+ * lifecycles and above payments/, which stores the event and says what it means. Every step is
+ * safe to repeat: the event row says whether it was applied, the booking's lifecycle judges each
+ * event on the status the booking has now (a late failure never demotes a paid booking), and the
+ * follow-up jobs have the booking's ids.
  */
 export class PaymentEventHandler {
   constructor(
@@ -54,13 +56,17 @@ export class PaymentEventHandler {
 
   /** A payment of another amount than the price is not this booking's: an operator looks. */
   private async amountDiffers(effect: Extract<PaymentEventEffect, { kind: 'paid' }>) {
+    // An event that does not say the amount has nothing to compare: the booking is not read.
     if (effect.amountCents === null) return false;
     const booking = await BookingModel.findById(effect.bookingId);
-    if (!booking || effect.amountCents === booking.amountCents) return false;
-    this.deps.logger.error(
-      { bookingId: effect.bookingId, paid: effect.amountCents, price: booking.amountCents },
-      'payment amount differs from the booking price; left for an operator',
+    if (!booking) return false;
+    const { logger } = this.deps;
+    return paidAmountDiffers(
+      logger,
+      'booking',
+      effect.bookingId,
+      effect.amountCents,
+      booking.amountCents,
     );
-    return true;
   }
 }

@@ -7,7 +7,11 @@ import {
   type PlanStanding,
 } from '../domain/subscription/plan-standing';
 
-/** The shapes of a plan in the API's answers, for the API reference (they check nothing). */
+/**
+ * The shapes of a plan in the API's answers, for the API reference (they check nothing). Every
+ * answer about a visit of a plan carries its plan, so they sit with the booking answers, below
+ * subscriptions/ (.dependency-cruiser.cjs), whose plan routes answer with them too.
+ */
 
 const date = (description: string) => z.string().describe(`YYYY-MM-DD, in Toronto. ${description}`);
 

@@ -116,3 +116,12 @@ export async function listBookings(
   ]);
   return { bookings: rows.map((row) => BookingModel.hydrate(row)), total };
 }
+
+/** The stored photo of a booking, for its signed address: its key and type, or null for none. */
+export async function bookingPhoto(
+  id: string,
+): Promise<{ key: string; contentType: string } | null> {
+  const booking = await BookingModel.findById(id, { imageKey: 1, imageType: 1 }).lean();
+  if (!booking?.imageKey) return null;
+  return { key: booking.imageKey, contentType: booking.imageType || 'application/octet-stream' };
+}

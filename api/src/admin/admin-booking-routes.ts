@@ -3,7 +3,6 @@ import { isBookingId } from '../domain/booking/booking-id';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { signedInUser } from '../accounts/require-auth';
-import { BookingModel } from '../bookings/booking-model';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type { AdminBookingList, AdminBookingView, Crew } from '../domain/admin/admin-views';
 import { timeLabel, timeWindowField, visitDateField } from '../domain/booking/booking-schema';
@@ -15,7 +14,7 @@ import {
   BookingSearchMessages,
   DEFAULT_BOOKING_SORT,
 } from '../domain/admin/booking-search';
-import { listBookings } from './admin-booking-list';
+import { bookingPhoto, listBookings } from './admin-booking-list';
 import { isCalendarDate, todayInToronto } from '../domain/calendar/toronto-date';
 import type { SlotLedger } from '../bookings/slot-ledger';
 import { scheduleWeek } from './schedule-board';
@@ -297,12 +296,12 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
       if (!isBookingId(id) || !photoLinks.verify(id, req.query.expires, req.query.sig)) {
         throw new DomainError('link.invalid', AdminMessages.photoLinkInvalid);
       }
-      const booking = await BookingModel.findById(id);
-      if (!booking?.imageKey) throw new DomainError('notFound', AdminMessages.photoNotFound);
-      const body = await openPhoto(storage, booking.imageKey);
+      const photo = await bookingPhoto(id);
+      if (!photo) throw new DomainError('notFound', AdminMessages.photoNotFound);
+      const body = await openPhoto(storage, photo.key);
       await sendPrivateImage(req, res, {
         body,
-        contentType: booking.imageType || 'application/octet-stream',
+        contentType: photo.contentType,
         cacheControl: `private, max-age=${PHOTO_LINK_TTL_SECONDS}`,
         logContext: { image: 'booking photo', bookingId: id },
       });

@@ -1,15 +1,11 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import type { AdminSubscriberList, AdminSubscriberView } from '../domain/admin/admin-views';
 import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
 import { jsonResponse } from '../http/openapi/shared-responses';
 import { queryOf } from '../http/request-schemas';
-import { SubscriberModel, type SubscriberDocument } from '../newsletter/subscriber-model';
-import { countsByStatus } from '../platform/mongo';
 import { PAGE, subscriberListSchema } from './admin-answers';
-import { pageParam, pageWindow } from '../domain/admin/admin-query';
-
-const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+import { pageParam } from '../domain/admin/admin-query';
+import { SUBSCRIBER_STATUSES, subscriberPage } from './subscriber-list';
 
 const listQuery = z.object({
   status: z
@@ -19,16 +15,6 @@ const listQuery = z.object({
     .optional(),
   page: pageParam,
 });
-
-function subscriberView(subscriber: SubscriberDocument): AdminSubscriberView {
-  return {
-    id: subscriber.id as string,
-    email: subscriber.email,
-    status: subscriber.status,
-    createdAt: subscriber.createdAt.toISOString(),
-    confirmedAt: subscriber.confirmedAt?.toISOString() ?? null,
-  };
-}
 
 /** GET /admin/subscribers?status=: the newsletter's addresses, newest first, with the counts. */
 export const adminSubscriberEndpoints = endpointGroup<unknown>('admin', [
@@ -45,21 +31,7 @@ export const adminSubscriberEndpoints = endpointGroup<unknown>('admin', [
     errors: ['BadRequest'],
     fuzz: 'reads',
     handle: async ({ query, res }) => {
-      const { page, pageSize, skip } = pageWindow(query.page);
-      const filter = query.status ? { status: query.status } : {};
-      const [subscribers, total, counts] = await Promise.all([
-        SubscriberModel.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(pageSize),
-        SubscriberModel.countDocuments(filter),
-        countsByStatus(SubscriberModel, SUBSCRIBER_STATUSES),
-      ]);
-      const list: AdminSubscriberList = {
-        subscribers: subscribers.map(subscriberView),
-        counts,
-        total,
-        page,
-        pageSize,
-      };
-      res.json(list);
+      res.json(await subscriberPage(query.status, query.page));
     },
   }),
 ]);

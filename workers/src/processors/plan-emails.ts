@@ -83,9 +83,19 @@ export function planEmailProcessors(deps: PlanEmailDependencies): Processor[] {
       ),
     ),
     planEmail(deps, jobs.planPaymentFailedEmail, async (plan, reader, { invoiceId }) => {
-      const failure = plan.failedPayments.find((entry) => entry.invoiceId === invoiceId);
-      // Paid meanwhile, or ended: asking for the card now would be wrong.
-      if (!failure || plan.endedAt || plan.paidPeriods.includes(failure.periodIndex)) return null;
+      const failures = plan.failedPayments.filter((entry) => entry.invoiceId === invoiceId);
+      const failure = failures[0];
+      // Paid meanwhile, or ended: asking for the card now would be wrong. So it is once the
+      // provider has given the invoice up (a final failure), even before the plan's end is
+      // applied: the two events run side by side, and the end has its own email.
+      if (
+        !failure ||
+        plan.endedAt ||
+        plan.paidPeriods.includes(failure.periodIndex) ||
+        failures.some((entry) => entry.final)
+      ) {
+        return null;
+      }
       const visits = await visitsOf(plan.id as string, failure.periodIndex);
       return planPaymentFailedEmail(plan, reader, visits, deps.links.billingUrl(plan.id as string));
     }),

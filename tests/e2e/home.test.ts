@@ -9,6 +9,7 @@ import { ReviewModel } from '../../api/src/reviews/review-model';
 import { auditPage, violationLines } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { buildSite } from '../support/site-build';
+import { TEST_APP_OPTIONS } from '../support/api-harness';
 import { testApiConfig } from '../support/test-env';
 import { scaled } from '../support/time-scale';
 
@@ -25,7 +26,7 @@ describe('the built site in Chromium, served by the API', () => {
       testApiConfig({ WEB_DIST_DIR: siteDir }),
       createLogger({ name: 'test', level: 'silent' }),
     );
-    server = await listen(createApp(context), 0, '127.0.0.1');
+    server = await listen(createApp(context, TEST_APP_OPTIONS), 0, '127.0.0.1');
     origin = `http://127.0.0.1:${server.port}`;
     browser = await launchChromium();
   }, scaled(120_000));
@@ -86,6 +87,11 @@ describe('the built site in Chromium, served by the API', () => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       await page.goto(`${origin}/`);
+      // The page's own sections first (their code loads after the document), so that the page's
+      // end is where the reader lands.
+      await page
+        .getByRole('heading', { name: 'We Offer Different Services to Clean Your Area' })
+        .waitFor();
       // Straight to the page's end, as the End key or a link to the footer takes a reader: the
       // reviews do not wait for the reader to pass them on the way down.
       await page.evaluate(() => {

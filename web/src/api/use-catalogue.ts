@@ -6,7 +6,7 @@ import { queryKeys } from './query-keys';
 
 export type { CatalogueLoad } from './catalogue-load';
 
-/** `GET /api/catalogue`, with a retry for when it fails (the services page). */
+/** `GET /api/catalogue`, with a retry for when it fails (the services page and the home grid). */
 export function useCatalogue(): { load: CatalogueLoad; retry: () => void } {
   const query = useQuery({
     queryKey: queryKeys.catalogue(),

@@ -78,33 +78,42 @@ describe('HomePage', () => {
 });
 
 describe('the later sections', () => {
-  it('wait for the reader to come near before they load', async () => {
-    const observed: Element[] = [];
-    let report: (near: boolean) => void = () => undefined;
+  it('wait for the reader to come near before they load, the services grid too', async () => {
+    const watched: { element: Element; report: (near: boolean) => void }[] = [];
     vi.stubGlobal(
       'IntersectionObserver',
       class {
-        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
-          report = (near) => {
-            callback([{ isIntersecting: near }]);
-          };
-        }
+        constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {}
         observe(element: Element) {
-          observed.push(element);
+          watched.push({
+            element,
+            report: (near) => {
+              this.callback([{ isIntersecting: near }]);
+            },
+          });
         }
         disconnect() {}
       },
     );
     renderHome();
-    await screen.findAllByRole('link', { name: /Garden Maintenance/ });
-    expect(screen.queryByRole('heading', { name: 'Why Choose Us' })).toBeNull();
-    expect(observed).toHaveLength(1);
+    const grid = watched.find(({ element }) => element.closest('#home-services') !== null);
+    const later = watched.find(({ element }) => element.closest('#home-services') === null);
+    if (grid === undefined || later === undefined) throw new Error('two parts should wait');
+    expect(watched).toHaveLength(2);
+    expect(screen.getByRole('status').textContent).toBe('Loading our services…');
+    expect(screen.queryByRole('link', { name: /Garden Maintenance/ })).toBeNull();
+
     act(() => {
-      report(false);
+      grid.report(true);
+    });
+    await screen.findAllByRole('link', { name: /Garden Maintenance/ }, CHUNK_LOADS_WITHIN);
+    expect(screen.queryByRole('heading', { name: 'Why Choose Us' })).toBeNull();
+    act(() => {
+      later.report(false);
     });
     expect(screen.queryByRole('heading', { name: 'Why Choose Us' })).toBeNull();
     act(() => {
-      report(true);
+      later.report(true);
     });
     await screen.findByRole('heading', { name: 'Frequently Asked Questions' }, CHUNK_LOADS_WITHIN);
   });

@@ -1,8 +1,9 @@
 import { CATALOGUE } from '@hs/api/domain/booking/catalogue';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test-support/api-stub';
+import { renderWithQueryClient } from '../../../test-support/render';
 import { serviceForQuery } from '../../../app/service-query';
 import { PLACEHOLDER_IMAGE } from '../../../components/ResponsiveImage';
 import { ServicesGrid } from './ServicesGrid';
@@ -24,8 +25,9 @@ function stubFetch(...answers: (() => Promise<Response>)[]) {
   }).fetch;
 }
 
+// The cards read through the query cache: each test has its own (no retries, nothing cached).
 function renderGrid() {
-  return render(
+  return renderWithQueryClient(
     <MemoryRouter>
       <ServicesGrid />
     </MemoryRouter>,
@@ -117,9 +119,15 @@ describe('ServicesGrid', () => {
   });
 
   it('says when the catalogue cannot be loaded and tries again on request', async () => {
+    let answer: () => void = () => undefined;
     const fetch = stubFetch(
       () => Promise.reject(new TypeError('network down')),
-      () => Promise.resolve(catalogueResponse()),
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = () => {
+            resolve(catalogueResponse());
+          };
+        }),
     );
     renderGrid();
     const alert = await screen.findByRole('alert');
@@ -127,7 +135,8 @@ describe('ServicesGrid', () => {
     expect(alert.textContent).toContain('We could not reach the server.');
 
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(screen.getByRole('status').textContent).toBe('Loading our services…');
+    expect((await screen.findByRole('status')).textContent).toBe('Loading our services…');
+    answer();
     expect(await findCards()).toHaveLength(12);
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('alert')).toBeNull();

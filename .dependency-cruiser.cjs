@@ -30,6 +30,8 @@ const LAYERS = [
   'bookings',
   'payments',
   'subscriptions',
+  // Invoices and credit notes: read bookings, plans and the payment provider's card details.
+  'invoices',
   // Applies the provider's stored payment events to bookings and plans: above both lifecycles.
   'settlement',
   'reviews',

@@ -138,6 +138,10 @@ describe('the operators area', () => {
       'moderate a review',
       route('patch', () => `/api/admin/reviews/${tableReviewId}`, 200, { status: 'approved' }),
     ],
+    ['GET the books', route('get', () => '/api/admin/books', 200)],
+    ['GET the books as CSV', route('get', () => '/api/admin/books.csv', 200)],
+    // No invoice has that id: an admin is told so (404), anyone else is refused first.
+    ['GET an invoice PDF', route('get', () => `/api/admin/invoices/${'0'.repeat(24)}/pdf`, 404)],
     ['POST queue-session', route('post', () => '/api/admin/queue-session', 204)],
     ['GET campaigns', route('get', () => '/api/admin/campaigns', 200)],
     [

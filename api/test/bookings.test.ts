@@ -13,7 +13,7 @@ import {
 } from '../../tests/support/booking-form';
 import { jpeg, png, readAll } from '../../tests/support/images';
 import { eventually } from '../../tests/support/poll';
-import { testEnv } from '../../tests/support/test-env';
+import { testEmail, testEnv } from '../../tests/support/test-env';
 
 describe('bookings through the API', () => {
   // Every request here comes from one address: the form limit has its own test.
@@ -384,6 +384,84 @@ describe('bookings through the API', () => {
       mine.body.booking.id,
     ]);
     expect((await request(api.app).get('/api/me/bookings')).status).toBe(401);
+  });
+
+  describe('the company its invoices are made out to', () => {
+    const manageAnswer = async (created: request.Response) =>
+      request(api.app).get(
+        `/api/bookings/${String(created.body.booking.id)}?token=${String(created.body.token)}`,
+      );
+
+    it('keeps the company the form gives, trimmed, and answers it on the manage page', async () => {
+      const created = await post(bookingFields({ company: '  Rosedale Renovations Inc.  ' }));
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const stored = await BookingModel.findById(created.body.booking.id);
+      expect(stored?.company).toBe('Rosedale Renovations Inc.');
+      const managed = await manageAnswer(created);
+      expect(managed.status).toBe(200);
+      expect(managed.body.booking.company).toBe('Rosedale Renovations Inc.');
+    });
+
+    it('stores none when the form leaves it out or empty', async () => {
+      const left = await post(bookingFields());
+      const blank = await post(bookingFields({ company: '   ' }));
+      for (const created of [left, blank]) {
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        expect((await BookingModel.findById(created.body.booking.id))?.company).toBeNull();
+        expect((await manageAnswer(created)).body.booking.company).toBeNull();
+      }
+    });
+
+    it('takes 100 characters and refuses 101 with a 400 naming the field, storing nothing', async () => {
+      const longest = await post(bookingFields({ company: 'c'.repeat(100) }));
+      expect(longest.status).toBe(201);
+      const before = await BookingModel.countDocuments();
+      const response = await post(bookingFields({ company: 'c'.repeat(101) }));
+      expect(response.status).toBe(400);
+      expect(response.body.fields.company).toBe('Company must be at most 100 characters.');
+      await expectNothingStored(before);
+    });
+
+    it('refuses hidden control characters in it', async () => {
+      const before = await BookingModel.countDocuments();
+      const response = await post(bookingFields({ company: 'Acme\r\nBcc: all@example.test' }));
+      expect(response.status).toBe(400);
+      expect(response.body.fields.company).toBe(
+        'Company must be on one line, without hidden control or text-direction characters.',
+      );
+      await expectNothingStored(before);
+    });
+
+    it("makes a signed-in customer's booking out to the profile's company when the form has none", async () => {
+      const email = testEmail('company');
+      const registered = await request(api.app).post('/api/auth/register').send({
+        email,
+        password: 'correct horse 42',
+        confirmPassword: 'correct horse 42',
+        firstName: 'Maya',
+        lastName: 'Singh',
+        address: '12 Rosedale Ave',
+      });
+      const auth = { Authorization: `Bearer ${String(registered.body.token)}` };
+      const saved = await request(api.app)
+        .put('/api/me/profile')
+        .set(auth)
+        .send({ company: '  Singh Gardens Ltd.  ' });
+      expect(saved.status).toBe(200);
+      expect(saved.body.profile.company).toBe('Singh Gardens Ltd.');
+
+      // Each with an address of its own: one address holds only a few unpaid bookings at once.
+      const fromProfile = await post(bookingFields()).set(auth);
+      const blank = await post(bookingFields({ company: '' })).set(auth);
+      const own = await post(bookingFields({ company: 'Maya & Co.' })).set(auth);
+      const visitor = await post(bookingFields());
+      const companies: (string | null | undefined)[] = [];
+      for (const created of [fromProfile, blank, own, visitor]) {
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        companies.push((await BookingModel.findById(created.body.booking.id))?.company);
+      }
+      expect(companies).toEqual(['Singh Gardens Ltd.', 'Singh Gardens Ltd.', 'Maya & Co.', null]);
+    });
   });
 
   it('books as a visitor when the token sent is no longer valid', async () => {

@@ -193,9 +193,11 @@ describe('the Monthly Visit plan as a subscription, on the local test provider',
 
     const [mail] = await waitForMail(email);
     expect(mail?.Subject).toContain('Your Monthly Visit plan: 4 visits from');
-    expect(mail?.Attachments.map((file) => file.ContentType)).toEqual(
-      Array(4).fill('text/calendar'),
-    );
+    // The four visits' calendar files, and the first month's invoice.
+    expect(mail?.Attachments.map((file) => file.ContentType)).toEqual([
+      ...Array(4).fill('text/calendar'),
+      'application/pdf',
+    ]);
     // The day-before reminder of every visit is set.
     await jobsSettled(api.context.jobs);
     const queue = api.context.jobs.queue(QueueName.BookingEmails);
@@ -331,7 +333,11 @@ describe('the Monthly Visit plan as a subscription, on the local test provider',
     expect(renewal?.Text).toContain(
       '1 visit is not scheduled yet: we will call you to arrange it.',
     );
-    expect(renewal?.Attachments).toHaveLength(3);
+    // Three calendar files and the renewal's invoice.
+    expect(renewal?.Attachments.map((file) => file.ContentType)).toEqual([
+      ...Array(3).fill('text/calendar'),
+      'application/pdf',
+    ]);
     const [notice] = await waitForMail('plans-inbox@example.test').then((all) =>
       all.filter((mail) => mail.Subject.includes('visit to arrange')),
     );

@@ -128,6 +128,7 @@ describe('the redirect flow with Stripe, against a local fake of its API', () =>
     expect(confirmation?.Text).toContain('$149');
     expect(confirmation?.Attachments).toEqual([
       expect.objectContaining({ FileName: `booking-${booking.reference as string}.ics` }),
+      expect.objectContaining({ FileName: expect.stringMatching(/^HS-\d{4}-\d{6}\.pdf$/) }),
     ]);
     await eventually(async () => expect(await statusOf(id)).toBe('paid'));
     const stored = await BookingModel.findById(id);

@@ -19,6 +19,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const fullProfile = {
   firstName: 'Maya',
   lastName: 'Singh-Patel',
+  company: 'Singh Gardens Ltd.',
   phone: '+1 (416) 555-0199',
   address: '88 Queen St W',
   city: 'Toronto',
@@ -96,6 +97,7 @@ describe('profile settings through the API', () => {
     expect(response.body.profile).toEqual({
       firstName: 'Maya',
       lastName: 'Singh',
+      company: '',
       email,
       phone: '',
       address: '12 Rosedale Ave, Toronto',
@@ -114,7 +116,12 @@ describe('profile settings through the API', () => {
     const response = await request(app)
       .put('/api/me/profile')
       .set(auth())
-      .send({ ...fullProfile, city: '  Toronto  ', email: `  ${email.toUpperCase()}  ` });
+      .send({
+        ...fullProfile,
+        city: '  Toronto  ',
+        company: '  Singh Gardens Ltd. ',
+        email: `  ${email.toUpperCase()}  `,
+      });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe('Profile updated successfully!');
     const expected = { ...fullProfile, email, profilePicture: '', hasPassword: true };
@@ -168,6 +175,9 @@ describe('profile settings through the API', () => {
       ['firstName', 'x'.repeat(61), /at most 60/],
       ['firstName', null, /must be text/],
       ['lastName', 'x'.repeat(61), /at most 60/],
+      ['company', 'x'.repeat(101), /Company must be at most 100 characters/],
+      ['company', 'Acme\u202Egnp.exe', /one line/],
+      ['company', 42, /must be text/],
       ['email', 'not-an-email', /valid email/],
       ['email', '', /Email is required/],
       ['email', `${'a'.repeat(250)}@example.com`, /valid email/],
@@ -219,9 +229,14 @@ describe('profile settings through the API', () => {
     const response = await request(app)
       .put('/api/me/profile')
       .set(auth())
-      .send({ phone: '', zipCode: '', dob: yesterday, bio: '' });
+      .send({ company: '', phone: '', zipCode: '', dob: yesterday, bio: '' });
     expect(response.status).toBe(200);
-    expect(response.body.profile).toMatchObject({ phone: '', zipCode: '', dob: yesterday });
+    expect(response.body.profile).toMatchObject({
+      company: '',
+      phone: '',
+      zipCode: '',
+      dob: yesterday,
+    });
     const restored = await request(app).put('/api/me/profile').set(auth()).send(fullProfile);
     expect(restored.status).toBe(200);
   });

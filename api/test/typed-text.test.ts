@@ -10,6 +10,9 @@ import * as paymentReminder from '../src/bookings/payment-reminder-email';
 import * as contactEmails from '../src/contact/contact-emails';
 import { TEST_PAYMENT_METHODS } from '../src/domain/payment/test-cards';
 import type { Reader } from '../src/accounts/typed-text';
+import { InvoiceModel, type Invoice } from '../src/invoices/invoice-model';
+import * as invoiceMail from '../src/invoices/invoice-mail';
+import { pdfText } from '../../tests/support/pdf-text';
 import * as newsletterEmails from '../src/newsletter/newsletter-emails';
 import type { MailMessage } from '../src/platform/mailer';
 import * as reviewEmails from '../src/reviews/review-emails';
@@ -43,6 +46,52 @@ const user = new UserModel({
   lastName: H.details,
   address: H.address,
 });
+/** A credit note issued to what the stranger typed (its buyer is a copy of the booking's). */
+const creditNote: Invoice = new InvoiceModel({
+  _id: 'c0ffee00c0ffee00c0ffee00',
+  kind: 'credit_note',
+  number: 'HS-CN-2026-000001',
+  year: 2026,
+  sequence: 1,
+  source: 'refund:x',
+  issuedAt: new Date('2026-11-20T15:00:00Z'),
+  issueDate: '2026-11-20',
+  userId: null,
+  bookingId: 'b'.repeat(32),
+  subscriptionId: null,
+  reference: 'HS-7K3F9Q',
+  serviceId: 'painting',
+  seller: {
+    legalName: 'Home Services Toronto Inc.',
+    tradingName: 'Home Services',
+    address: '1910 Eglinton Ave W, Toronto',
+    hstNumber: '123456789 RT0001',
+  },
+  buyer: { name: H.name, company: H.details, email: CUSTOMER, serviceAddress: H.address },
+  lines: [
+    {
+      description: 'Refund: Painting - One-time Visit',
+      quantity: 1,
+      unitPriceCents: 13_186,
+      subtotalCents: 13_186,
+      hstRatePercent: 13,
+      hstCents: 1_714,
+      totalCents: 14_900,
+    },
+  ],
+  subtotalCents: 13_186,
+  hstCents: 1_714,
+  totalCents: 14_900,
+  payment: { method: 'card', brand: 'visa', last4: '4242' },
+  terms: 'Credit on invoice HS-2026-000001, refunded to the card',
+  creditedInvoice: { id: 'a'.repeat(24), number: 'HS-2026-000001' },
+  pdfKey: null,
+}).toObject();
+const attachedNote = {
+  number: creditNote.number,
+  attachment: { filename: 'HS-CN-2026-000001.pdf', content: '', contentType: 'application/pdf' },
+};
+
 const contact: contactEmails.ContactEmailInput = {
   reference: 'HS-C0NTCT',
   fullName: H.name,
@@ -229,6 +278,11 @@ const WALK: Record<string, Walk> = {
       }),
     ],
   },
+  creditNoteEmail: {
+    to: 'customer',
+    greets: true,
+    render: (reader) => [invoiceMail.creditNoteEmail(creditNote, attachedNote, URL_, reader)],
+  },
   subscriptionConfirmationEmail: {
     to: 'customer',
     render: () => [newsletterEmails.subscriptionConfirmationEmail(CUSTOMER, URL_)],
@@ -315,6 +369,15 @@ const rendered = (name: string, reader: Reader) => {
 describe('what a stranger typed, in every email template', () => {
   it('walks every template there is', () => {
     expect(templatesInSource()).toEqual(Object.keys(WALK).sort());
+  });
+
+  it('mails an invoice PDF with nothing typed to an address nobody proved, and all of it to its owner', async () => {
+    const leakedIn = async (reader: Reader) => {
+      const attached = await invoiceMail.attachInvoice(creditNote, reader);
+      return leaked(await pdfText(Buffer.from(attached.attachment.content, 'base64')));
+    };
+    expect(await leakedIn('unproven')).toEqual([]);
+    expect(await leakedIn('proven')).toEqual([...STRANGER_MARKERS]);
   });
 
   it.each(customerTemplates)('%s carries nothing typed to an address nobody proved', (name) => {
@@ -404,7 +467,12 @@ describe('what a stranger typed, through the API to a real mailbox', () => {
 
   it("sends nothing typed to a victim's address: a visit paid for, then cancelled", async () => {
     const victim = testEmail('victim-paid');
-    const made = await book({ email: victim, name: H.name, address: H.address });
+    const made = await book({
+      email: victim,
+      name: H.name,
+      address: H.address,
+      company: H.details,
+    });
     const paid = await request(app()).post('/api/payments').send({
       bookingId: made.id,
       amount: 14900,
@@ -416,8 +484,10 @@ describe('what a stranger typed, through the API to a real mailbox', () => {
     expect(paid.status).toBe(200);
     await waitForMail(victim);
     await cancel(made);
-    const mails = await expectNothingTyped(victim, 2);
+    // The confirmation (with the invoice's PDF), the cancel, and the refund's credit note.
+    const mails = await expectNothingTyped(victim, 3);
     expect(mails.map((mail) => mail.Subject).join('\n')).toMatch(/is confirmed/);
+    expect(mails.map((mail) => mail.Subject).join('\n')).toMatch(/^Credit note HS-CN-/m);
   });
 
   it('greets by name an account that proved its address, booking for itself', async () => {

@@ -3,6 +3,7 @@ import { scaled } from './time-scale';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { inject } from 'vitest';
 import './stack-env';
+import { pdfText } from './pdf-text';
 import { MailboxClient, type MailDetail } from '../../api/src/dev-mailbox/mailbox-client';
 
 export function mailbox(): MailboxClient {
@@ -43,20 +44,27 @@ export async function parsedMail(mail: Pick<MailDetail, 'ID'>): Promise<ParsedMa
 
 /**
  * Everything a recipient can read in an email: its headers, text, HTML and every attachment,
- * decoded, with calendar files' folded lines joined again (RFC 5545 cuts them at 75 octets).
+ * decoded, with calendar files' folded lines joined again (RFC 5545 cuts them at 75 octets) and
+ * a PDF's text extracted (its streams are compressed).
  */
 export async function everythingReadIn(mail: Pick<MailDetail, 'ID'>): Promise<string> {
   const parsed = await parsedMail(mail);
   const headers = [...parsed.headers.entries()].map(
     ([name, value]) => `${name}: ${JSON.stringify(value)}`,
   );
+  const attachments = await Promise.all(
+    parsed.attachments.map(async (file) => {
+      const content =
+        file.contentType === 'application/pdf'
+          ? await pdfText(file.content)
+          : file.content.toString('utf8').replace(/\r\n[ \t]/g, '');
+      return `${file.filename ?? ''}\n${content}`;
+    }),
+  );
   return [
     ...headers,
     parsed.text ?? '',
     typeof parsed.html === 'string' ? parsed.html : '',
-    ...parsed.attachments.map(
-      (file) =>
-        `${file.filename ?? ''}\n${file.content.toString('utf8').replace(/\r\n[ \t]/g, '')}`,
-    ),
+    ...attachments,
   ].join('\n');
 }

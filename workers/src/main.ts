@@ -1,3 +1,4 @@
+import { InvoiceIssuer, sellerOf } from '@hs/api/invoices/invoice-issuer';
 import { PlanMembership } from '@hs/api/subscriptions/plan-membership';
 import {
   SubscriptionLifecycle,
@@ -75,6 +76,12 @@ async function main(): Promise<void> {
     settings: subscriptionSettings(config),
     provider: payments.provider,
   });
+  const invoices = new InvoiceIssuer({
+    seller: sellerOf(config),
+    provider: payments.provider,
+    clock: systemClock,
+    logger,
+  });
   const newsletterLinks = new NewsletterLinks(config.LINK_SECRET, config.SITE_URL);
   // Bulk mail gets a pool of its own, so a campaign never queues a password reset behind it.
   const newsletterMailer = new Mailer({
@@ -108,7 +115,14 @@ async function main(): Promise<void> {
       businessInbox: config.BUSINESS_INBOX,
       lifecycle,
       paymentProvider: payments.provider,
-      paymentEvents: new PaymentEventHandler({ lifecycle, subscriptions, logger }),
+      invoices,
+      paymentEvents: new PaymentEventHandler({
+        lifecycle,
+        subscriptions,
+        invoices,
+        jobs: producer,
+        logger,
+      }),
       newsletterLinks,
       newsletter,
       reviews: new ReviewService({

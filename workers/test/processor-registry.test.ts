@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AccountLinks } from '@hs/api/accounts/account-links';
 import { PasswordResetService } from '@hs/api/accounts/password-reset-service';
+import { InvoiceIssuer, sellerOf } from '@hs/api/invoices/invoice-issuer';
 import { allJobs, jobs, QueueName } from '@hs/api/jobs/job-definitions';
 import { OnceSender } from '@hs/api/mail/send-once';
 import { createLogger } from '@hs/api/platform/logger';
@@ -42,6 +43,16 @@ describe('the processor registry', () => {
           refundOwed: () => Promise.resolve({ kind: 'settled' as const }),
         },
         paymentProvider: {} as PaymentProvider,
+        invoices: new InvoiceIssuer({
+          seller: sellerOf({
+            BUSINESS_LEGAL_NAME: 'Home Services Toronto Inc.',
+            BUSINESS_ADDRESS: '1 Main St, Toronto',
+            HST_NUMBER: '123456789 RT0001',
+          }),
+          provider: { cardOf: () => Promise.resolve(null) },
+          clock: systemClock,
+          logger: createLogger({ name: 'test', level: 'silent' }),
+        }),
         paymentEvents: { handle: () => Promise.resolve('') },
         newsletterLinks: new NewsletterLinks(
           'a-secret-long-enough-for-the-test-0123456789',

@@ -5,6 +5,8 @@ export type UserRole = (typeof USER_ROLES)[number];
 
 const profileSchema = new mongoose.Schema(
   {
+    /** The company invoices are made out to ('' for none); a booking without one takes it. */
+    company: { type: String, default: '' },
     phone: { type: String, default: '' },
     city: { type: String, default: '' },
     state: { type: String, default: '' },

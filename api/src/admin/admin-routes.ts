@@ -7,6 +7,7 @@ import type { Guards } from '../http/endpoint';
 import type { Storage } from '../platform/storage';
 import { adminBookingRoutes } from './admin-booking-routes';
 import { adminContactRoutes } from './admin-contact-routes';
+import { adminInvoiceRoutes } from './admin-invoice-routes';
 import { adminPlanRoutes } from './admin-plan-routes';
 import { adminReviewRoutes } from './admin-review-routes';
 import type { ReviewService } from '../reviews/review-service';
@@ -48,6 +49,7 @@ export function adminRoutes(deps: AdminRouteDependencies): Router {
   router.use(adminContactRoutes(deps));
   router.use(adminSubscriberRoutes(deps));
   router.use(adminReviewRoutes(deps));
+  router.use(adminInvoiceRoutes(deps));
   router.use(closureRoutes(deps));
   router.use(queueSessionRoutes({ ...deps, sessions: queueSessionsFor(deps) }));
   return router;

@@ -38,6 +38,11 @@ export const bookingViewSchema = z.object({
 
 export const managedBookingViewSchema = bookingViewSchema.extend({
   name: z.string(),
+  company: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('The company its invoices are made out to; null for none.'),
   email: z.string(),
   phone: z.string(),
   address: z.string(),

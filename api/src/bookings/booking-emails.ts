@@ -12,6 +12,7 @@ import {
 } from '../domain/booking/catalogue';
 import { isCalendarDate, longDate, torontoTimeToUtc } from '../domain/calendar/toronto-date';
 import { Company } from '../domain/company';
+import { invoiceWords, type AttachedInvoice } from '../mail/attached-invoice';
 import { renderEmail } from '../mail/email-layout';
 import { greeting, typed, typedRows, type Reader } from '../accounts/typed-text';
 import type { MailMessage } from '../platform/mailer';
@@ -237,9 +238,12 @@ export function bookingConfirmationEmail(
   booking: Booking,
   reader: Reader,
   manageUrl: string,
+  /** The payment's invoice, attached as its PDF. */
+  invoice: AttachedInvoice | null = null,
 ): MailMessage {
   const visit = visitOf(booking);
   const amount = paidAmount(booking, visit.plan);
+  const words = invoice ? invoiceWords(invoice) : null;
   return renderEmail({
     to: booking.email,
     subject: `Your ${visit.service.title} booking is confirmed: ${visit.day} (${booking.reference})`,
@@ -247,14 +251,19 @@ export function bookingConfirmationEmail(
       greeting(reader, booking.name),
       `Thank you for your payment. Your ${visit.service.title} visit is booked for ${visit.day}, ${visit.when}.`,
       'The attached calendar file adds the visit to your calendar. To move or cancel it, use the link below.',
+      ...(words ? [words.paragraph] : []),
     ],
     details: [
       ...visitDetails(booking, visit, reader),
       ...(amount === null ? [] : [['Amount paid', formatCad(amount)] as [string, string]]),
       ...discountLine(booking),
+      ...(words ? [words.detail] : []),
     ],
     action: { label: 'Manage your booking', url: manageUrl },
-    attachments: [invite(booking, visit, reader, manageUrl)],
+    attachments: [
+      invite(booking, visit, reader, manageUrl),
+      ...(invoice ? [invoice.attachment] : []),
+    ],
   });
 }
 

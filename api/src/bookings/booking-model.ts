@@ -39,6 +39,8 @@ const bookingSchema = new mongoose.Schema(
     reference: { type: String, required: true, unique: true },
     userId: { type: mongoose.Schema.Types.ObjectId, ref: 'User', default: null, index: true },
     name: { type: String, required: true },
+    /** The company its invoices are made out to (the form's, or the profile's); null for none. */
+    company: { type: String, default: null },
     phone: { type: String, required: true },
     /** The phone's digits alone, as typed: the operators' search finds a booking by them. */
     phoneDigits: { type: String, default: '' },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { UserModel } from '../accounts/user-model';
 import { isBookingId } from '../domain/booking/booking-id';
 import {
   BookingMessages,
@@ -85,6 +86,8 @@ function requestFingerprint(form: BookingForm, options: CreateBookingOptions): s
     form.details ?? null,
     photo,
     options.userId ?? null,
+    // Only when given, so a form without one fingerprints as it did before the field existed.
+    ...(form.company ? [form.company] : []),
   ];
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
@@ -155,12 +158,15 @@ export class BookingService {
     await this.assertWindowOpen(form.date, form.time);
     const visits = plan.id === 'monthly' ? await this.planVisitsOf(form) : [];
     const price = await this.priceOf(form, plan, options.userId);
+    const company = form.company || (await this.profileCompanyOf(options.userId));
     let booking: BookingDocument;
     try {
+      // A plan's visits copy their first visit's request, company included.
       const request: BookingRequest = {
         _id: options.bookingId,
         userId: options.userId ?? null,
         name: form.name,
+        company,
         phone: form.phone,
         email: form.email,
         address: form.address,
@@ -189,6 +195,18 @@ export class BookingService {
       throw error;
     }
     return { booking, token: this.deps.links.token(options.bookingId), replayed: false };
+  }
+
+  /**
+   * The company of a signed-in customer's profile, which a form without one is made out to; null
+   * for a visitor or a profile without one.
+   */
+  private async profileCompanyOf(userId: string | undefined): Promise<string | null> {
+    if (userId === undefined) return null;
+    // Hydrated, not lean: an account saved before the field existed reads its default ('').
+    const user = await UserModel.findById(userId);
+    const company = user?.profile.company.trim() ?? '';
+    return company === '' ? null : company;
   }
 
   /**

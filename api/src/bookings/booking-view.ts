@@ -76,6 +76,7 @@ export function managedBookingView(
   return {
     ...bookingView(booking, monthlyPlan),
     name: booking.name,
+    company: booking.company ?? null,
     email: booking.email,
     phone: booking.phone,
     address: booking.address,

@@ -8,6 +8,7 @@ import '../bookings/booking-model';
 import '../bookings/slot-model';
 import '../calendar/closure-model';
 import '../contact/contact-message-model';
+import '../invoices/invoice-model';
 import '../jobs/job-outbox-model';
 import '../mail/email-delivery-model';
 import '../newsletter/campaign-model';

@@ -255,6 +255,27 @@ export const paymentEnv = {
   STRIPE_API_URL: url(['http', 'https']).optional(),
 };
 
+/**
+ * What every invoice and credit note says of the seller (CRA's invoice requirements): the legal
+ * name beside the trading name the site shows, the address and the GST/HST registration number.
+ * Read at start-up and copied onto each document as it is issued.
+ */
+export const invoiceEnv = {
+  BUSINESS_LEGAL_NAME: z.string().trim().min(1).max(200).default('Home Services Toronto Inc.'),
+  BUSINESS_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .default('1910 Eglinton Ave W, Toronto, ON M6E 2J7, Canada'),
+  /** The business number and its GST/HST program account: nine digits, RT and four digits. */
+  HST_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\d{9} RT\d{4}$/, 'must be a business number and RT account, like 123456789 RT0001')
+    .default('123456789 RT0001'),
+};
+
 /** Prometheus metrics of the API and the workers: off unless a token is set. */
 export const metricsEnv = {
   /** The scraper sends it as `Authorization: Bearer <token>` (openssl rand -hex 32). */
@@ -300,6 +321,7 @@ export const apiEnv = {
   JOB_OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
   ...bookingEnv,
   ...paymentEnv,
+  ...invoiceEnv,
   /** Given to the site so Stripe's own form collects the card (pk_...). */
   STRIPE_PUBLISHABLE_KEY: z
     .string()
@@ -342,6 +364,7 @@ export const workersEnv = {
   ...mailEnv,
   ...bookingEnv,
   ...paymentEnv,
+  ...invoiceEnv,
   /** Newsletter messages per second across all workers; 0 sends as fast as the server takes them. */
   NEWSLETTER_RATE_PER_SECOND: z.coerce.number().int().min(0).max(10_000).default(10),
   /** Recipients per batch job. */

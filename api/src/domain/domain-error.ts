@@ -125,6 +125,10 @@ export const ERROR_CODES = {
     kind: 'invalid',
     meaning: "The amount is not the booking's price.",
   },
+  'invoice.not_found': {
+    kind: 'notFound',
+    meaning: 'No invoice or credit note with that id that this caller may see.',
+  },
   'review.link_invalid': { kind: 'notFound', meaning: 'The review link is not valid.' },
   'review.link_expired': { kind: 'gone', meaning: 'The review link has expired.' },
   'review.already_reviewed': {

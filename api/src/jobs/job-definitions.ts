@@ -143,6 +143,13 @@ export const jobs = {
     schema: bookingRef,
     options: transientRetries,
   }),
+  /** A refund's credit note, as a PDF, to the customer it was issued to. */
+  creditNoteEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'invoice.credit-note',
+    schema: z.object({ invoiceId: z.string().min(1).max(64) }),
+    options: transientRetries,
+  }),
   bookingRescheduledEmail: defineJob({
     queue: QueueName.BookingEmails,
     name: 'booking.rescheduled',
@@ -177,7 +184,11 @@ export const jobs = {
   planPeriodEmail: defineJob({
     queue: QueueName.BookingEmails,
     name: 'plan.period',
-    schema: planRef.extend({ periodIndex: z.number().int().min(0) }),
+    // The provider's invoice of the period (the card it was paid with is printed on ours).
+    schema: planRef.extend({
+      periodIndex: z.number().int().min(0),
+      invoiceId: z.string().max(200).optional(),
+    }),
     options: transientRetries,
   }),
   /** A plan's renewal failed: a link to update the card, and how long the visits are held. */

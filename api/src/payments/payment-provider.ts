@@ -106,8 +106,19 @@ export type SubscriptionChange =
   /** Undoes a pause before it begins: the next period is billed as usual. */
   | { kind: 'unpause' };
 
+/** The card a payment was made with, as an invoice prints it ("Visa ending 4242"). */
+export interface CardOnPayment {
+  brand: string;
+  last4: string;
+}
+
+/** A payment as the provider knows it: a one-time payment's intent, or a plan period's invoice. */
+export type PaymentReference = { intentId: string } | { providerInvoiceId: string };
+
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /** The card behind a captured payment, or null when the provider does not say. */
+  cardOf(payment: PaymentReference): Promise<CardOnPayment | null>;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   pay(request: PaymentRequest): Promise<PaymentOutcome>;
   refund(request: RefundRequest): Promise<{ id: string }>;

@@ -2,10 +2,12 @@ import Stripe from 'stripe';
 import { PaymentMessages } from '../domain/payment/payment-messages';
 import {
   WebhookSignatureError,
+  type CardOnPayment,
   type CheckoutRequest,
   type CheckoutSession,
   type PaymentOutcome,
   type PaymentProvider,
+  type PaymentReference,
   type PaymentRequest,
   type RefundRequest,
   type SubscribeOutcome,
@@ -186,6 +188,30 @@ export class StripeProvider implements PaymentProvider {
       }
       throw error;
     }
+  }
+
+  /**
+   * Webhook payloads never expand the charge, so the card is read back: a plan period's invoice
+   * names its payment intent, and the intent's latest charge carries the card's brand and last
+   * four digits (never more).
+   */
+  async cardOf(payment: PaymentReference): Promise<CardOnPayment | null> {
+    let intentId: string | null = 'intentId' in payment ? payment.intentId : null;
+    if ('providerInvoiceId' in payment) {
+      const invoice = await this.stripe.invoices.retrieve(payment.providerInvoiceId, {
+        expand: ['payments'],
+      });
+      const paid = invoice.payments?.data.find((entry) => entry.status === 'paid')?.payment;
+      const intent = paid?.payment_intent;
+      intentId = typeof intent === 'string' ? intent : (intent?.id ?? null);
+    }
+    if (intentId === null) return null;
+    const intent = await this.stripe.paymentIntents.retrieve(intentId, {
+      expand: ['latest_charge'],
+    });
+    const charge = intent.latest_charge;
+    const card = typeof charge === 'object' ? charge?.payment_method_details?.card : undefined;
+    return card ? { brand: card.brand ?? 'card', last4: card.last4 ?? '' } : null;
   }
 
   async refund(request: RefundRequest): Promise<{ id: string }> {

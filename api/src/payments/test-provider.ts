@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import { TEST_PAYMENT_METHODS, CardMessages } from '../domain/payment/test-cards';
+import type { CardOnPayment } from './payment-provider';
 import {
   chargeRefundedEvent,
   checkoutCompletedEvent,
@@ -53,6 +54,14 @@ export class TestPaymentProvider implements PaymentProvider {
     },
   ) {
     this.billing = new TestBilling((event) => this.emit(event), options.siteUrl);
+  }
+
+  /**
+   * Every payment this provider captures was made with its one succeeding test card (4242 4242
+   * 4242 4242, Stripe's test Visa): that is the card the declined one is refused against.
+   */
+  cardOf(): Promise<CardOnPayment | null> {
+    return Promise.resolve({ brand: 'visa', last4: '4242' });
   }
 
   private async emit(event: Stripe.Event): Promise<void> {

@@ -3,6 +3,7 @@ import { PaymentMessages } from '../domain/payment/payment-messages';
 import { DomainError } from '../domain/domain-error';
 import {
   WebhookSignatureError,
+  type CardOnPayment,
   type CheckoutSession,
   type PaymentOutcome,
   type PaymentProvider,
@@ -18,6 +19,11 @@ const notSetUp = () => new DomainError('unavailable', PaymentMessages.notSetUp);
  */
 export class UnavailablePaymentProvider implements PaymentProvider {
   readonly name = 'none';
+
+  /** It takes no payment, so it knows no card. */
+  cardOf(): Promise<CardOnPayment | null> {
+    return Promise.resolve(null);
+  }
 
   createCheckout(): Promise<CheckoutSession> {
     return Promise.reject(notSetUp());

@@ -17,7 +17,15 @@ export const mailMessageSchema = z.object({
   replyTo: z.email().optional(),
   headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/), headerValue).optional(),
   attachments: z
-    .array(z.object({ filename: headerValue, content: z.string(), contentType: headerValue }))
+    .array(
+      z.object({
+        filename: headerValue,
+        content: z.string(),
+        contentType: headerValue,
+        /** 'base64' for a binary file (an invoice's PDF); text otherwise. */
+        encoding: z.literal('base64').optional(),
+      }),
+    )
     .optional(),
 });
 

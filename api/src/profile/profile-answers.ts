@@ -6,6 +6,7 @@ import type { Profile } from '../domain/profile/profile-schema';
 export const profileSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
+  company: z.string().describe("The company invoices are made out to; '' for none."),
   email: z.string(),
   phone: z.string(),
   address: z.string(),

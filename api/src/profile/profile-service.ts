@@ -23,7 +23,16 @@ export const AVATAR_PATH = '/api/me/avatar';
  * The email is not among them: it changes only through EmailChangeService.
  */
 const USER_FIELDS = ['firstName', 'lastName', 'address'] as const;
-const PROFILE_FIELDS = ['phone', 'city', 'state', 'zipCode', 'country', 'dob', 'bio'] as const;
+const PROFILE_FIELDS = [
+  'company',
+  'phone',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+  'dob',
+  'bio',
+] as const;
 
 const isMissingObject = (error: unknown) =>
   error instanceof Error && (error.name === 'NoSuchKey' || error.name === 'NotFound');
@@ -74,6 +83,7 @@ export class ProfileService {
     return {
       firstName: user.firstName,
       lastName: user.lastName,
+      company: profile.company,
       email: user.email,
       phone: profile.phone,
       address: user.address,

@@ -21,6 +21,7 @@ import { crewRoster } from '../domain/admin/crews';
 import { createPayments } from '../payments/create-payment-provider';
 import { PaymentService } from '../payments/payment-service';
 import { ContactService } from '../contact/contact-service';
+import { InvoiceService } from '../invoices/invoice-service';
 import { ReviewLinks } from '../reviews/review-links';
 import { ReviewService } from '../reviews/review-service';
 import { CampaignService } from '../newsletter/campaign-service';
@@ -206,6 +207,7 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
       links: new ReviewLinks(config.LINK_SECRET, config.SITE_URL),
       clock: systemClock,
     }),
+    invoices: new InvoiceService({ bookings, links, storage, logger }),
     async close() {
       await followUps.stop();
       await lifecycle.flush();

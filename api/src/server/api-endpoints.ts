@@ -1,6 +1,7 @@
 import { authEndpoints } from '../accounts/auth-routes';
 import { adminBookingEndpoints } from '../admin/admin-booking-routes';
 import { adminContactEndpoints } from '../admin/admin-contact-routes';
+import { adminInvoiceEndpoints } from '../admin/admin-invoice-routes';
 import { adminPlanEndpoints } from '../admin/admin-plan-routes';
 import { adminReviewEndpoints } from '../admin/admin-review-routes';
 import { adminSubscriberEndpoints } from '../admin/admin-subscriber-routes';
@@ -9,6 +10,7 @@ import { closureEndpoints } from '../admin/closure-routes';
 import { googleSignInEndpoints } from '../accounts/google/google-routes';
 import { bookingEndpoints } from '../bookings/booking-routes';
 import { contactEndpoints } from '../contact/contact-routes';
+import { adminInvoicePdfEndpoints, invoiceEndpoints } from '../invoices/invoice-routes';
 import { campaignEndpoints } from '../newsletter/campaign-routes';
 import { subscriptionEndpoints } from '../newsletter/subscription-routes';
 import { paymentEndpoints, paymentWebhookEndpoints } from '../payments/payment-routes';
@@ -39,11 +41,14 @@ export const API_ENDPOINTS: readonly EndpointGroup<never>[] = [
   contactEndpoints,
   subscriptionEndpoints,
   reviewEndpoints,
+  invoiceEndpoints,
   adminBookingEndpoints,
   adminPlanEndpoints,
   adminContactEndpoints,
   adminSubscriberEndpoints,
   adminReviewEndpoints,
+  adminInvoiceEndpoints,
+  adminInvoicePdfEndpoints,
   closureEndpoints,
   queueSessionEndpoints,
   campaignEndpoints,

@@ -36,6 +36,8 @@ import type { CampaignService } from '../newsletter/campaign-service';
 import { subscriptionRoutes } from '../newsletter/subscription-routes';
 import type { SubscriptionService } from '../newsletter/subscription-service';
 import { ReviewMessages } from '../domain/review/review-messages';
+import { invoiceRoutes } from '../invoices/invoice-routes';
+import type { InvoiceService } from '../invoices/invoice-service';
 import { reviewRoutes } from '../reviews/review-routes';
 import type { ReviewService } from '../reviews/review-service';
 import { TestPaymentProvider } from '../payments/test-provider';
@@ -95,6 +97,8 @@ export interface AppDependencies {
   subscriptions: SubscriptionService;
   campaigns: CampaignService;
   reviews: ReviewService;
+  /** Issued invoices and credit notes, for their owners and the operators. */
+  invoices: InvoiceService;
 }
 
 export interface AppOptions {
@@ -207,6 +211,7 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): Expr
       guards,
     }),
   );
+  api.use(invoiceRoutes({ invoices: deps.invoices, guards }));
   api.use(campaignRoutes({ ...deps, guards }));
   api.use(adminRoutes({ ...deps, guards }));
   api.use(siteConfigRoutes(config, guards));

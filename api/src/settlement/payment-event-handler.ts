@@ -1,4 +1,9 @@
 import { BookingModel } from '../bookings/booking-model';
+import type { InvoiceIssuer } from '../invoices/invoice-issuer';
+import { jobs } from '../jobs/job-definitions';
+import type { JobProducer } from '../jobs/job-producer';
+import { periodIndexOf } from '../subscriptions/plan-periods';
+import { SubscriptionModel } from '../subscriptions/subscription-model';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type { Logger } from '../platform/logger';
 import type { SubscriptionLifecycle } from '../subscriptions/subscription-lifecycle';
@@ -18,6 +23,8 @@ export class PaymentEventHandler {
     private readonly deps: {
       lifecycle: BookingLifecycle;
       subscriptions: SubscriptionLifecycle;
+      invoices: InvoiceIssuer;
+      jobs: Pick<JobProducer, 'add'>;
       logger: Logger;
     },
   ) {}
@@ -38,20 +45,57 @@ export class PaymentEventHandler {
     switch (effect.kind) {
       case 'ignored':
         return `ignored: ${effect.reason}`;
-      case 'paid':
+      case 'paid': {
         if (await this.amountDiffers(effect)) return 'amount mismatch';
-        return lifecycle.paymentSucceeded(effect.bookingId, effect, by);
+        const outcome = await lifecycle.paymentSucceeded(effect.bookingId, effect, by);
+        // A payment the booking kept (not one refunded as late) is invoiced, once.
+        await this.deps.invoices.forBooking(effect.bookingId);
+        return outcome;
+      }
       case 'failed':
         return lifecycle.paymentFailed(effect.bookingId, effect, by);
-      case 'refunded':
-        return lifecycle.refundConfirmed(effect, by);
+      case 'refunded': {
+        const outcome = await lifecycle.refundConfirmed(effect, by);
+        await this.creditNote(effect);
+        return outcome;
+      }
+      case 'periodPaid': {
+        const outcome = await this.deps.subscriptions.apply(effect, by);
+        await this.periodInvoice(effect);
+        return outcome;
+      }
       case 'subscriptionStarted':
-      case 'periodPaid':
       case 'periodPaymentFailed':
       case 'subscriptionUpdated':
       case 'subscriptionEnded':
         return this.deps.subscriptions.apply(effect, by);
     }
+  }
+
+  /** The invoice of a plan's paid period (none when the plan did not take the payment). */
+  private async periodInvoice(effect: Extract<PaymentEventEffect, { kind: 'periodPaid' }>) {
+    const plan = await SubscriptionModel.findById(effect.subscriptionId, { createdAt: 1 }).lean();
+    if (!plan) return;
+    const index = periodIndexOf(plan.createdAt, new Date(effect.periodStart * 1000));
+    await this.deps.invoices.forPlanPeriod(effect.subscriptionId, index, effect.invoiceId);
+  }
+
+  /** A confirmed refund's credit note, and its email (one job per note, whatever repeats). */
+  private async creditNote(effect: Extract<PaymentEventEffect, { kind: 'refunded' }>) {
+    const bookingId =
+      effect.bookingId ??
+      (effect.intentId
+        ? ((await BookingModel.findOne({ 'payment.intentId': effect.intentId }, { _id: 1 }).lean())
+            ?._id ?? null)
+        : null);
+    if (bookingId === null) return;
+    const note = await this.deps.invoices.forRefund(bookingId);
+    if (!note) return;
+    await this.deps.jobs.add(
+      jobs.creditNoteEmail,
+      { invoiceId: note._id },
+      { jobId: `credit-note-${note._id}` },
+    );
   }
 
   /** A payment of another amount than the price is not this booking's: an operator looks. */

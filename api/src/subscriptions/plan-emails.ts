@@ -1,3 +1,4 @@
+import { invoiceWords, type AttachedInvoice } from '../mail/attached-invoice';
 import { calendarWasSent, cancellingInvites, invite, visitOf } from '../bookings/booking-emails';
 import type { Booking, BookingDocument } from '../bookings/booking-model';
 import { formatCad, PLAN_MEMBER_DISCOUNT_PERCENT } from '../domain/booking/catalogue';
@@ -62,6 +63,8 @@ export function planPeriodEmail(
   periodIndex: number,
   visits: BookingDocument[],
   manageUrl: string,
+  /** The period's invoice, attached as its PDF. */
+  invoice: AttachedInvoice | null = null,
 ): MailMessage {
   const booked = visits.filter((visit) => visit.status === 'paid');
   const lost = visits.filter(
@@ -90,6 +93,8 @@ export function planPeriodEmail(
   paragraphs.push(
     'The attached calendar files add the visits to your calendar. To skip or move a visit, pause or cancel the plan, use the link below.',
   );
+  const words = invoice ? invoiceWords(invoice) : null;
+  if (words) paragraphs.push(words.paragraph);
   return renderEmail({
     to: plan.email,
     subject: first
@@ -101,9 +106,13 @@ export function planPeriodEmail(
       ['Service', service],
       ['Plan', `Monthly Visit, ${formatCad(plan.amountCents)} a month`],
       ...typedRows(reader, [['Address', plan.address]]),
+      ...(words ? [words.detail] : []),
     ],
     action: { label: 'Manage your plan', url: manageUrl },
-    attachments: booked.map((visit) => invite(visit, visitOf(visit), reader, manageUrl)),
+    attachments: [
+      ...booked.map((visit) => invite(visit, visitOf(visit), reader, manageUrl)),
+      ...(invoice ? [invoice.attachment] : []),
+    ],
   });
 }
 

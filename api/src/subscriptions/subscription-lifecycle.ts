@@ -315,7 +315,7 @@ export class SubscriptionLifecycle implements BookingPlans, PlanPaymentRecords {
       outcomes.push(await this.deps.bookings.visitPaid(visit.id as string, by));
     await this.deps.jobs.add(
       jobs.planPeriodEmail,
-      { subscriptionId: plan.id as string, periodIndex: index },
+      { subscriptionId: plan.id as string, periodIndex: index, invoiceId: effect.invoiceId },
       { jobId: `plan-period-${plan.id as string}-${String(index)}` },
     );
     return `period ${String(index)}: ${outcomes.join(', ')}`;

@@ -1,5 +1,6 @@
 import type { TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import type { BookingFilter, PlanFilter, SubscriberFilter } from './admin-api';
+import type { BooksFilter } from './admin-books-api';
 import type { ReviewFilter } from './admin-reviews-api';
 import type { BookingLink } from './bookings-api';
 
@@ -21,12 +22,19 @@ export const queryKeys = {
   /** The manage page's booking, by the proof that opens it. */
   managedBooking: ({ bookingId, token, login }: BookingLink) =>
     ['booking', bookingId, token ?? '', login ?? ''] as const,
+  /** The booking's invoices and credit notes: under its key, so what refreshes it refreshes them. */
+  bookingInvoices: ({ bookingId, token, login }: BookingLink) =>
+    ['booking', bookingId, token ?? '', login ?? '', 'invoices'] as const,
+  /** One invoice or credit note, by the proof that opens it (a booking token, or the login). */
+  invoice: (invoiceId: string, token: string | null, login: string | null) =>
+    ['invoice', invoiceId, token ?? '', login ?? ''] as const,
 
   account: {
     /** Every account's: a link from an email may be for another account than the signed-in one. */
     every: () => ['account'] as const,
     profile: (token: string) => ['account', token, 'profile'] as const,
     bookings: (token: string) => ['account', token, 'bookings'] as const,
+    invoices: (token: string) => ['account', token, 'invoices'] as const,
     avatars: (token: string) => ['account', token, 'avatar'] as const,
     avatar: (token: string, path: string) => ['account', token, 'avatar', path] as const,
   },
@@ -45,5 +53,6 @@ export const queryKeys = {
       ['admin', token, 'campaigns', campaignId, 'preview'] as const,
     closures: (token: string) => ['admin', token, 'closures'] as const,
     schedule: (token: string, week: string) => ['admin', token, 'schedule', week] as const,
+    books: (token: string, filter: BooksFilter) => ['admin', token, 'books', filter] as const,
   },
 };

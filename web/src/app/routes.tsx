@@ -67,6 +67,9 @@ const NewsletterLinkPage = lazyWithServerState(() =>
 const ReviewPage = lazyWithServerState(() =>
   import('../pages/review/ReviewPage').then((m) => m.ReviewPage),
 );
+const InvoicePage = lazyWithServerState(() =>
+  import('../pages/invoice/InvoicePage').then((m) => m.InvoicePage),
+);
 const AccountEmailPage = lazyWithServerState(() =>
   import('../pages/account/AccountEmailPage').then((m) => m.AccountEmailPage),
 );
@@ -110,6 +113,8 @@ export const routes: RouteObject[] = [
           // Opened from the signed link in booking emails, and on return from the payment page.
           { path: 'bookings/manage', element: <ManageBookingPage /> },
           { path: 'bookings/return', element: <BookingReturnPage /> },
+          // An invoice or credit note, from the dashboard or a booking's manage page.
+          { path: 'invoices/:id', element: <InvoicePage /> },
           // The links of the newsletter's confirmation email and of every newsletter.
           { path: 'newsletter/confirm', element: <NewsletterLinkPage action="confirm" /> },
           { path: 'newsletter/unsubscribe', element: <NewsletterLinkPage action="unsubscribe" /> },

@@ -2,6 +2,7 @@
 
 import { AuthMessages } from '@hs/api/domain/auth/auth-messages';
 import type { ProfileForm } from '@hs/api/domain/profile/profile-schema';
+import { companyField } from './invoice-content';
 
 export const signInContent = {
   profile: 'Please log in to see and change your profile.',
@@ -22,6 +23,13 @@ export interface ProfileFieldContent {
 export const profileFields: readonly ProfileFieldContent[] = [
   { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  // Optional: the company the invoices are made out to, which a booking takes when it has none.
+  {
+    name: 'company',
+    label: companyField.label,
+    type: 'text',
+    autoComplete: companyField.autoComplete,
+  },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
   { name: 'address', label: 'Address', type: 'text', autoComplete: 'street-address' },

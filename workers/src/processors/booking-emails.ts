@@ -18,6 +18,8 @@ import type { MailMessage } from '@hs/api/platform/mailer';
 import { todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { visitSkippedEmail } from '@hs/api/subscriptions/plan-emails';
 import { planViewOf } from '@hs/api/subscriptions/plan-view';
+import type { InvoiceIssuer } from '@hs/api/invoices/invoice-issuer';
+import { attachInvoice } from '@hs/api/invoices/invoice-mail';
 import { defineProcessor, type JobContext, type Processor } from '../processor';
 
 export interface BookingEmailDependencies {
@@ -25,6 +27,8 @@ export interface BookingEmailDependencies {
   links: ManageLinks;
   siteUrl: string;
   businessInbox: string;
+  /** Issues (once) the invoice a payment's confirmation carries. */
+  invoices: InvoiceIssuer;
 }
 
 type BookingJob = JobDefinition & { schema: { _output: { bookingId: string } } };
@@ -80,9 +84,18 @@ export function bookingEmailProcessors(deps: BookingEmailDependencies): Processo
     bookingEmail(deps, jobs.businessBookingNotification, (booking) =>
       businessNotificationEmail(booking, deps.businessInbox),
     ),
-    bookingEmail(deps, jobs.bookingConfirmationEmail, (booking, reader) =>
-      booking.status === 'paid' ? bookingConfirmationEmail(booking, reader, manage(booking)) : null,
-    ),
+    // The invoice is issued here if the payment's handler has not yet: whichever comes first
+    // issues it, the other finds it (one document per payment).
+    bookingEmail(deps, jobs.bookingConfirmationEmail, async (booking, reader) => {
+      if (booking.status !== 'paid') return null;
+      const invoice = await deps.invoices.forBooking(booking._id);
+      return bookingConfirmationEmail(
+        booking,
+        reader,
+        manage(booking),
+        invoice ? await attachInvoice(invoice, reader) : null,
+      );
+    }),
     bookingEmail(deps, jobs.bookingReminderEmail, (booking, reader, visit) =>
       booking.status === 'paid' && sameVisit(booking, visit)
         ? bookingReminderEmail(booking, reader, manage(booking))

@@ -2,6 +2,7 @@ import type { Processor } from '../processor';
 import { authEmailProcessors, type AuthEmailDependencies } from './auth-emails';
 import { bookingEmailProcessors, type BookingEmailDependencies } from './booking-emails';
 import { bookingJobProcessors, type BookingJobDependencies } from './bookings';
+import { invoiceEmailProcessors } from './invoice-emails';
 import { contactEmailProcessors, type ContactEmailDependencies } from './contact-emails';
 import { planEmailProcessors, type PlanEmailDependencies } from './plan-emails';
 import { newsletterProcessors, type NewsletterDependencies } from './newsletter';
@@ -23,6 +24,7 @@ export function allProcessors(deps: ProcessorDependencies): Processor[] {
     sendMailProcessor(deps.sender),
     ...authEmailProcessors(deps),
     ...bookingEmailProcessors(deps),
+    ...invoiceEmailProcessors(deps),
     paymentReminderProcessor(deps),
     ...planEmailProcessors(deps),
     ...bookingJobProcessors(deps),

@@ -17,6 +17,7 @@ import {
   SubscriptionModel,
   type SubscriptionDocument,
 } from '@hs/api/subscriptions/subscription-model';
+import { attachInvoice } from '@hs/api/invoices/invoice-mail';
 import { defineProcessor, type JobContext, type Processor } from '../processor';
 import type { BookingEmailDependencies } from './booking-emails';
 
@@ -73,15 +74,21 @@ export function planEmailProcessors(deps: PlanEmailDependencies): Processor[] {
       );
       log.info({ result }, 'member link email handled');
     }),
-    planEmail(deps, jobs.planPeriodEmail, async (plan, reader, { periodIndex }) =>
-      planPeriodEmail(
+    planEmail(deps, jobs.planPeriodEmail, async (plan, reader, { periodIndex, invoiceId }) => {
+      const invoice = await deps.invoices.forPlanPeriod(
+        plan.id as string,
+        periodIndex,
+        invoiceId ?? null,
+      );
+      return planPeriodEmail(
         plan,
         reader,
         periodIndex,
         await visitsOf(plan.id as string, periodIndex),
         deps.links.url(plan.id as string),
-      ),
-    ),
+        invoice ? await attachInvoice(invoice, reader) : null,
+      );
+    }),
     planEmail(deps, jobs.planPaymentFailedEmail, async (plan, reader, { invoiceId }) => {
       const failures = plan.failedPayments.filter((entry) => entry.invoiceId === invoiceId);
       const failure = failures[0];

@@ -42,6 +42,8 @@ export interface BookingRequest {
   _id: string;
   userId: string | null;
   name: string;
+  /** "Company (for invoices)", the form's or the profile's; null for none. */
+  company?: string | null;
   phone: string;
   email: string;
   address: string;

@@ -38,6 +38,8 @@ export const BOOKING_HORIZON_DAYS = 365;
 
 export const BOOKING_LIMITS = {
   name: 100,
+  /** The customer's company, printed on its invoices (optional). */
+  company: 100,
   phone: 30,
   email: 254,
   address: 200,
@@ -251,6 +253,11 @@ function bookingFormFields(today: () => string, serviceAreas?: readonly string[]
   return z
     .object({
       name: lineOfText('Full name', BOOKING_LIMITS.name, true),
+      /**
+       * The company the invoices are made out to, beside the name; '' or left out for none (a
+       * signed-in customer's profile company then, when the profile has one).
+       */
+      company: lineOfText('Company', BOOKING_LIMITS.company).optional(),
       phone: phoneNumber('Phone number', BOOKING_LIMITS.phone, true),
       email: emailField,
       address: lineOfText('Service address', BOOKING_LIMITS.address, true),
@@ -333,6 +340,11 @@ export type { MonthlyPlanView, PlanVisitView } from '../subscription/plan-standi
 /** What the manage page shows: the booking, its contact details and what may still be done. */
 export interface ManagedBookingView extends BookingView {
   name: string;
+  /**
+   * The company its invoices are made out to; null for none. Optional in the type: answers
+   * written before the field existed (and fixtures of them) lack it.
+   */
+  company?: string | null;
   email: string;
   phone: string;
   address: string;

@@ -20,6 +20,8 @@ export type AvatarMimeType = (typeof AVATAR_MIME_TYPES)[number];
 export const PROFILE_LIMITS = {
   firstName: 60,
   lastName: 60,
+  /** The company invoices are made out to (the booking form's, when it leaves its own empty). */
+  company: 100,
   email: 254,
   phone: 30,
   address: 200,
@@ -57,6 +59,8 @@ export const ProfileMessages = {
 export interface Profile {
   firstName: string;
   lastName: string;
+  /** The company invoices are made out to; '' for none. */
+  company: string;
   email: string;
   phone: string;
   address: string;
@@ -108,6 +112,7 @@ const dobField = z
 export const profileFormSchema = z.object({
   firstName: lineOfText('First name', PROFILE_LIMITS.firstName, true),
   lastName: lineOfText('Last name', PROFILE_LIMITS.lastName),
+  company: lineOfText('Company', PROFILE_LIMITS.company),
   email: emailField,
   phone: phoneField,
   address: lineOfText('Address', PROFILE_LIMITS.address),

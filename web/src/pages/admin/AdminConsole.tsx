@@ -27,6 +27,7 @@ import { ClosuresSection } from './ClosuresSection';
 import { closuresContent } from './closures-content';
 import { MessagesSection } from './MessagesSection';
 import { NotAllowedNotice } from './NotAllowedNotice';
+import { paymentsContent } from './payments-content';
 import { PlansSection } from './PlansSection';
 import { QueuesSection } from './QueuesSection';
 import { ReviewsSection } from './ReviewsSection';
@@ -36,6 +37,8 @@ import type { AdminSession, Denial } from './use-admin-data';
 
 // The board is the console's largest section and not every operator opens it: a chunk of its own.
 const ScheduleBoard = lazy(() => import('./schedule/ScheduleBoard'));
+// The books carry chart.js: a chunk of their own too, loaded when the Payments tab opens.
+const PaymentsSection = lazy(() => import('./PaymentsSection'));
 
 interface Tab {
   readonly id: string;
@@ -68,6 +71,21 @@ const TABS: readonly Tab[] = [
     id: 'reviews',
     label: reviewsContent.tab,
     render: (session) => <ReviewsSection session={session} />,
+  },
+  {
+    id: 'payments',
+    label: paymentsContent.tab,
+    render: (session) => (
+      <Suspense
+        fallback={
+          <p className="loading" role="status">
+            {paymentsContent.loading}
+          </p>
+        }
+      >
+        <PaymentsSection session={session} />
+      </Suspense>
+    ),
   },
   {
     id: 'campaigns',

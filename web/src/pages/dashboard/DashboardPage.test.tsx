@@ -2,14 +2,16 @@ import type { BookingView, MonthlyPlanView } from '@hs/api/domain/booking/bookin
 import { addDays, longDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { PlanMessages } from '@hs/api/domain/subscription/plan-messages';
 import { planStanding } from '@hs/api/domain/subscription/plan-standing';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithQueryClient } from '../../test-support/render';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiStub, jsonResponse } from '../../test-support/api-stub';
+import type { InvoiceSummary } from '@hs/api/domain/invoice/invoice-schema';
+import { createApiStub } from '../../test-support/api-stub';
 import { DashboardPage } from './DashboardPage';
 
-const api = createApiStub();
+// The account's invoices: none, unless a test says otherwise.
+const api = createApiStub({ 'GET /api/invoices': { json: { invoices: [] } } });
 const TOKEN = 'token-456';
 
 const paidVisit: BookingView = {
@@ -79,7 +81,7 @@ describe('DashboardPage', () => {
   });
 
   it('lists the bookings with their totals and status labels', async () => {
-    api.fetch.mockResolvedValue(jsonResponse(200, { bookings: [paidVisit, estimate] }));
+    api.on('GET /api/me/bookings', { json: { bookings: [paidVisit, estimate] } });
     renderPage();
     screen.getByText('Loading your bookings…');
 
@@ -101,9 +103,9 @@ describe('DashboardPage', () => {
     within(second).getByText(/Custom Estimate \(no payment\)/);
     within(second).getByText('Estimate requested');
 
-    const [url, init] = api.fetch.mock.calls[0] ?? [];
-    expect(url).toBe('/api/me/bookings');
-    expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${TOKEN}`);
+    const [asked] = api.callsTo('GET /api/me/bookings');
+    expect(asked?.url).toBe('/api/me/bookings');
+    expect(asked?.authorization).toBe(`Bearer ${TOKEN}`);
     // Each booking's page opens with the login as its proof: no token in the address.
     expect(
       within(first).getByRole('link', { name: 'See or change this booking' }).getAttribute('href'),
@@ -122,7 +124,7 @@ describe('DashboardPage', () => {
       reference: 'HS-1003',
       status: 'pending_payment',
     };
-    api.fetch.mockResolvedValue(jsonResponse(200, { bookings: [unpaid] }));
+    api.on('GET /api/me/bookings', { json: { bookings: [unpaid] } });
     renderPage();
     const [item] = await screen.findAllByRole('listitem');
     if (item === undefined) throw new Error('one booking expected');
@@ -175,7 +177,7 @@ describe('DashboardPage', () => {
       amountCents: 24_900,
       monthlyPlan: plan,
     }));
-    api.fetch.mockResolvedValue(jsonResponse(200, { bookings: [...visits, paidVisit] }));
+    api.on('GET /api/me/bookings', { json: { bookings: [...visits, paidVisit] } });
     renderPage();
 
     const entries = await screen.findAllByRole('article');
@@ -239,7 +241,7 @@ describe('DashboardPage', () => {
       visits: [],
     };
     const visit: BookingView = { ...paidVisit, planId: 'monthly', monthlyPlan: plan };
-    api.fetch.mockResolvedValue(jsonResponse(200, { bookings: [visit] }));
+    api.on('GET /api/me/bookings', { json: { bookings: [visit] } });
     renderPage();
 
     const [entry] = await screen.findAllByRole('article');
@@ -257,7 +259,7 @@ describe('DashboardPage', () => {
   });
 
   it('points to the services when there are no bookings', async () => {
-    api.fetch.mockResolvedValue(jsonResponse(200, { bookings: [] }));
+    api.on('GET /api/me/bookings', { json: { bookings: [] } });
     renderPage();
     await screen.findByText(/You have no bookings yet\./);
     expect(
@@ -269,8 +271,10 @@ describe('DashboardPage', () => {
   });
 
   it('shows the error and tries again on request', async () => {
-    api.fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    api.fetch.mockResolvedValueOnce(jsonResponse(200, { bookings: [paidVisit] }));
+    let bookingCalls = 0;
+    api.on('GET /api/me/bookings', () =>
+      (bookingCalls += 1) === 1 ? { networkError: true } : { json: { bookings: [paidVisit] } },
+    );
     renderPage();
 
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -279,17 +283,202 @@ describe('DashboardPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByText('HS-1001');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(api.fetch).toHaveBeenCalledTimes(2);
+    expect(api.callsTo('GET /api/me/bookings')).toHaveLength(2);
   });
 
   it('asks to log in again after a 401, leaving storage as it is', async () => {
-    api.fetch.mockResolvedValue(
-      jsonResponse(401, { error: 'Your session has ended. Please log in again.' }),
-    );
+    const ended = { status: 401, body: { error: 'Your session has ended. Please log in again.' } };
+    api.on('GET /api/me/bookings', ended).on('GET /api/invoices', ended);
     renderPage();
     const notice = await screen.findByRole('status');
     expect(notice.textContent).toContain('Your session has ended. Please log in again.');
     expect(within(notice).getByRole('link').getAttribute('href')).toBe('/signup/register');
     expect(window.localStorage.getItem('authToken')).toBe(TOKEN);
+  });
+});
+
+const invoice: InvoiceSummary = {
+  id: 'inv-2',
+  kind: 'invoice',
+  number: 'HS-2030-000002',
+  issueDate: '2030-05-14',
+  reference: 'HS-1001',
+  totalCents: 14_900,
+  hstCents: 1_714,
+};
+
+const creditNote: InvoiceSummary = {
+  id: 'cn-1',
+  kind: 'credit_note',
+  number: 'HS-CN-2030-000001',
+  issueDate: '2030-05-20',
+  reference: 'HS-1001',
+  totalCents: 14_900,
+  hstCents: 1_714,
+};
+
+/** The invoices section, once its heading is there. */
+async function findInvoices(): Promise<HTMLElement> {
+  const heading = await screen.findByRole('heading', { level: 2, name: 'Invoices' });
+  const section = heading.closest('section');
+  if (section === null) throw new Error('the Invoices heading is not inside its section');
+  return section;
+}
+
+describe('DashboardPage invoices', () => {
+  const createObjectURL = vi.fn<(blob: Blob) => string>(() => 'blob:invoice-pdf');
+  const revokeObjectURL = vi.fn<(url: string) => void>();
+  const clicked: { href: string; download: string }[] = [];
+
+  beforeEach(() => {
+    api.on('GET /api/me/bookings', { json: { bookings: [paidVisit] } });
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    clicked.length = 0;
+    // jsdom does not download: the temporary link's click is what can be seen of the save.
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function click(
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    createObjectURL.mockClear();
+    revokeObjectURL.mockClear();
+  });
+
+  it('lists the account’s invoices and credit notes, newest first, with the login', async () => {
+    api.on('GET /api/invoices', { json: { invoices: [creditNote, invoice] } });
+    renderPage();
+    const heading = screen.getByRole('heading', { level: 2, name: 'Invoices' });
+    const section = heading.closest('section') ?? document.body;
+    within(section).getByText('Loading your invoices…');
+    const table = await within(section).findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(
+      within(rows[0] ?? table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Number', 'Type', 'Date', 'Reference', 'Total', 'Actions']);
+    const [, first, second] = rows;
+    if (first === undefined || second === undefined) throw new Error('two documents expected');
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .slice(0, 4)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Credit note', longDate('2030-05-20'), 'HS-1001', '$149']);
+    within(first).getByRole('rowheader', { name: 'HS-CN-2030-000001' });
+    within(second).getByRole('rowheader', { name: 'HS-2030-000002' });
+    within(second).getByText('Invoice');
+
+    // Each opens on its own page, with the login as proof: no token in the address.
+    const view = within(second).getByRole('link', { name: 'View' });
+    expect(view.getAttribute('href')).toBe('/invoices/inv-2');
+    expect(document.getElementById(view.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'HS-2030-000002',
+    );
+    within(second).getByRole('button', { name: 'Download PDF' });
+    const [asked] = api.callsTo('GET /api/invoices');
+    expect(asked?.authorization).toBe(`Bearer ${TOKEN}`);
+    // The table scrolls in its own frame on a phone, which a keyboard can reach.
+    expect(table.parentElement?.getAttribute('tabindex')).toBe('0');
+  });
+
+  it('says when there are no invoices yet', async () => {
+    renderPage();
+    const section = await findInvoices();
+    await within(section).findByText("No invoices yet. Each payment's invoice appears here.");
+    expect(within(section).queryByRole('table')).toBeNull();
+  });
+
+  it('shows why the invoices did not load, and tries again on request', async () => {
+    let calls = 0;
+    api.on('GET /api/invoices', () =>
+      (calls += 1) === 1 ? { networkError: true } : { json: { invoices: [invoice] } },
+    );
+    renderPage();
+    const section = await findInvoices();
+    expect((await within(section).findByRole('alert')).textContent).toBe(
+      'Your invoices could not be loaded. We could not reach the server. Check your connection and try again.',
+    );
+    // The bookings above loaded all the same.
+    await screen.findByText('See or change this booking');
+    fireEvent.click(within(section).getByRole('button', { name: 'Try again' }));
+    await within(section).findByRole('rowheader', { name: 'HS-2030-000002' });
+    expect(within(section).queryByRole('alert')).toBeNull();
+  });
+
+  it('fetches a PDF with the login and saves it, saying Preparing PDF… meanwhile', async () => {
+    api.on('GET /api/invoices', { json: { invoices: [invoice] } });
+    let send: ((answer: Response) => void) | undefined;
+    api.on(
+      'GET /api/invoices/inv-2/pdf',
+      () =>
+        new Promise<Response>((resolve) => {
+          send = resolve;
+        }),
+    );
+    renderPage();
+    const section = await findInvoices();
+    fireEvent.click(await within(section).findByRole('button', { name: 'Download PDF' }));
+    within(section).getByRole('button', { name: 'Preparing PDF…' });
+    await waitFor(() => {
+      expect(send).toBeTypeOf('function');
+    });
+    const [asked] = api.callsTo('GET /api/invoices/inv-2/pdf');
+    expect(asked?.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(asked?.query.has('token')).toBe(false);
+    // A second press while it is on its way asks nothing more.
+    fireEvent.click(within(section).getByRole('button', { name: 'Preparing PDF…' }));
+    expect(api.callsTo('GET /api/invoices/inv-2/pdf')).toHaveLength(1);
+
+    send?.(
+      // A string body: jsdom's Blob is not one Node's Response can read.
+      new Response('%PDF-1.7', {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': 'attachment; filename="HS-2030-000002.pdf"',
+        },
+      }),
+    );
+    await within(section).findByRole('button', { name: 'Download PDF' });
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(clicked).toEqual([{ href: 'blob:invoice-pdf', download: 'HS-2030-000002.pdf' }]);
+    // The temporary link is gone again.
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+
+  it('says when the PDF could not be downloaded, and can try again', async () => {
+    api.on('GET /api/invoices', { json: { invoices: [invoice] } });
+    api.on('GET /api/invoices/inv-2/pdf', {
+      status: 404,
+      body: {
+        error: 'Invoice not found.',
+        message: 'Invoice not found.',
+        code: 'invoice.not_found',
+      },
+    });
+    renderPage();
+    const section = await findInvoices();
+    fireEvent.click(await within(section).findByRole('button', { name: 'Download PDF' }));
+    expect((await within(section).findByRole('alert')).textContent).toBe(
+      'The PDF could not be downloaded. Invoice not found.',
+    );
+    expect(clicked).toEqual([]);
+    api.on('GET /api/invoices/inv-2/pdf', () => new Response('%PDF-1.7', { status: 200 }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => {
+      expect(clicked).toHaveLength(1);
+    });
+    expect(within(section).queryByRole('alert')).toBeNull();
+  });
+
+  it('shows no invoices section to a visitor', () => {
+    renderPage({ signedIn: false });
+    expect(screen.queryByRole('heading', { name: 'Invoices' })).toBeNull();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 });

@@ -5,12 +5,14 @@ import { longDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { myBookingsQuery, useAccountData } from '../../api/account-api';
+import { myInvoicesQuery } from '../../api/invoices-api';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { BookingSummary } from '../../components/booking/BookingSummary';
 import { PlanStatusRows } from '../../components/booking/PlanStatusRows';
 import { dashboardContent as copy, signInContent } from '../../content/account-content';
 import { screens } from '../../content/site-content';
 import { AccountDataStatus } from '../../components/AccountDataStatus';
+import { InvoicesSection, type InvoiceListState } from '../../components/invoices/InvoicesSection';
 
 /** What the dashboard lists: a booking, or a Monthly Visit plan standing for all its visits. */
 export type DashboardEntry =
@@ -61,8 +63,27 @@ export function DashboardPage() {
       {state.status === 'ready' && state.data.length > 0 ? (
         <BookingList entries={dashboardEntries(state.data)} />
       ) : null}
+      <DashboardInvoices />
     </section>
   );
+}
+
+/**
+ * The account's invoices and credit notes, loaded beside its bookings. A visitor, or a session
+ * that ended, has none to show: the page says so once, above.
+ */
+function DashboardInvoices() {
+  const { state, retry } = useAccountData(myInvoicesQuery);
+  if (state.status === 'visitor' || state.status === 'session-ended') return null;
+  const list: InvoiceListState =
+    state.status === 'ready'
+      ? { status: 'ready', invoices: state.data }
+      : state.status === 'failed'
+        ? { status: 'failed', message: state.message }
+        : { status: 'loading' };
+  // The login proves the account's documents: no token in their addresses.
+  const login = state.status === 'ready' ? state.token : null;
+  return <InvoicesSection state={list} proof={{ token: null, login }} onRetry={retry} />;
 }
 
 function BookingList({ entries }: { readonly entries: readonly DashboardEntry[] }) {

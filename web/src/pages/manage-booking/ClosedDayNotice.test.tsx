@@ -99,6 +99,7 @@ function openPage(
   const sent: Sent[] = [];
   stubApi({
     '*': () => Response.json({ booking }),
+    [`GET /api/bookings/${ID}/invoices`]: () => Response.json({ invoices: [] }),
     'GET /api/availability': ({ query: asked }) =>
       Response.json({ capacity: 3, days: [dayOf(asked.get('from') ?? '')] }),
     'POST *': ({ path, body }) => {

@@ -1,10 +1,11 @@
 import type { ManagedBookingView } from '@hs/api/domain/booking/booking-schema';
 import { BookingMessages } from '@hs/api/domain/booking/booking-schema';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { InvoiceSummary } from '@hs/api/domain/invoice/invoice-schema';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithQueryClient } from '../../test-support/render';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, stubApi } from '../../test-support/api-stub';
+import { type ApiCall, type ApiRoute, stubApi } from '../../test-support/api-stub';
 import { bookingPageContent as copy, torontoMoment } from '../../content/site-content';
 import { ManageBookingPage } from './ManageBookingPage';
 
@@ -48,6 +49,7 @@ function paidBooking(overrides: Partial<ManagedBookingView> = {}): ManagedBookin
 function openManagePage(answer: Response): readonly ApiCall[] {
   const api = stubApi({
     '*': () => answer.clone(),
+    [`GET /api/bookings/${ID}/invoices`]: () => Response.json({ invoices: [] }),
     'GET /api/availability': () =>
       Response.json({ capacity: 3, days: [{ date: '2030-06-14', windows: {} }] }),
   });
@@ -177,5 +179,134 @@ describe('an unpaid booking on its manage page: pay now, or cancel', () => {
     openUnpaid('&action=pay');
     const pay = await screen.findByRole('button', { name: copy.payButton });
     expect(document.activeElement).toBe(pay);
+  });
+});
+
+describe('the invoices of the booking on its manage page', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    window.localStorage.clear();
+  });
+
+  const invoice: InvoiceSummary = {
+    id: 'inv-1',
+    kind: 'invoice',
+    number: 'HS-2030-000001',
+    issueDate: '2030-05-01',
+    reference: 'HS-7K3F9Q',
+    totalCents: 14_900,
+    hstCents: 1_714,
+  };
+  const creditNote: InvoiceSummary = {
+    ...invoice,
+    id: 'cn-1',
+    kind: 'credit_note',
+    number: 'HS-CN-2030-000001',
+    issueDate: '2030-05-03',
+  };
+
+  /** The page at `address`, the API answering the booking and its invoices. */
+  function openWithInvoices(
+    booking: ManagedBookingView,
+    invoices: ApiRoute,
+    address = `/bookings/manage?booking=${ID}&token=${TOKEN}`,
+  ) {
+    const api = stubApi({
+      '*': () => Response.json({ booking }),
+      [`GET /api/bookings/${ID}/invoices`]: invoices,
+      'GET /api/availability': () => Response.json({ capacity: 3, days: [] }),
+    });
+    const router = createMemoryRouter(
+      [{ path: '/bookings/manage', element: <ManageBookingPage /> }],
+      { initialEntries: [address] },
+    );
+    renderWithQueryClient(<RouterProvider router={router} />);
+    return api;
+  }
+
+  async function invoicesSection(): Promise<HTMLElement> {
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Invoices' });
+    const section = heading.closest('section');
+    if (section === null) throw new Error('the Invoices heading is not inside its section');
+    return section;
+  }
+
+  it("lists them with the link's token, which their pages and PDFs carry on", async () => {
+    const api = openWithInvoices(paidBooking(), { json: { invoices: [creditNote, invoice] } });
+    const section = await invoicesSection();
+    const row = (await within(section).findByRole('rowheader', { name: 'HS-2030-000001' }))
+      .parentElement;
+    if (row === null) throw new Error('the invoice has no row');
+    within(section).getByRole('rowheader', { name: 'HS-CN-2030-000001' });
+    within(section).getByText('Credit note');
+    within(row).getByText('Invoice');
+    within(row).getByText('$149');
+
+    const [asked] = api.callsTo(`GET /api/bookings/${ID}/invoices`);
+    expect(asked?.url).toBe(`/api/bookings/${ID}/invoices?token=${TOKEN}`);
+    expect(asked?.authorization).toBeNull();
+    expect(within(row).getByRole('link', { name: 'View' }).getAttribute('href')).toBe(
+      `/invoices/inv-1?token=${TOKEN}`,
+    );
+    // The token is proof enough for a plain link: the browser downloads the PDF itself.
+    const pdf = within(row).getByRole('link', { name: 'Download PDF' });
+    expect(pdf.getAttribute('href')).toBe(`/api/invoices/inv-1/pdf?token=${TOKEN}`);
+    expect(pdf.getAttribute('download')).toBe('HS-2030-000001.pdf');
+  });
+
+  it('opens them with the login when the address has no token', async () => {
+    window.localStorage.setItem('authToken', 'login-token');
+    const api = openWithInvoices(
+      paidBooking(),
+      { json: { invoices: [invoice] } },
+      `/bookings/manage?booking=${ID}`,
+    );
+    const section = await invoicesSection();
+    await within(section).findByRole('rowheader', { name: 'HS-2030-000001' });
+    const [asked] = api.callsTo(`GET /api/bookings/${ID}/invoices`);
+    expect(asked?.url).toBe(`/api/bookings/${ID}/invoices`);
+    expect(asked?.authorization).toBe('Bearer login-token');
+    expect(within(section).getByRole('link', { name: 'View' }).getAttribute('href')).toBe(
+      '/invoices/inv-1',
+    );
+    // A link cannot send the login: the PDF is fetched with it instead.
+    within(section).getByRole('button', { name: 'Download PDF' });
+  });
+
+  it('says when there are none yet', async () => {
+    openWithInvoices(paidBooking(), { json: { invoices: [] } });
+    const section = await invoicesSection();
+    await within(section).findByText("No invoices yet. Each payment's invoice appears here.");
+  });
+
+  it('shows why they did not load, and tries again on request', async () => {
+    let calls = 0;
+    openWithInvoices(paidBooking(), () =>
+      (calls += 1) === 1
+        ? { status: 503, body: { error: 'Invoices are unavailable right now.' } }
+        : { json: { invoices: [invoice] } },
+    );
+    const section = await invoicesSection();
+    expect((await within(section).findByRole('alert')).textContent).toBe(
+      'Your invoices could not be loaded. Invoices are unavailable right now.',
+    );
+    fireEvent.click(within(section).getByRole('button', { name: 'Try again' }));
+    await within(section).findByRole('rowheader', { name: 'HS-2030-000001' });
+    expect(within(section).queryByRole('alert')).toBeNull();
+  });
+
+  it('asks nothing for a booking never paid for, or an estimate', async () => {
+    for (const booking of [
+      paidBooking({ status: 'pending_payment', canPay: true, refundUntil: null }),
+      paidBooking({ planId: 'custom-estimate', amountCents: null, status: 'estimate_requested' }),
+    ]) {
+      const api = openWithInvoices(booking, { json: { invoices: [invoice] } });
+      await screen.findByText('HS-7K3F9Q');
+      expect(screen.queryByRole('heading', { name: 'Invoices' })).toBeNull();
+      expect(api.callsTo(`GET /api/bookings/${ID}/invoices`)).toHaveLength(0);
+      cleanup();
+      vi.unstubAllGlobals();
+    }
   });
 });

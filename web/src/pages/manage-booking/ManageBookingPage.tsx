@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-client';
+import { AWAITING_PAYMENT } from '@hs/api/domain/booking/booking-status';
 import {
   fetchManagedBooking,
   leavePayment,
@@ -21,6 +22,7 @@ import { ClosedDayNotice } from './ClosedDayNotice';
 import { PayBooking } from './PayBooking';
 import { PlanSection } from './PlanSection';
 import { RescheduleBooking } from './RescheduleBooking';
+import { BookingInvoices } from './BookingInvoices';
 import './ManageBooking.css';
 
 interface Message {
@@ -184,8 +186,17 @@ export function ManageBookingPage({ redirect = leaveForProvider }: ManageBooking
           onFailed={failed}
         />
       ) : null}
+      {booking && link && hasBeenPaidFor(booking) ? <BookingInvoices link={link} /> : null}
     </section>
   );
+}
+
+/**
+ * Whether the booking (or its plan) was ever paid for, so may have invoices: an estimate never is,
+ * and one still waiting for its money has none yet.
+ */
+function hasBeenPaidFor(booking: ManagedBookingView): boolean {
+  return booking.amountCents !== null && !AWAITING_PAYMENT.includes(booking.status);
 }
 
 interface ManageActionsProps {

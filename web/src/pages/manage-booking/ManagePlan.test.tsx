@@ -114,7 +114,9 @@ function openPage(
   redirect: (url: string) => void = vi.fn(),
 ): readonly ApiCall[] {
   const api = stubApi({
-    '*': () => Response.json({ booking }),
+    // A paid plan's page lists its invoices too: none here.
+    '*': ({ path }) =>
+      path.endsWith('/invoices') ? Response.json({ invoices: [] }) : Response.json({ booking }),
     'GET /api/availability': () => Response.json({ capacity: 3, days: [] }),
     'POST *': (call) => answer(call.url, call.body),
   });

@@ -23,6 +23,7 @@ const TOKEN = 'token-123';
 const ada: Profile = {
   firstName: 'Ada',
   lastName: 'Lovelace',
+  company: '',
   email: 'ada@example.com',
   phone: '416-555-0100',
   address: '1 King St W',
@@ -204,6 +205,37 @@ describe('ProfilePage (docs/product.md sections 2 to 5)', () => {
     fireEvent.change(field('City'), { target: { value: 'Oakville' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(field('City').value).toBe('Mississauga');
+  });
+
+  it('offers the company for invoices under the name, optional, and saves it trimmed', async () => {
+    await renderLoaded();
+    const company = field('Company (for invoices)');
+    expect(company.value).toBe('');
+    expect(company.getAttribute('autocomplete')).toBe('organization');
+    expect(company.required).toBe(false);
+    expect(company.maxLength).toBe(100);
+    const form = screen.getByRole('form', { name: 'Your details' });
+    const names = [...form.querySelectorAll('input')].map((input) => input.name);
+    expect(names.slice(0, 3)).toEqual(['firstName', 'lastName', 'company']);
+
+    fireEvent.change(company, { target: { value: '  Analytical Engines Ltd. ' } });
+    submitForm();
+    expect((await screen.findByRole('status')).textContent).toBe('Profile updated successfully!');
+    const put = calls().find((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({ company: 'Analytical Engines Ltd.', firstName: 'Ada' });
+    expect(field('Company (for invoices)').value).toBe('Analytical Engines Ltd.');
+  });
+
+  it('shows a saved company, and refuses one over 100 characters before sending', async () => {
+    await renderLoaded({ ...ada, company: 'Analytical Engines Ltd.' });
+    const company = field('Company (for invoices)');
+    expect(company.value).toBe('Analytical Engines Ltd.');
+    fireEvent.change(company, { target: { value: 'c'.repeat(101) } });
+    submitForm();
+    screen.getByText('Company must be at most 100 characters.');
+    expect(company.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(company);
+    expect(calls().filter((call) => call.method === 'PUT')).toHaveLength(0);
   });
 
   it('says it saved beside the button pressed, which keeps the focus, brought into view', async () => {

@@ -21,6 +21,7 @@ export function formValues(profile: Profile): ProfileForm {
   return {
     firstName: profile.firstName,
     lastName: profile.lastName,
+    company: profile.company,
     email: profile.email,
     phone: profile.phone,
     address: profile.address,

@@ -9,6 +9,7 @@ import {
 import { addDays, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
 import { normalisePostalCode } from '@hs/api/domain/booking/service-area';
 import { Link } from 'react-router-dom';
+import { companyField } from '../../content/invoice-content';
 import { bookingFormCopy as copy } from '../../content/services-content';
 import type { BookingDraft, DraftField } from './booking-draft';
 import { isOutsideAreaError } from './booking-form-check';
@@ -17,10 +18,24 @@ import { BookingField } from './BookingField';
 import type { WindowState } from './use-window-availability';
 
 const TEXT_FIELDS = [
-  { field: 'name', label: copy.name, type: 'text', autoComplete: 'name' },
-  { field: 'phone', label: copy.phone, type: 'tel', autoComplete: 'tel' },
-  { field: 'email', label: copy.email, type: 'email', autoComplete: 'email' },
-  { field: 'address', label: copy.address, type: 'text', autoComplete: 'street-address' },
+  { field: 'name', label: copy.name, type: 'text', autoComplete: 'name', required: true },
+  // Optional: printed on the invoices under the name.
+  {
+    field: 'company',
+    label: companyField.label,
+    type: 'text',
+    autoComplete: companyField.autoComplete,
+    required: false,
+  },
+  { field: 'phone', label: copy.phone, type: 'tel', autoComplete: 'tel', required: true },
+  { field: 'email', label: copy.email, type: 'email', autoComplete: 'email', required: true },
+  {
+    field: 'address',
+    label: copy.address,
+    type: 'text',
+    autoComplete: 'street-address',
+    required: true,
+  },
 ] as const;
 
 interface BookingDetailsFieldsProps {
@@ -79,14 +94,14 @@ export function BookingDetailsFields({
       <BookingField id={`${formId}-plan`} label={copy.plan} error={undefined}>
         <input id={`${formId}-plan`} type="text" value={planLabel(plan)} readOnly />
       </BookingField>
-      {TEXT_FIELDS.map(({ field, label, type, autoComplete }) => (
+      {TEXT_FIELDS.map(({ field, label, type, autoComplete, required }) => (
         <BookingField key={field} id={ids.of(field)} label={label} error={errors[field]}>
           <input
             id={ids.of(field)}
             name={field}
             type={type}
             autoComplete={autoComplete}
-            required
+            required={required}
             aria-invalid={errors[field] !== undefined}
             aria-describedby={ids.describedBy(field)}
             value={draft[field]}

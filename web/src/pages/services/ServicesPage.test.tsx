@@ -302,6 +302,7 @@ describe('ServicesPage', () => {
         'Service',
         'Plan',
         'Full Name',
+        'Company (for invoices)',
         'Phone Number',
         'Email Address',
         'Service Address',
@@ -494,6 +495,8 @@ describe('ServicesPage', () => {
     expect(form?.get('service')).toBe('garden-maintenance');
     expect(form?.get('plan')).toBe('one-time');
     expect(form?.get('time')).toBe('morning');
+    // Left empty: the API makes the invoices out to the name alone (or the profile's company).
+    expect(form?.get('company')).toBe('');
     finish?.({ booking: bookingView(), token: BOOKING_TOKEN, message: BookingMessages.created });
     await screen.findByRole('dialog', { name: 'Complete Your Payment' });
   });
@@ -506,6 +509,7 @@ describe('ServicesPage', () => {
           profile: {
             firstName: 'Maya',
             lastName: 'Singh',
+            company: 'Singh Gardens Ltd.',
             email: 'maya@example.com',
             phone: '416-555-0199',
             address: '12 Rosedale Ave',
@@ -530,6 +534,43 @@ describe('ServicesPage', () => {
     expect(valueOf(form.getByLabelText('Phone Number'))).toBe('416-555-0199');
     expect(valueOf(form.getByLabelText('Service Address'))).toBe('12 Rosedale Ave, Toronto');
     expect(valueOf(form.getByLabelText('Postal Code'))).toBe('M4W 1P8');
+    expect(valueOf(form.getByLabelText('Company (for invoices)'))).toBe('Singh Gardens Ltd.');
+  });
+
+  it('offers an optional company for the invoices under the name, and sends it', async () => {
+    stubPageApi();
+    upload.mockReturnValue(new Promise(() => undefined));
+    renderPage();
+    const dialog = await openForm();
+    const company = within(dialog).getByLabelText('Company (for invoices)');
+    expect(company.getAttribute('autocomplete')).toBe('organization');
+    expect(company.hasAttribute('required')).toBe(false);
+    const names = [...dialog.querySelectorAll('input[name]')].map((input) =>
+      input.getAttribute('name'),
+    );
+    expect(names.indexOf('company')).toBe(names.indexOf('name') + 1);
+    fillForm(dialog);
+    fireEvent.change(company, { target: { value: 'Lovelace Analytics Inc.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => {
+      expect(upload).toHaveBeenCalled();
+    });
+    const form = upload.mock.calls[0]?.[1];
+    expect(form instanceof FormData ? form.get('company') : null).toBe('Lovelace Analytics Inc.');
+  });
+
+  it('refuses a company over 100 characters on its field, sending nothing', async () => {
+    stubPageApi();
+    renderPage();
+    const dialog = await openForm();
+    fillForm(dialog);
+    const company = within(dialog).getByLabelText('Company (for invoices)');
+    fireEvent.change(company, { target: { value: 'c'.repeat(101) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    within(dialog).getByText('Company must be at most 100 characters.');
+    expect(company.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(company);
+    expect(upload).not.toHaveBeenCalled();
   });
 
   it('goes straight to Custom Estimate for construction, and thanks the visitor', async () => {

@@ -3,6 +3,8 @@ import { DEFAULT_TIME_WINDOW, type TimeWindowId } from '@hs/api/domain/booking/c
 /** What the visitor has typed into the booking form, kept while they go to payment and back. */
 export interface BookingDraft {
   readonly name: string;
+  /** The company its invoices are made out to (optional); '' when none. */
+  readonly company: string;
   readonly phone: string;
   readonly email: string;
   readonly address: string;
@@ -25,6 +27,7 @@ export type DraftField = Exclude<keyof BookingDraft, 'visitChoices'>;
 
 export const DRAFT_FIELDS: readonly DraftField[] = [
   'name',
+  'company',
   'phone',
   'email',
   'address',
@@ -36,6 +39,7 @@ export const DRAFT_FIELDS: readonly DraftField[] = [
 
 export const EMPTY_DRAFT: BookingDraft = {
   name: '',
+  company: '',
   phone: '',
   email: '',
   address: '',

@@ -11,6 +11,7 @@ export type FieldErrors = Partial<Record<BookingFieldName, string>>;
 /** The fields in the order they are on screen: the first one with an error takes focus. */
 export const FIELD_ORDER: readonly BookingFieldName[] = [
   'name',
+  'company',
   'phone',
   'email',
   'address',

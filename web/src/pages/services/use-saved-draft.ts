@@ -29,6 +29,7 @@ function readSaved(): BookingDraft | null {
     const choices = record.visitChoices;
     return {
       name: text('name'),
+      company: text('company'),
       phone: text('phone'),
       email: text('email'),
       address: text('address'),
@@ -67,6 +68,7 @@ export function draftFromProfile(profile: Profile): Partial<BookingDraft> {
   const address = [profile.address, profile.city].map((part) => part.trim()).filter(Boolean);
   return {
     name,
+    company: profile.company,
     email: profile.email,
     phone: profile.phone,
     address: address.join(', '),

@@ -1,0 +1,16 @@
+/**
+ * The numbers of the business's documents: `HS-2026-000001` for invoices and
+ * `HS-CN-2026-000001` for credit notes, consecutive within a calendar year (Toronto's), with no
+ * gaps. The allocator (invoices/document-numbers.ts) hands out the sequence; this says how it reads.
+ */
+export const DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+const PREFIX: Record<DocumentKind, string> = { invoice: 'HS', credit_note: 'HS-CN' };
+
+export function documentNumber(kind: DocumentKind, year: number, sequence: number): string {
+  return `${PREFIX[kind]}-${String(year)}-${String(sequence).padStart(6, '0')}`;
+}
+
+/** `HS-2026-000001` or `HS-CN-2026-000001`, and nothing else. */
+export const DOCUMENT_NUMBER_PATTERN = /^HS-(?:CN-)?\d{4}-\d{6}$/;

@@ -124,7 +124,11 @@ describe('every button style keeps its text readable in every state (WCAG 1.4.3)
       width: 1280,
       async open(page) {
         await go(page, '/');
-        // The sections below the fold load as a reader nears them.
+        // The page's own sections first (their code loads after the document), then to its
+        // end: the sections below the fold load as a reader nears them.
+        await page
+          .getByRole('heading', { name: 'We Offer Different Services to Clean Your Area' })
+          .waitFor();
         await page.evaluate(() => {
           window.scrollTo(0, document.body.scrollHeight);
         });

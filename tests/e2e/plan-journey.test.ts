@@ -89,9 +89,11 @@ describe('the Monthly Visit plan in Chromium', () => {
       const [mail] = await waitForMail(account.email, { count: 2 }).then((mails) =>
         mails.filter((entry) => entry.Subject.startsWith('Your Monthly Visit plan: 4 visits')),
       );
-      expect(mail?.Attachments.map((file) => file.ContentType)).toEqual(
-        Array(4).fill('text/calendar'),
-      );
+      // The four visits' calendar files, and the first month's invoice.
+      expect(mail?.Attachments.map((file) => file.ContentType)).toEqual([
+        ...Array(4).fill('text/calendar'),
+        'application/pdf',
+      ]);
 
       // The dashboard shows the plan with its four visits, and leads to the plan's page.
       await page.goto(`${site.origin}/dashboard`);

@@ -62,8 +62,21 @@ async function register(origin: string): Promise<Session> {
 async function violationsAt(page: Page, origin: string, route: string): Promise<string[]> {
   await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
   await page.locator('main').waitFor();
-  // Screens that load data settle first; the home page's later sections load on approach.
-  await page.evaluate(() => {
+  // Screens that load data settle first. The home page's parts load as a reader nears them
+  // (its services grid, then its later sections): pass through the page a screen at a time, as a
+  // reader does, with a frame at each stop for the observers to see it.
+  await page.evaluate(async () => {
+    const frame = () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => {
+          resolve();
+        });
+      });
+    for (let top = 0; top < document.body.scrollHeight; top += window.innerHeight) {
+      window.scrollTo(0, top);
+      await frame();
+      await frame();
+    }
     window.scrollTo(0, document.body.scrollHeight);
   });
   await page.waitForLoadState('networkidle');

@@ -15,6 +15,7 @@ import { periodStartOf } from '../subscriptions/plan-periods';
 import { SubscriptionModel } from '../subscriptions/subscription-model';
 import { DocumentNumbers, type UnnumberedDocument } from './document-numbers';
 import { InvoiceModel, type InvoiceDocument } from './invoice-model';
+import { invoiceView } from './invoice-view';
 
 /** The seller as every document states it (configuration: invoiceEnv). */
 export interface Seller {
@@ -160,35 +161,23 @@ export class InvoiceIssuer {
     if (!booking || !refundedAt) return null;
     const invoice = await this.forBooking(bookingId);
     if (!invoice) return null;
-    const lines = invoice.lines.map((line) => ({
+    // The invoice as plain values (invoice-view.ts): the note copies its buyer, card and lines.
+    const credited = invoiceView(invoice);
+    const lines = credited.lines.map((line) => ({
+      ...line,
       description: `Refund: ${line.description}`,
-      quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
-      subtotalCents: line.subtotalCents,
-      hstRatePercent: line.hstRatePercent,
-      hstCents: line.hstCents,
-      totalCents: line.totalCents,
     }));
     return this.numbers.issue({
       ...this.header('credit_note', source, refundedAt),
       userId: invoice.userId ?? null,
-      bookingId: invoice.bookingId ?? null,
-      subscriptionId: invoice.subscriptionId ?? null,
-      reference: invoice.reference,
-      serviceId: invoice.serviceId,
-      buyer: {
-        name: invoice.buyer.name,
-        company: invoice.buyer.company ?? null,
-        email: invoice.buyer.email,
-        serviceAddress: invoice.buyer.serviceAddress,
-      },
+      bookingId: credited.bookingId,
+      subscriptionId: credited.subscriptionId,
+      reference: credited.reference,
+      serviceId: credited.serviceId,
+      buyer: credited.buyer,
       lines,
       ...totalsOf(lines),
-      payment: {
-        method: 'card',
-        brand: invoice.payment.brand ?? null,
-        last4: invoice.payment.last4 ?? null,
-      },
+      payment: credited.payment,
       terms: InvoiceWords.creditTerms(invoice.number),
       creditedInvoice: { id: invoice._id, number: invoice.number },
     });

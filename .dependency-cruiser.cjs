@@ -32,6 +32,8 @@ const LAYERS = [
   'subscriptions',
   // Invoices and credit notes: read bookings, plans and the payment provider's card details.
   'invoices',
+  // Quotes for custom work: from an estimate request, deposit and balance invoiced.
+  'quotes',
   // Applies the provider's stored payment events to bookings and plans: above both lifecycles.
   'settlement',
   'reviews',

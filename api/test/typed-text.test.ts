@@ -1,3 +1,6 @@
+import { lineOf } from '../src/domain/invoice/invoice-lines';
+import { customerQuoteSchema } from '../src/domain/quote/quote-schema';
+import { quoteAnsweredNotice, quoteDepositEmail, quoteSentEmail } from '../src/quotes/quote-emails';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import request from 'supertest';
@@ -102,6 +105,47 @@ const contact: contactEmails.ContactEmailInput = {
   receivedAt: new Date('2026-11-20T15:00:00Z'),
 };
 
+/** A sent quote as its customer reads it: the typed name and service address are a stranger's. */
+const quote = customerQuoteSchema.parse({
+  id: 'c'.repeat(24),
+  number: 'Q-2026-000042',
+  revision: 1,
+  status: 'accepted',
+  statusLabel: 'Accepted, deposit due',
+  closedReason: null,
+  customerName: H.name,
+  company: null,
+  serviceAddress: H.address,
+  sentDate: '2026-11-20',
+  validUntil: '2026-12-20',
+  lines: [
+    {
+      index: 0,
+      description: 'Build a cedar deck',
+      quantity: 1,
+      unitPriceCents: 850_000,
+      optional: false,
+      included: true,
+      split: lineOf('Build a cedar deck', 850_000),
+    },
+  ],
+  totals: {
+    subtotalCents: 752_212,
+    hstCents: 97_788,
+    totalCents: 850_000,
+    depositPercent: 25,
+    depositCents: 212_500,
+    balanceCents: 637_500,
+  },
+  terms: 'Prices include 13% HST.',
+  note: '',
+  acceptedBy: H.name,
+  acceptedAt: '2026-11-21T15:00:00.000Z',
+  depositPaid: true,
+  replacedByUrl: null,
+  newQuoteUrl: 'https://homeservices.example/contact',
+});
+
 interface Walk {
   /** Whom it goes to: the address a form named, or the business's own inbox (the operators). */
   to: 'customer' | 'business';
@@ -112,6 +156,27 @@ interface Walk {
 }
 
 const WALK: Record<string, Walk> = {
+  quoteSentEmail: {
+    to: 'customer',
+    greets: true,
+    render: (reader) => [quoteSentEmail(quote, CUSTOMER, URL_, Buffer.from('%PDF-1.3'), reader)],
+  },
+  quoteDepositEmail: {
+    to: 'customer',
+    greets: true,
+    render: (reader) => [quoteDepositEmail(quote, CUSTOMER, attachedNote, URL_, reader)],
+  },
+  quoteAnsweredNotice: {
+    to: 'business',
+    render: () => [
+      quoteAnsweredNotice(
+        quote,
+        'declined',
+        { email: CUSTOMER, reason: H.details, consoleUrl: URL_ },
+        'inbox@homeservices.example',
+      ),
+    ],
+  },
   estimateAcknowledgementEmail: {
     to: 'customer',
     greets: true,

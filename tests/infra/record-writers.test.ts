@@ -43,6 +43,26 @@ const RULES: RecordRule[] = [
     isOwner: (file) => file === 'api/src/invoices/document-numbers.ts',
     ownedField: (field) => field !== 'pdfKey',
   },
+  {
+    // A quote's status and its answer (acceptance, decline, deposit paid, history) move only by
+    // the quote's table; its draft lines, checkout page and invoice links are the service's.
+    model: 'QuoteModel',
+    modelName: 'Quote',
+    collection: 'quotes',
+    owner: 'QuoteLifecycle',
+    isOwner: (file) => file === 'api/src/quotes/quote-lifecycle.ts',
+    ownedField: (field) =>
+      [
+        'status',
+        'history',
+        'sentAt',
+        'acceptance',
+        'acceptedTotals',
+        'declineReason',
+        'replacedById',
+        'depositPaidAt',
+      ].some((owned) => field === owned || field.startsWith(`${owned}.`)),
+  },
 ];
 
 function sourceFiles(): { path: string; text: string }[] {
@@ -80,6 +100,7 @@ describe('one writer per record', () => {
     expect(owned('SubscriptionModel').length).toBeGreaterThanOrEqual(5);
     expect(owned('BookingModel').length).toBeGreaterThanOrEqual(5);
     expect(owned('InvoiceModel').length).toBeGreaterThanOrEqual(1);
+    expect(owned('QuoteModel').length).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses each way of writing them from elsewhere', () => {

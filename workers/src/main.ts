@@ -35,6 +35,10 @@ import { startWorkersHealth } from './health-server';
 import { startWorkersMetrics } from './metrics-server';
 import { buildRegistry } from './processor-registry';
 import { allProcessors } from './processors/index';
+import { QuoteInvoices } from '@hs/api/quotes/quote-invoices';
+import { QuoteLifecycle } from '@hs/api/quotes/quote-lifecycle';
+import { QuoteLinks } from '@hs/api/quotes/quote-links';
+import { QuoteService } from '@hs/api/quotes/quote-service';
 import { parseQueueList, startWorkerPool } from './worker-pool';
 
 async function main(): Promise<void> {
@@ -82,6 +86,17 @@ async function main(): Promise<void> {
     clock: systemClock,
     logger,
   });
+  const quoteLinks = new QuoteLinks(config.LINK_SECRET, config.SITE_URL);
+  const quoteLifecycle = new QuoteLifecycle({ jobs: producer, clock: systemClock });
+  const quoteInvoices = new QuoteInvoices(invoices);
+  const quotes = new QuoteService({
+    lifecycle: quoteLifecycle,
+    links: quoteLinks,
+    invoices: quoteInvoices,
+    provider: payments.provider,
+    clock: systemClock,
+    logger,
+  });
   const newsletterLinks = new NewsletterLinks(config.LINK_SECRET, config.SITE_URL);
   // Bulk mail gets a pool of its own, so a campaign never queues a password reset behind it.
   const newsletterMailer = new Mailer({
@@ -120,9 +135,14 @@ async function main(): Promise<void> {
         lifecycle,
         subscriptions,
         invoices,
+        quotes,
         jobs: producer,
         logger,
       }),
+      seller: sellerOf(config),
+      quoteLinks,
+      quoteLifecycle,
+      quoteInvoices,
       newsletterLinks,
       newsletter,
       reviews: new ReviewService({

@@ -15,6 +15,7 @@ import type { PaymentProvider } from '@hs/api/payments/payment-provider';
 import { defineProcessor } from '../src/processor';
 import { buildRegistry, RegistryError } from '../src/processor-registry';
 import { allProcessors } from '../src/processors/index';
+import { QuoteLinks } from '@hs/api/quotes/quote-links';
 
 const noop = () => Promise.resolve();
 const otherJob = { queue: QueueName.Mail, name: 'mail.other', schema: z.object({}) };
@@ -54,6 +55,14 @@ describe('the processor registry', () => {
           logger: createLogger({ name: 'test', level: 'silent' }),
         }),
         paymentEvents: { handle: () => Promise.resolve('') },
+        seller: sellerOf({
+          BUSINESS_LEGAL_NAME: 'Home Services Toronto Inc.',
+          BUSINESS_ADDRESS: '1 Main St, Toronto',
+          HST_NUMBER: '123456789 RT0001',
+        }),
+        quoteLinks: new QuoteLinks('a-secret-long-enough-for-the-test-0123456789', 'http://x'),
+        quoteLifecycle: { apply: () => Promise.resolve(null) },
+        quoteInvoices: { deposit: () => Promise.resolve(null) },
         newsletterLinks: new NewsletterLinks(
           'a-secret-long-enough-for-the-test-0123456789',
           'http://x',

@@ -135,6 +135,20 @@ export const ERROR_CODES = {
     kind: 'conflict',
     meaning: 'A review was already left through this link.',
   },
+  'quote.not_found': {
+    kind: 'notFound',
+    meaning: 'No quote with that id and link (a wrong, tampered or other quote’s token).',
+  },
+  'quote.not_open': {
+    kind: 'conflict',
+    meaning:
+      'The quote can no longer be answered (accepted, declined, expired or replaced); the message says which.',
+  },
+  'quote.not_draft': { kind: 'conflict', meaning: 'Only a draft quote can be edited or sent.' },
+  'quote.estimate_has_quote': {
+    kind: 'conflict',
+    meaning: 'The estimate request already has a quote; `quoteId` names it.',
+  },
 } as const satisfies Record<string, CodeDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -34,6 +34,7 @@ export const API_TAGS = [
   'contact',
   'newsletter',
   'reviews',
+  'quotes',
   'admin',
   'site',
 ] as const;

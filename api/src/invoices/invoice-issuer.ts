@@ -183,6 +183,28 @@ export class InvoiceIssuer {
     });
   }
 
+  /**
+   * An invoice another feature words (a quote's deposit or balance: quotes/quote-invoices.ts),
+   * numbered and stored once by its `source`; `build` runs only when none exists yet, and says
+   * null when there is nothing to invoice (yet).
+   */
+  async issueOnce(
+    source: string,
+    build: (card: (payment: PaymentReference | null) => Promise<CardOnPayment | null>) => Promise<
+      | (Omit<UnnumberedDocument, 'kind' | 'source' | 'issuedAt' | 'issueDate' | 'seller'> & {
+          issuedAt: Date;
+        })
+      | null
+    >,
+  ): Promise<InvoiceDocument | null> {
+    const existing = await InvoiceModel.findOne({ source });
+    if (existing) return existing;
+    const document = await build((payment) => this.card(payment));
+    if (!document) return null;
+    const { issuedAt, ...rest } = document;
+    return this.numbers.issue({ ...rest, ...this.header('invoice', source, issuedAt) });
+  }
+
   private header(
     kind: UnnumberedDocument['kind'],
     source: string,

@@ -58,6 +58,7 @@ const planRef = z.object({
 
 const objectIdOf = (what: string) => z.string().regex(/^[a-f0-9]{24}$/, `must be a ${what} id`);
 const contactRef = z.object({ messageId: objectIdOf('contact message') });
+const quoteRef = z.object({ quoteId: objectIdOf('quote') });
 const campaignRef = z.object({ campaignId: objectIdOf('campaign') });
 const emailChangeRef = z.object({ requestId: objectIdOf('email change') });
 
@@ -141,6 +142,34 @@ export const jobs = {
     // No word on a refund: the worker reads it from the booking when it sends (refundUnderway),
     // so a payment that crossed the cancel is told as the refund it became.
     schema: bookingRef,
+    options: transientRetries,
+  }),
+  /** A sent quote revision: the link and the PDF, to the customer it was written for. */
+  quoteSentEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'quote.sent',
+    schema: quoteRef,
+    options: transientRetries,
+  }),
+  /** The operators hear that a quote was accepted or declined. */
+  quoteAnsweredNotice: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'quote.answered',
+    schema: quoteRef.extend({ answer: z.enum(['accepted', 'declined']) }),
+    options: transientRetries,
+  }),
+  /** The deposit's invoice, as a PDF, to the customer who paid it. */
+  quoteDepositEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'quote.deposit-invoice',
+    schema: quoteRef,
+    options: transientRetries,
+  }),
+  /** The end of a quote's validity date: an unanswered revision expires. */
+  quoteExpiry: defineJob({
+    queue: QueueName.Bookings,
+    name: 'quote.expiry',
+    schema: quoteRef,
     options: transientRetries,
   }),
   /** A refund's credit note, as a PDF, to the customer it was issued to. */

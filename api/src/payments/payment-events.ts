@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { BOOKING_ID_PATTERN } from '../domain/booking/booking-id';
+import { parseQuotePaymentId, type QuotePaymentStage } from '../domain/quote/quote-payment-id';
 
 /**
  * What a provider's event means for a booking. Both providers report outcomes as Stripe-shaped
@@ -16,6 +17,15 @@ export type PaymentEventEffect =
     }
   | { kind: 'failed'; bookingId: string; intentId: string | null; reason: string }
   | { kind: 'refunded'; bookingId: string | null; intentId: string | null }
+  /** A quote's deposit or balance was paid (its payment names the quote: quote-payment-id.ts). */
+  | {
+      kind: 'quotePaid';
+      quoteId: string;
+      stage: QuotePaymentStage;
+      intentId: string | null;
+      sessionId: string | null;
+      amountCents: number | null;
+    }
   | SubscriptionEventEffect
   | { kind: 'ignored'; reason: string };
 
@@ -84,6 +94,8 @@ function paid(
   candidate: string | null | undefined,
   rest: Omit<Extract<PaymentEventEffect, { kind: 'paid' }>, 'kind' | 'bookingId'>,
 ): PaymentEventEffect {
+  const quote = parseQuotePaymentId(candidate);
+  if (quote) return { kind: 'quotePaid', ...quote, ...rest };
   const check = checkBookingId(candidate);
   if (!check.ok) return { kind: 'ignored', reason: `${type}: ${check.reason}` };
   if (check.bookingId === null) return { kind: 'ignored', reason: `${type}: no booking id` };
@@ -96,6 +108,10 @@ function failed(
   intentId: string | null,
   reason: string,
 ): PaymentEventEffect {
+  // A quote's payment that failed changes nothing: its page still offers to pay.
+  if (parseQuotePaymentId(candidate)) {
+    return { kind: 'ignored', reason: `${type}: a quote's payment failed (${reason})` };
+  }
   const check = checkBookingId(candidate);
   if (!check.ok) return { kind: 'ignored', reason: `${type}: ${check.reason}` };
   if (check.bookingId === null) return { kind: 'ignored', reason: `${type}: no booking id` };

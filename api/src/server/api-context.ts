@@ -22,6 +22,11 @@ import { createPayments } from '../payments/create-payment-provider';
 import { PaymentService } from '../payments/payment-service';
 import { ContactService } from '../contact/contact-service';
 import { InvoiceService } from '../invoices/invoice-service';
+import { InvoiceIssuer, sellerOf } from '../invoices/invoice-issuer';
+import { QuoteInvoices } from '../quotes/quote-invoices';
+import { QuoteLifecycle } from '../quotes/quote-lifecycle';
+import { QuoteLinks } from '../quotes/quote-links';
+import { QuoteService } from '../quotes/quote-service';
 import { ReviewLinks } from '../reviews/review-links';
 import { ReviewService } from '../reviews/review-service';
 import { CampaignService } from '../newsletter/campaign-service';
@@ -157,6 +162,17 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     siteUrl: config.SITE_URL,
     logger,
   });
+  const quoteLinks = new QuoteLinks(config.LINK_SECRET, config.SITE_URL);
+  const quotes = new QuoteService({
+    lifecycle: new QuoteLifecycle({ jobs, clock: systemClock }),
+    links: quoteLinks,
+    invoices: new QuoteInvoices(
+      new InvoiceIssuer({ seller: sellerOf(config), provider, clock: systemClock, logger }),
+    ),
+    provider,
+    clock: systemClock,
+    logger,
+  });
   const readiness = new Readiness(
     {
       mongodb: pingMongo,
@@ -208,6 +224,8 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
       clock: systemClock,
     }),
     invoices: new InvoiceService({ bookings, links, storage, logger }),
+    quotes,
+    quoteLinks,
     async close() {
       await followUps.stop();
       await lifecycle.flush();

@@ -18,6 +18,7 @@ import { testBillingEndpoints } from '../payments/test-billing-page';
 import { testCheckoutEndpoints } from '../payments/test-checkout-page';
 import { profileEndpoints } from '../profile/profile-routes';
 import { reviewEndpoints } from '../reviews/review-routes';
+import { adminQuoteEndpoints, quoteEndpoints } from '../quotes/quote-routes';
 import { planEndpoints } from '../subscriptions/plan-routes';
 import type { EndpointGroup } from '../http/endpoint';
 import { openApiEndpoints } from '../http/openapi/api-docs-routes';
@@ -42,6 +43,7 @@ export const API_ENDPOINTS: readonly EndpointGroup<never>[] = [
   subscriptionEndpoints,
   reviewEndpoints,
   invoiceEndpoints,
+  quoteEndpoints,
   adminBookingEndpoints,
   adminPlanEndpoints,
   adminContactEndpoints,
@@ -49,6 +51,7 @@ export const API_ENDPOINTS: readonly EndpointGroup<never>[] = [
   adminReviewEndpoints,
   adminInvoiceEndpoints,
   adminInvoicePdfEndpoints,
+  adminQuoteEndpoints,
   closureEndpoints,
   queueSessionEndpoints,
   campaignEndpoints,

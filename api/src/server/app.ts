@@ -39,6 +39,11 @@ import { ReviewMessages } from '../domain/review/review-messages';
 import { invoiceRoutes } from '../invoices/invoice-routes';
 import type { InvoiceService } from '../invoices/invoice-service';
 import { reviewRoutes } from '../reviews/review-routes';
+import { sellerOf } from '../invoices/invoice-issuer';
+import type { QuoteLinks } from '../quotes/quote-links';
+import { quoteRoutes } from '../quotes/quote-routes';
+import type { QuoteService } from '../quotes/quote-service';
+import { QuoteWords } from '../domain/quote/quote-schema';
 import type { ReviewService } from '../reviews/review-service';
 import { TestPaymentProvider } from '../payments/test-provider';
 import type { ApiConfig } from '../config/api-config';
@@ -99,6 +104,9 @@ export interface AppDependencies {
   reviews: ReviewService;
   /** Issued invoices and credit notes, for their owners and the operators. */
   invoices: InvoiceService;
+  /** Quotes for custom work: the operators' editor and the customers' emailed links. */
+  quotes: QuoteService;
+  quoteLinks: QuoteLinks;
 }
 
 export interface AppOptions {
@@ -212,6 +220,16 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): Expr
     }),
   );
   api.use(invoiceRoutes({ invoices: deps.invoices, guards }));
+  api.use(
+    quoteRoutes({
+      quotes: deps.quotes,
+      quoteLinks: deps.quoteLinks,
+      seller: sellerOf(config),
+      siteUrl: config.SITE_URL,
+      quoteLimit: formLimitFor('quotes', QuoteWords.tooManyAnswers),
+      guards,
+    }),
+  );
   api.use(campaignRoutes({ ...deps, guards }));
   api.use(adminRoutes({ ...deps, guards }));
   api.use(siteConfigRoutes(config, guards));

@@ -31,6 +31,9 @@ const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
   reviews:
     'Reviews of visits: the emailed link’s review page and form, and the approved reviews the ' +
     'site shows.',
+  quotes:
+    'Quotes for custom work, as their customer answers them through the emailed link: read, ' +
+    'choose optional items, accept with the deposit, or decline.',
   admin:
     "The operators' API: bookings, contact messages, subscribers, reviews, newsletter campaigns " +
     'and the queue dashboard session. Every route needs an admin account, except the signed ' +

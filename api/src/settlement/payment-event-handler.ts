@@ -7,6 +7,7 @@ import { SubscriptionModel } from '../subscriptions/subscription-model';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
 import type { Logger } from '../platform/logger';
 import type { SubscriptionLifecycle } from '../subscriptions/subscription-lifecycle';
+import type { QuoteService } from '../quotes/quote-service';
 import { paidAmountDiffers } from '../payments/paid-amount';
 import { PaymentEventModel } from '../payments/payment-event-model';
 import type { PaymentEventEffect } from '../payments/payment-events';
@@ -24,6 +25,7 @@ export class PaymentEventHandler {
       lifecycle: BookingLifecycle;
       subscriptions: SubscriptionLifecycle;
       invoices: InvoiceIssuer;
+      quotes: Pick<QuoteService, 'depositPaid'>;
       jobs: Pick<JobProducer, 'add'>;
       logger: Logger;
     },
@@ -64,6 +66,10 @@ export class PaymentEventHandler {
         await this.periodInvoice(effect);
         return outcome;
       }
+      case 'quotePaid':
+        // The balance is invoiced with the job's last visit: its payment comes with that work.
+        if (effect.stage !== 'deposit') return `ignored: a quote's ${effect.stage} payment`;
+        return this.deps.quotes.depositPaid(effect, by);
       case 'subscriptionStarted':
       case 'periodPaymentFailed':
       case 'subscriptionUpdated':

@@ -70,6 +70,9 @@ const ReviewPage = lazyWithServerState(() =>
 const InvoicePage = lazyWithServerState(() =>
   import('../pages/invoice/InvoicePage').then((m) => m.InvoicePage),
 );
+const QuotePage = lazyWithServerState(() =>
+  import('../pages/quote/QuotePage').then((m) => m.QuotePage),
+);
 const AccountEmailPage = lazyWithServerState(() =>
   import('../pages/account/AccountEmailPage').then((m) => m.AccountEmailPage),
 );
@@ -115,6 +118,8 @@ export const routes: RouteObject[] = [
           { path: 'bookings/return', element: <BookingReturnPage /> },
           // An invoice or credit note, from the dashboard or a booking's manage page.
           { path: 'invoices/:id', element: <InvoicePage /> },
+          // A quote for custom work, from the signed link of its email and on return from paying.
+          { path: 'quotes/:id', element: <QuotePage /> },
           // The links of the newsletter's confirmation email and of every newsletter.
           { path: 'newsletter/confirm', element: <NewsletterLinkPage action="confirm" /> },
           { path: 'newsletter/unsubscribe', element: <NewsletterLinkPage action="unsubscribe" /> },

@@ -8,6 +8,7 @@ import { planEmailProcessors, type PlanEmailDependencies } from './plan-emails';
 import { newsletterProcessors, type NewsletterDependencies } from './newsletter';
 import { paymentReminderProcessor } from './payment-reminder';
 import { reviewEmailProcessors, type ReviewEmailDependencies } from './review-emails';
+import { quoteJobProcessors, type QuoteJobDependencies } from './quote-jobs';
 import { sendMailProcessor } from './send-mail';
 
 export type ProcessorDependencies = AuthEmailDependencies &
@@ -16,7 +17,8 @@ export type ProcessorDependencies = AuthEmailDependencies &
   BookingJobDependencies &
   ContactEmailDependencies &
   NewsletterDependencies &
-  ReviewEmailDependencies;
+  ReviewEmailDependencies &
+  QuoteJobDependencies;
 
 /** Every processor of the product; the registry checks this list against the job definitions. */
 export function allProcessors(deps: ProcessorDependencies): Processor[] {
@@ -31,5 +33,6 @@ export function allProcessors(deps: ProcessorDependencies): Processor[] {
     ...contactEmailProcessors(deps),
     ...newsletterProcessors(deps),
     ...reviewEmailProcessors(deps),
+    ...quoteJobProcessors(deps),
   ];
 }

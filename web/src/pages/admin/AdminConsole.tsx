@@ -29,6 +29,7 @@ import { MessagesSection } from './MessagesSection';
 import { NotAllowedNotice } from './NotAllowedNotice';
 import { paymentsContent } from './payments-content';
 import { PlansSection } from './PlansSection';
+import { quotesTabContent } from './quotes/quotes-content';
 import { QueuesSection } from './QueuesSection';
 import { ReviewsSection } from './ReviewsSection';
 import { reviewsContent } from './reviews-content';
@@ -39,6 +40,8 @@ import type { AdminSession, Denial } from './use-admin-data';
 const ScheduleBoard = lazy(() => import('./schedule/ScheduleBoard'));
 // The books carry chart.js: a chunk of their own too, loaded when the Payments tab opens.
 const PaymentsSection = lazy(() => import('./PaymentsSection'));
+// The quotes' list and editor: a chunk of their own, loaded when the Quotes tab opens.
+const QuotesSection = lazy(() => import('./quotes/QuotesSection'));
 
 interface Tab {
   readonly id: string;
@@ -104,6 +107,21 @@ const TABS: readonly Tab[] = [
         }
       >
         <ScheduleBoard session={session} />
+      </Suspense>
+    ),
+  },
+  {
+    id: 'quotes',
+    label: quotesTabContent.tab,
+    render: (session) => (
+      <Suspense
+        fallback={
+          <p className="loading" role="status">
+            {quotesTabContent.loading}
+          </p>
+        }
+      >
+        <QuotesSection session={session} />
       </Suspense>
     ),
   },

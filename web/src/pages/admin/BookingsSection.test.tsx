@@ -1,11 +1,13 @@
 import type { AdminBookingList, AdminBookingView } from '@hs/api/domain/admin/admin-views';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithQueryClient } from '../../test-support/render';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiStub, jsonResponse } from '../../test-support/api-stub';
 import { BookingsSection } from './BookingsSection';
 import { paidBooking, pendingBooking, urlOf } from './admin-test-support';
 import type { AdminSession } from './use-admin-data';
+import { draftQuote } from './quotes/quotes-test-support';
 
 const api = createApiStub();
 const deny = vi.fn<AdminSession['deny']>();
@@ -171,5 +173,87 @@ describe('BookingsSection', () => {
       'Photo',
       'Change status',
     ]);
+  });
+
+  describe('an estimate request', () => {
+    const estimate: AdminBookingView = {
+      ...paidBooking,
+      id: 'e'.repeat(32),
+      reference: 'HS-2001',
+      service: 'Free Construction Estimate',
+      serviceId: 'construction-estimate',
+      plan: 'Custom Estimate',
+      planId: 'custom-estimate',
+      amountCents: 0,
+      status: 'estimate_scheduled',
+      photoUrl: null,
+      allowedStatuses: ['cancelled'],
+    };
+
+    function LocationProbe() {
+      const location = useLocation();
+      return <output data-testid="location">{location.search}</output>;
+    }
+
+    function renderWithRouter() {
+      renderWithQueryClient(
+        <MemoryRouter initialEntries={['/admin']}>
+          <BookingsSection session={session} />
+          <LocationProbe />
+        </MemoryRouter>,
+      );
+    }
+
+    /** The list, and the answer of POST /api/admin/quotes. */
+    function stubQuoteApi(status: number, body: unknown) {
+      api.fetch.mockImplementation((input, init) =>
+        Promise.resolve(
+          init?.method === 'POST'
+            ? jsonResponse(status, body)
+            : jsonResponse(200, list([estimate, paidBooking])),
+        ),
+      );
+    }
+
+    it('gets a quote written: a new draft, opened in the Quotes tab', async () => {
+      stubQuoteApi(201, { quote: draftQuote });
+      renderWithRouter();
+      const write = await screen.findByRole('button', { name: 'Write a quote for HS-2001' });
+      // Only estimate requests get one.
+      expect(screen.queryByRole('button', { name: 'Write a quote for HS-1001' })).toBeNull();
+      fireEvent.click(write);
+      await vi.waitFor(() => {
+        expect(screen.getByTestId('location').textContent).toBe(
+          `?tab=quotes&quote=${draftQuote.id}`,
+        );
+      });
+      expect(requests().filter((request) => request.method === 'POST')).toEqual([
+        { url: '/api/admin/quotes', method: 'POST', body: { estimateId: estimate.id } },
+      ]);
+    });
+
+    it('opens the quote the estimate has already', async () => {
+      stubQuoteApi(409, {
+        error: 'This estimate already has a quote: open it from the Quotes tab.',
+        quoteId: 'dddddddddddddddddddddddd',
+      });
+      renderWithRouter();
+      fireEvent.click(await screen.findByRole('button', { name: 'Write a quote for HS-2001' }));
+      await vi.waitFor(() => {
+        expect(screen.getByTestId('location').textContent).toBe(
+          '?tab=quotes&quote=dddddddddddddddddddddddd',
+        );
+      });
+    });
+
+    it('says why when no quote can be opened', async () => {
+      stubQuoteApi(409, { error: 'This estimate request was cancelled: it cannot get a quote.' });
+      renderWithRouter();
+      fireEvent.click(await screen.findByRole('button', { name: 'Write a quote for HS-2001' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'HS-2001: This estimate request was cancelled: it cannot get a quote.',
+      );
+      expect(screen.getByTestId('location').textContent).toBe('');
+    });
   });
 });

@@ -20,6 +20,7 @@ import { BookingPhoto } from './BookingPhoto';
 import { BookingStatusControl } from './BookingStatusControl';
 import { LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
+import { isQuotableEstimate, WriteQuoteButton } from './quotes/WriteQuoteButton';
 import { AdminFilters, StatusSelect, type StatusWords } from './StatusFilter';
 import { type AdminSession, useAdminData, type AdminMessage } from './use-admin-data';
 import { queryKeys } from '../../api/query-keys';
@@ -270,6 +271,11 @@ function BookingTable({ session, bookings, sort, search, onChanged, onFailed }: 
               onChanged={onChanged}
               onFailed={onFailed}
             />
+            {isQuotableEstimate(booking) ? (
+              <p className="admin-actions">
+                <WriteQuoteButton session={session} booking={booking} onFailed={onFailed} />
+              </p>
+            ) : null}
           </td>
         </>
       )}

@@ -7,11 +7,15 @@ import { renderWithQueryClient } from '../../test-support/render';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceSummary } from '@hs/api/domain/invoice/invoice-schema';
+import type { MyQuote } from '@hs/api/domain/quote/quote-schema';
 import { createApiStub } from '../../test-support/api-stub';
 import { DashboardPage } from './DashboardPage';
 
-// The account's invoices: none, unless a test says otherwise.
-const api = createApiStub({ 'GET /api/invoices': { json: { invoices: [] } } });
+// The account's invoices and quotes: none, unless a test says otherwise.
+const api = createApiStub({
+  'GET /api/invoices': { json: { invoices: [] } },
+  'GET /api/quotes': { json: { quotes: [] } },
+});
 const TOKEN = 'token-456';
 
 const paidVisit: BookingView = {
@@ -480,5 +484,95 @@ describe('DashboardPage invoices', () => {
     renderPage({ signedIn: false });
     expect(screen.queryByRole('heading', { name: 'Invoices' })).toBeNull();
     expect(api.fetch).not.toHaveBeenCalled();
+  });
+});
+
+const sentQuote: MyQuote = {
+  id: 'q-7',
+  number: 'Q-2030-0007',
+  revision: 2,
+  status: 'viewed',
+  statusLabel: 'Viewed',
+  validUntil: '2030-05-31',
+  totalCents: 250_000,
+  url: '/quotes/q-7?token=signed-token',
+};
+
+const convertedQuote: MyQuote = {
+  id: 'q-3',
+  number: 'Q-2030-0003',
+  revision: 1,
+  status: 'converted',
+  statusLabel: 'Converted to a job',
+  validUntil: '2030-04-15',
+  totalCents: 98_750,
+  // The API may write the site's full address: it opens inside the site all the same.
+  url: `${window.location.origin}/quotes/q-3?token=other-token`,
+};
+
+describe('DashboardPage quotes', () => {
+  beforeEach(() => {
+    api.on('GET /api/me/bookings', { json: { bookings: [paidVisit] } });
+  });
+
+  it('lists the account’s quotes with their status, total and validity, each to open', async () => {
+    api.on('GET /api/quotes', { json: { quotes: [sentQuote, convertedQuote] } });
+    renderPage();
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Quotes' });
+    const section = heading.closest('section') ?? document.body;
+    const table = within(section).getByRole('table', { name: 'Your quotes' });
+    const rows = within(table).getAllByRole('row');
+    expect(
+      within(rows[0] ?? table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Quote', 'Status', 'Total', 'Valid until', 'Actions']);
+    const [, first, second] = rows;
+    if (first === undefined || second === undefined) throw new Error('two quotes expected');
+    within(first).getByRole('rowheader', { name: 'Q-2030-0007 (revision 2)' });
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .slice(0, 3)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Viewed', '$2500', longDate('2030-05-31')]);
+    const open = within(first).getByRole('link', { name: 'Open quote' });
+    expect(open.getAttribute('href')).toBe('/quotes/q-7?token=signed-token');
+    expect(document.getElementById(open.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Q-2030-0007 (revision 2)',
+    );
+    within(second).getByText('Converted to a job');
+    within(second).getByText('$987.50');
+    expect(within(second).getByRole('link', { name: 'Open quote' }).getAttribute('href')).toBe(
+      '/quotes/q-3?token=other-token',
+    );
+    const [asked] = api.callsTo('GET /api/quotes');
+    expect(asked?.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('shows no quotes section to a customer without quotes', async () => {
+    renderPage();
+    await screen.findByText('HS-1001');
+    await waitFor(() => {
+      expect(api.callsTo('GET /api/quotes')).toHaveLength(1);
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Invoices' });
+    expect(screen.queryByRole('heading', { name: 'Quotes' })).toBeNull();
+  });
+
+  it('says when the quotes could not be loaded, and tries again on request', async () => {
+    let calls = 0;
+    api.on('GET /api/quotes', () =>
+      (calls += 1) === 1 ? { networkError: true } : { json: { quotes: [sentQuote] } },
+    );
+    renderPage();
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Quotes' });
+    const section = heading.closest('section') ?? document.body;
+    expect(within(section).getByRole('alert').textContent).toBe(
+      'Your quotes could not be loaded. We could not reach the server. Check your connection and try again.',
+    );
+    fireEvent.click(within(section).getByRole('button', { name: 'Try again' }));
+    await within(section).findByRole('rowheader', { name: 'Q-2030-0007 (revision 2)' });
+    expect(within(section).queryByRole('alert')).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 import './DashboardPage.css';
 import type { BookingView, MonthlyPlanView } from '@hs/api/domain/booking/booking-schema';
+import type { MyQuote } from '@hs/api/domain/quote/quote-schema';
 import { AWAITING_PAYMENT, BOOKING_STATUS_LABELS } from '@hs/api/domain/booking/booking-status';
 import { longDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { myBookingsQuery, useAccountData } from '../../api/account-api';
 import { myInvoicesQuery } from '../../api/invoices-api';
+import { myQuotesQuery } from '../../api/quotes-api';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { BookingSummary } from '../../components/booking/BookingSummary';
 import { PlanStatusRows } from '../../components/booking/PlanStatusRows';
@@ -13,6 +15,26 @@ import { dashboardContent as copy, signInContent } from '../../content/account-c
 import { screens } from '../../content/site-content';
 import { AccountDataStatus } from '../../components/AccountDataStatus';
 import { InvoicesSection, type InvoiceListState } from '../../components/invoices/InvoicesSection';
+import { invoiceMoney } from '../../components/invoices/invoice-format';
+import { Notice } from '../../components/Notice';
+import { SiteLink, siteHrefOf } from '../quote/SiteLink';
+
+/** The words of the dashboard's quotes (the account's copy lives in content/account-content.ts). */
+const quotesCopy = {
+  heading: 'Quotes',
+  hint: 'The quotes we wrote for your estimate requests. Open one to read it, accept it or decline it.',
+  caption: 'Your quotes',
+  quote: 'Quote',
+  status: 'Status',
+  total: 'Total',
+  validUntil: 'Valid until',
+  actions: 'Actions',
+  name: (number: string, revision: number) => `${number} (revision ${String(revision)})`,
+  open: 'Open quote',
+  loading: 'Loading your quotes…',
+  failed: 'Your quotes could not be loaded.',
+  retry: 'Try again',
+} as const;
 
 /** What the dashboard lists: a booking, or a Monthly Visit plan standing for all its visits. */
 export type DashboardEntry =
@@ -63,6 +85,7 @@ export function DashboardPage() {
       {state.status === 'ready' && state.data.length > 0 ? (
         <BookingList entries={dashboardEntries(state.data)} />
       ) : null}
+      <DashboardQuotes />
       <DashboardInvoices />
     </section>
   );
@@ -84,6 +107,90 @@ function DashboardInvoices() {
   // The login proves the account's documents: no token in their addresses.
   const login = state.status === 'ready' ? state.token : null;
   return <InvoicesSection state={list} proof={{ token: null, login }} onRetry={retry} />;
+}
+
+/**
+ * The account's quotes, loaded beside its bookings: shown only when there are some (most
+ * customers never ask for an estimate), or when they could not be loaded, with a retry.
+ */
+function DashboardQuotes() {
+  const { state, retry } = useAccountData(myQuotesQuery);
+  // Once shown, the section stays while it loads again (a retry), so the focus has somewhere to be.
+  const [shown, setShown] = useState(false);
+  const visible = state.status === 'failed' || (state.status === 'ready' && state.data.length > 0);
+  if (visible && !shown) setShown(true);
+  if (!visible && !(shown && state.status === 'loading')) return null;
+  return (
+    <section className="dashboard__quotes" aria-labelledby="dashboard-quotes">
+      <h2 id="dashboard-quotes">{quotesCopy.heading}</h2>
+      {state.status === 'loading' ? <p className="loading">{quotesCopy.loading}</p> : null}
+      {state.status === 'failed' ? (
+        <>
+          <Notice tone="error">{`${quotesCopy.failed} ${state.message}`}</Notice>
+          <button className="button button--secondary" type="button" onClick={retry}>
+            {quotesCopy.retry}
+          </button>
+        </>
+      ) : null}
+      {state.status === 'ready' ? (
+        <>
+          <p className="dashboard__hint">{quotesCopy.hint}</p>
+          <QuoteTable quotes={state.data} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function QuoteTable({ quotes }: { readonly quotes: readonly MyQuote[] }) {
+  const idPrefix = useId();
+  const captionId = `${idPrefix}-caption`;
+  return (
+    // Scrolls sideways on a narrow screen, not the page: focusable, so a keyboard can scroll it.
+    <div className="dashboard__quote-table" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table>
+        <caption id={captionId} className="visually-hidden">
+          {quotesCopy.caption}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{quotesCopy.quote}</th>
+            <th scope="col">{quotesCopy.status}</th>
+            <th scope="col" className="dashboard__amount">
+              {quotesCopy.total}
+            </th>
+            <th scope="col">{quotesCopy.validUntil}</th>
+            <th scope="col">
+              <span className="visually-hidden">{quotesCopy.actions}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {quotes.map((quote) => {
+            const rowId = `${idPrefix}-${quote.id}`;
+            const href = siteHrefOf(quote.url);
+            return (
+              <tr key={quote.id}>
+                <th scope="row" id={rowId}>
+                  {quotesCopy.name(quote.number, quote.revision)}
+                </th>
+                <td>{quote.statusLabel}</td>
+                <td className="dashboard__amount">{invoiceMoney(quote.totalCents)}</td>
+                <td>{longDate(quote.validUntil)}</td>
+                <td>
+                  {href === null ? null : (
+                    <SiteLink href={href} className="dashboard__open-quote" describedBy={rowId}>
+                      {quotesCopy.open}
+                    </SiteLink>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 function BookingList({ entries }: { readonly entries: readonly DashboardEntry[] }) {

@@ -28,6 +28,7 @@ const RENDERED: Partial<Record<keyof Templates, () => MailMessage[]>> = {
   estimateAcknowledgementEmail: () => [
     bookingEmails.estimateAcknowledgementEmail(estimate({ status: 'estimate_requested' }), R),
   ],
+  jobVisitEmail: () => [bookingEmails.jobVisitEmail(estimate(), R, URL_)],
   siteVisitEmail: () => [
     bookingEmails.siteVisitEmail(estimate(), R, URL_),
     bookingEmails.siteVisitEmail(estimate({ serviceId: 'specialized-carpentry' }), R, URL_),

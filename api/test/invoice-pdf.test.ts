@@ -204,6 +204,17 @@ describe('the PDF of an issued document', () => {
     expect(await titleOf(pdf)).toBe('HS-CN-2026-000001');
   });
 
+  it('draws a name outside the standard font without garbling the rest of its line', async () => {
+    const text = await pdfText(
+      await renderInvoicePdf({
+        ...oneTimeVisit,
+        buyer: { ...BUYER, name: 'Nguyễn Łukasz 中 Smith' },
+      }),
+    );
+    expect(text).toContain('Nguyen Lukasz ? Smith');
+    expect(text).toContain(BUYER.email);
+  });
+
   it('leaves out the company line when the buyer gave none', async () => {
     const text = await pdfText(
       await renderInvoicePdf({ ...oneTimeVisit, buyer: { ...BUYER, company: null } }),

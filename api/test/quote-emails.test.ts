@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { customerQuoteOf } from '../../tests/support/quote-fixtures';
 import { STRANGER_MARKERS, TYPED_BY_A_STRANGER } from '../../tests/support/hostile-values';
 import { pdfText } from '../../tests/support/pdf-text';
 import { formatCad } from '../src/domain/booking/catalogue';
 import { Company } from '../src/domain/company';
-import { lineOf } from '../src/domain/invoice/invoice-lines';
-import { customerQuoteSchema, type CustomerQuote } from '../src/domain/quote/quote-schema';
-import { QUOTE_STATUS_LABELS } from '../src/domain/quote/quote-status';
+import type { CustomerQuote } from '../src/domain/quote/quote-schema';
 import { quoteTotals, type QuoteLineInput } from '../src/domain/quote/quote-totals';
 import type { AttachedInvoice } from '../src/mail/attached-invoice';
 import { mailMessageSchema, type MailMessage } from '../src/platform/mailer';
@@ -37,52 +36,7 @@ const URL_ = 'https://homeservices.example/quotes/q1?token=abc.def';
 const CONSOLE = 'https://homeservices.example/admin/quotes/q1';
 const HOSTILE = '<script>alert(1)</script>';
 
-/** A quote as the API answers it, its figures from quoteTotals and lineOf. */
-function quoteOf(
-  lines: readonly QuoteLineInput[],
-  options: { chosen?: number[]; depositPercent?: number | null } & Partial<CustomerQuote> = {},
-): CustomerQuote {
-  const { chosen = [], depositPercent = null, ...fields } = options;
-  const totals = quoteTotals(lines, chosen, depositPercent);
-  return customerQuoteSchema.parse({
-    id: 'q1',
-    number: 'Q-2026-000042',
-    revision: 1,
-    status: 'sent',
-    statusLabel: QUOTE_STATUS_LABELS.sent,
-    closedReason: null,
-    customerName: 'Maya Singh',
-    company: 'Singh Renovations',
-    serviceAddress: '12 Rosedale Ave, Toronto',
-    sentDate: '2026-11-20',
-    validUntil: '2026-12-20',
-    lines: lines.map((line, index) => ({
-      index,
-      description: line.description,
-      quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
-      optional: line.optional,
-      included: !line.optional || chosen.includes(index),
-      split: lineOf(line.description, line.unitPriceCents * line.quantity, line.quantity),
-    })),
-    totals: {
-      subtotalCents: totals.subtotalCents,
-      hstCents: totals.hstCents,
-      totalCents: totals.totalCents,
-      depositPercent: totals.depositPercent,
-      depositCents: totals.depositCents,
-      balanceCents: totals.balanceCents,
-    },
-    terms: 'Balance due within 15 days of the work.',
-    note: '',
-    acceptedBy: null,
-    acceptedAt: null,
-    depositPaid: false,
-    replacedByUrl: null,
-    newQuoteUrl: 'https://homeservices.example/#booking',
-    ...fields,
-  });
-}
+const quoteOf = customerQuoteOf;
 
 const LINES: QuoteLineInput[] = [
   { description: 'Build a cedar deck', quantity: 1, unitPriceCents: 850_000, optional: false },
@@ -288,7 +242,7 @@ describe('the notice of a customer’s answer', () => {
       `Email: ${CUSTOMER}`,
       `Service address: ${H.address}`,
       'Accepted by: Maya S.',
-      'Optional items chosen: Built-in bench ($1200, HST included)',
+      'Optional items chosen: Built-in bench ($1,200, HST included)',
       `Subtotal: ${formatCad(totals.subtotalCents)}`,
       `HST (13%): ${formatCad(totals.hstCents)}`,
       `Total: ${formatCad(totals.totalCents)}`,

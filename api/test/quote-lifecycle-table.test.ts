@@ -22,15 +22,22 @@ import { addDays, todayInToronto } from '../src/domain/calendar/toronto-date';
  * why (the customer's words) and changes nothing. No workers run, so every job is still queued.
  */
 
-/** The job each effect queues, by its id, on its queue; null for effects written with the move. */
-const JOB_OF: Record<QuoteEffect, { queue: QueueName; id: (quoteId: string) => string } | null> = {
-  stampSent: null,
-  recordAcceptance: null,
-  emailQuote: { queue: QueueName.BookingEmails, id: (id) => `quote-sent-${id}` },
-  expiryTimer: { queue: QueueName.Bookings, id: (id) => `quote-expiry-${id}` },
-  tellOperatorAccepted: { queue: QueueName.BookingEmails, id: (id) => `quote-accepted-${id}` },
-  tellOperatorDeclined: { queue: QueueName.BookingEmails, id: (id) => `quote-declined-${id}` },
-  depositInvoice: { queue: QueueName.BookingEmails, id: (id) => `quote-deposit-${id}` },
+/** The jobs each effect queues, by id, on their queue; none for effects written with the move. */
+type QueuedBy = { queue: QueueName; id: (quoteId: string) => string }[];
+const JOBS_OF: Record<QuoteEffect, QueuedBy> = {
+  stampSent: [],
+  recordAcceptance: [],
+  emailQuote: [{ queue: QueueName.BookingEmails, id: (id) => `quote-sent-${id}` }],
+  expiryTimer: [{ queue: QueueName.Bookings, id: (id) => `quote-expiry-${id}` }],
+  tellOperatorAccepted: [{ queue: QueueName.BookingEmails, id: (id) => `quote-accepted-${id}` }],
+  tellOperatorDeclined: [{ queue: QueueName.BookingEmails, id: (id) => `quote-declined-${id}` }],
+  depositInvoice: [{ queue: QueueName.BookingEmails, id: (id) => `quote-deposit-${id}` }],
+  balanceInvoice: [
+    { queue: QueueName.BookingEmails, id: (id) => `quote-balance-${id}` },
+    { queue: QueueName.BookingEmails, id: (id) => `quote-balance-reminder-${id}-7` },
+    { queue: QueueName.BookingEmails, id: (id) => `quote-balance-reminder-${id}-14` },
+  ],
+  receipt: [{ queue: QueueName.BookingEmails, id: (id) => `quote-receipt-${id}` }],
 };
 
 let sequence = 0;
@@ -100,13 +107,11 @@ describe("a quote's lifecycle, every status by every event", () => {
       ]);
     }
     expect(Boolean(after?.sentAt)).toBe(move.effects.includes('stampSent'));
-    for (const [effect, job] of Object.entries(JOB_OF) as [
-      QuoteEffect,
-      (typeof JOB_OF)[QuoteEffect],
-    ][]) {
-      if (!job) continue;
-      const queued = await api.context.jobs.queue(job.queue).getJob(job.id(id));
-      expect(Boolean(queued), `${effect} queued`).toBe(move.effects.includes(effect));
+    for (const [effect, queued] of Object.entries(JOBS_OF) as [QuoteEffect, QueuedBy][]) {
+      for (const job of queued) {
+        const found = await api.context.jobs.queue(job.queue).getJob(job.id(id));
+        expect(Boolean(found), `${effect}: ${job.id(id)}`).toBe(move.effects.includes(effect));
+      }
     }
   });
 

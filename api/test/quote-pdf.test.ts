@@ -1,12 +1,13 @@
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
+import { customerQuoteOf } from '../../tests/support/quote-fixtures';
 import { pdfText } from '../../tests/support/pdf-text';
 import { formatCad } from '../src/domain/booking/catalogue';
-import { lineOf } from '../src/domain/invoice/invoice-lines';
-import { customerQuoteSchema, type CustomerQuote } from '../src/domain/quote/quote-schema';
+import type { CustomerQuote } from '../src/domain/quote/quote-schema';
 import { QUOTE_STATUS_LABELS } from '../src/domain/quote/quote-status';
 import { quoteTotals, type QuoteLineInput } from '../src/domain/quote/quote-totals';
-import { renderQuotePdf, winAnsi } from '../src/quotes/quote-pdf';
+import { winAnsi } from '../src/invoices/pdf-basics';
+import { renderQuotePdf } from '../src/quotes/quote-pdf';
 
 /**
  * A quote's PDF, read back as text the way a reader's copy-paste or a screen reader gets it: the
@@ -29,51 +30,16 @@ const CUSTOMER = {
 
 const ACCEPT_URL = 'https://homeservices.example/quotes/q1?token=abc';
 
-/**
- * A quote as the API answers it, its figures from the one place that computes them (quoteTotals,
- * each line split by lineOf), and parsed by the schema the API answers with.
- */
 function quoteOf(
   lines: readonly QuoteLineInput[],
   options: { chosen?: number[]; depositPercent?: number | null } & Partial<CustomerQuote> = {},
 ): CustomerQuote {
-  const { chosen = [], depositPercent = null, ...fields } = options;
-  const totals = quoteTotals(lines, chosen, depositPercent);
-  return customerQuoteSchema.parse({
-    id: 'q1',
-    number: 'Q-2026-000042',
+  return customerQuoteOf(lines, {
     revision: 2,
-    status: 'sent',
-    statusLabel: QUOTE_STATUS_LABELS.sent,
-    closedReason: null,
     ...CUSTOMER,
-    sentDate: '2026-11-20',
-    validUntil: '2026-12-20',
-    lines: lines.map((line, index) => ({
-      index,
-      description: line.description,
-      quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
-      optional: line.optional,
-      included: !line.optional || chosen.includes(index),
-      split: lineOf(line.description, line.unitPriceCents * line.quantity, line.quantity),
-    })),
-    totals: {
-      subtotalCents: totals.subtotalCents,
-      hstCents: totals.hstCents,
-      totalCents: totals.totalCents,
-      depositPercent: totals.depositPercent,
-      depositCents: totals.depositCents,
-      balanceCents: totals.balanceCents,
-    },
     terms: 'Payment of the balance within 15 days of the work.\nPrices hold until the date above.',
     note: 'We will protect the floors and take the debris away.',
-    acceptedBy: null,
-    acceptedAt: null,
-    depositPaid: false,
-    replacedByUrl: null,
-    newQuoteUrl: 'https://homeservices.example/#booking',
-    ...fields,
+    ...options,
   });
 }
 
@@ -175,15 +141,15 @@ describe('the PDF of a quote', () => {
     ]);
     // The figures themselves, not only as the fixture computed them: $8,500 + 2 x $450 + $1,200.
     expectInOrder(text, [
-      'Build a cedar deck, 12 by 16 feet 1 $7522.12 $977.88 $8500',
+      'Build a cedar deck, 12 by 16 feet 1 $7,522.12 $977.88 $8,500',
       'Stain and seal the deck 2 $398.23 $103.54 $900',
-      'Built-in bench along the railing Optional 1 $1061.95 $138.05 $1200',
+      'Built-in bench along the railing Optional 1 $1,061.95 $138.05 $1,200',
       'Deck lighting, 8 fixtures Optional (not included) 8 $87.61 $91.12 $792',
-      'Subtotal $9380.53',
-      'HST (13%) $1219.47',
-      'Total $10600',
-      'Deposit due on acceptance (25%) $2650',
-      'Balance after the work $7950',
+      'Subtotal $9,380.53',
+      'HST (13%) $1,219.47',
+      'Total $10,600',
+      'Deposit due on acceptance (25%) $2,650',
+      'Balance after the work $7,950',
     ]);
   });
 
@@ -192,14 +158,14 @@ describe('the PDF of a quote', () => {
     const text = await pdfText(await renderQuotePdf(before, SELLER));
     expect(text.match(/Optional \(not included\)/g)?.length).toBeGreaterThanOrEqual(2);
     expect(text).toContain(`Total ${formatCad(quoteTotals(LINES, [], null).totalCents)}`);
-    expect(text).toContain('Total $9400');
-    expect(text).not.toContain('Total $10600');
+    expect(text).toContain('Total $9,400');
+    expect(text).not.toContain('Total $10,600');
 
     const everything = quoteOf(LINES, { chosen: [2, 3] });
     const all = await pdfText(await renderQuotePdf(everything, SELLER));
     expect(all).not.toContain('Optional (not included)');
     expect(all).toContain(`Total ${formatCad(quoteTotals(LINES, [2, 3], null).totalCents)}`);
-    expect(all).toContain('Total $11392');
+    expect(all).toContain('Total $11,392');
   });
 
   it('says no deposit is due when there is none, and prints no accept link unless given one', async () => {

@@ -9,7 +9,8 @@ import { TestCheckoutModel } from '../src/payments/test-checkout-model';
 import { QuoteModel } from '../src/quotes/quote-model';
 import { signUp } from '../../tests/support/accounts';
 import { startApiAndWorkers, type ProductHarness } from '../../tests/support/api-harness';
-import { bookingFields, withFields } from '../../tests/support/booking-form';
+import { bookingFields, withFields, workingDay } from '../../tests/support/booking-form';
+import { visitMadeOnClosedDay } from '../../tests/support/done-visits';
 import { dataChanges, snapshotData } from '../../tests/support/data-snapshot';
 import { parsedMail, waitForMail } from '../../tests/support/mailbox';
 import { pdfText } from '../../tests/support/pdf-text';
@@ -401,6 +402,142 @@ describe('quotes for custom work', () => {
     const late = await accept(quote.id, token);
     expect(late.status).toBe(409);
     expect(late.body.error).toBe(QuoteWords.expired);
+  });
+
+  it('books the job’s visits, bills the balance when the last is done, reminds it, and receipts its payment', async () => {
+    const { quote, token, email } = await sent();
+    const early = await request(app())
+      .post(`/api/admin/quotes/${quote.id}/visits`)
+      .set(bearer())
+      .send({ date: todayInToronto(), time: 'morning' });
+    // Not a job until the deposit is paid.
+    expect(early.status).toBe(409);
+    expect(early.body.error).toBe(QuoteWords.notAJob);
+    const accepted = await accept(quote.id, token);
+    const paid = await request(app())
+      .post(new URL(accepted.body.checkoutUrl as string).pathname)
+      .type('form')
+      .send({ choice: 'pay' });
+    expect(paid.status).toBe(303);
+    await eventually(async () =>
+      expect((await read(quote.id, token)).body.status).toBe('converted'),
+    );
+
+    // Two visits: today when the business is open (an operator books any window of the day),
+    // else the next working day, put on today as a visit made before the day was closed.
+    const today = todayInToronto();
+    const day = workingDay(today);
+    const visits: string[] = [];
+    for (const time of ['morning', 'afternoon']) {
+      const booked = await request(app())
+        .post(`/api/admin/quotes/${quote.id}/visits`)
+        .set(bearer())
+        .send({ date: day, time });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      const job = (booked.body.quote as AdminQuote).job;
+      const visit = job?.visits.find((each) => each.time === time && !visits.includes(each.id));
+      expect(visit).toMatchObject({ date: day, time, statusLabel: 'Booked' });
+      visits.push(visit?.id ?? '');
+      if (day !== today) await visitMadeOnClosedDay(visit?.id ?? '', today);
+    }
+    const past = await request(app())
+      .post(`/api/admin/quotes/${quote.id}/visits`)
+      .set(bearer())
+      .send({ date: addDays(today, -1), time: 'morning' });
+    expect(past.status).toBe(400);
+    // Each visit is told with its calendar file.
+    const told = await waitForMail(email, { count: 5 });
+    const visitMails = told.filter((mail) => mail.Subject.startsWith('Your work visit is booked'));
+    expect(visitMails).toHaveLength(2);
+    const invite = (await parsedMail(visitMails[0] ?? { ID: '' })).attachments.find((file) =>
+      file.contentType.startsWith('text/calendar'),
+    );
+    expect(invite).toBeDefined();
+    // The customer's page lists them.
+    expect(((await read(quote.id, token)).body as CustomerQuote).job?.visits).toHaveLength(2);
+
+    const done = (id: string) =>
+      request(app()).patch(`/api/admin/bookings/${id}`).set(bearer()).send({ status: 'done' });
+    expect((await done(visits[0] ?? '')).status).toBe(200);
+    // One visit of two done: nothing billed yet.
+    const firstDone = await eventually(async () => {
+      const stored = await QuoteModel.findById(quote.id).lean();
+      expect(stored?.status).toBe('converted');
+      return stored;
+    });
+    expect(firstDone?.balanceInvoiceId).toBeNull();
+    expect((await done(visits[1] ?? '')).status).toBe(200);
+    const due = await eventually(async () => {
+      const answer = await read(quote.id, token);
+      expect(answer.body.status).toBe('balance_due');
+      expect(answer.body.job.balanceInvoice).not.toBeNull();
+      return answer.body as CustomerQuote;
+    });
+    const balanceInvoice = await InvoiceModel.findById(due.job?.balanceInvoice?.id).lean();
+    expect(balanceInvoice).toMatchObject({
+      kind: 'invoice',
+      totalCents: 817_500,
+      payment: { method: 'due' },
+    });
+    const balanceMail = await eventually(async () => {
+      const mails = await waitForMail(email, { count: 6 });
+      const found = mails.find((mail) => mail.Subject.startsWith('The work is done'));
+      expect(found).toBeDefined();
+      return found;
+    });
+    expect((await parsedMail(balanceMail ?? { ID: '' })).attachments[0]?.filename).toBe(
+      `${balanceInvoice?.number ?? ''}.pdf`,
+    );
+    const queue = product.api.context.jobs.queue('booking-emails');
+    for (const days of [7, 14]) {
+      const reminder = await queue.getJob(`quote-balance-reminder-${quote.id}-${String(days)}`);
+      expect(await reminder?.getState()).toBe('delayed');
+    }
+
+    const page = await request(app()).post(`/api/quotes/${quote.id}/balance`).send({ token });
+    expect(page.status).toBe(200);
+    const balancePaid = await request(app())
+      .post(new URL(page.body.checkoutUrl as string).pathname)
+      .type('form')
+      .send({ choice: 'pay' });
+    expect(balancePaid.status).toBe(303);
+    const completed = await eventually(async () => {
+      const answer = await read(quote.id, token);
+      expect(answer.body.status).toBe('completed');
+      expect(answer.body.job.receipt).not.toBeNull();
+      return answer.body as CustomerQuote;
+    });
+    const receipt = await InvoiceModel.findById(completed.job?.receipt?.id).lean();
+    expect(receipt?.number).toMatch(/^HS-R-\d{4}-\d{6}$/);
+    expect(receipt).toMatchObject({
+      kind: 'receipt',
+      totalCents: 817_500,
+      payment: { method: 'card' },
+    });
+    // Paid: the reminders are called off, and the receipt arrives.
+    for (const days of [7, 14]) {
+      expect(
+        await queue.getJob(`quote-balance-reminder-${quote.id}-${String(days)}`),
+      ).toBeUndefined();
+    }
+    await eventually(async () => {
+      const mails = await waitForMail(email, { count: 7 });
+      expect(mails.map((mail) => mail.Subject)).toContain(
+        `Receipt ${receipt?.number ?? ''}: quote ${quote.number} paid in full`,
+      );
+    });
+    // The books count the sale once: the deposit and balance invoices, not the receipt.
+    const books = await request(app())
+      .get('/api/admin/books')
+      .query({ from: addDays(today, -1), to: addDays(today, 1) })
+      .set(bearer());
+    expect(books.status).toBe(200);
+    const numbers = (books.body.documents as { number: string }[]).map((entry) => entry.number);
+    expect(numbers).toContain(balanceInvoice?.number);
+    expect(numbers).not.toContain(receipt?.number);
+    const again = await request(app()).post(`/api/quotes/${quote.id}/balance`).send({ token });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(QuoteWords.balancePaid);
   });
 
   it("lists the signed-in customer's quotes with their links, and the operators' by status and text", async () => {

@@ -1,6 +1,13 @@
 import { lineOf } from '../src/domain/invoice/invoice-lines';
 import { customerQuoteSchema } from '../src/domain/quote/quote-schema';
-import { quoteAnsweredNotice, quoteDepositEmail, quoteSentEmail } from '../src/quotes/quote-emails';
+import {
+  quoteAnsweredNotice,
+  quoteBalanceEmail,
+  quoteBalanceReminderEmail,
+  quoteDepositEmail,
+  quoteReceiptEmail,
+  quoteSentEmail,
+} from '../src/quotes/quote-emails';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import request from 'supertest';
@@ -144,6 +151,7 @@ const quote = customerQuoteSchema.parse({
   depositPaid: true,
   replacedByUrl: null,
   newQuoteUrl: 'https://homeservices.example/contact',
+  job: null,
 });
 
 interface Walk {
@@ -166,6 +174,23 @@ const WALK: Record<string, Walk> = {
     greets: true,
     render: (reader) => [quoteDepositEmail(quote, CUSTOMER, attachedNote, URL_, reader)],
   },
+  quoteBalanceEmail: {
+    to: 'customer',
+    greets: true,
+    render: (reader) => [quoteBalanceEmail(quote, CUSTOMER, attachedNote, URL_, reader)],
+  },
+  quoteBalanceReminderEmail: {
+    to: 'customer',
+    greets: true,
+    render: (reader) => [
+      quoteBalanceReminderEmail(quote, CUSTOMER, 'HS-2026-000002', 7, URL_, reader),
+    ],
+  },
+  quoteReceiptEmail: {
+    to: 'customer',
+    greets: true,
+    render: (reader) => [quoteReceiptEmail(quote, CUSTOMER, attachedNote, URL_, reader)],
+  },
   quoteAnsweredNotice: {
     to: 'business',
     render: () => [
@@ -173,7 +198,7 @@ const WALK: Record<string, Walk> = {
         quote,
         'declined',
         { email: CUSTOMER, reason: H.details, consoleUrl: URL_ },
-        'inbox@homeservices.example',
+        INBOX,
       ),
     ],
   },
@@ -191,6 +216,11 @@ const WALK: Record<string, Walk> = {
     to: 'customer',
     greets: true,
     render: (reader) => [bookingEmails.siteVisitEmail(estimate(), reader, URL_)],
+  },
+  jobVisitEmail: {
+    to: 'customer',
+    greets: true,
+    render: (reader) => [bookingEmails.jobVisitEmail(estimate(), reader, URL_)],
   },
   bookingConfirmationEmail: {
     to: 'customer',

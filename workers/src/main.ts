@@ -91,6 +91,7 @@ async function main(): Promise<void> {
   const quoteInvoices = new QuoteInvoices(invoices);
   const quotes = new QuoteService({
     lifecycle: quoteLifecycle,
+    visits: lifecycle,
     links: quoteLinks,
     invoices: quoteInvoices,
     provider: payments.provider,
@@ -143,6 +144,7 @@ async function main(): Promise<void> {
       quoteLinks,
       quoteLifecycle,
       quoteInvoices,
+      quotes,
       newsletterLinks,
       newsletter,
       reviews: new ReviewService({

@@ -62,7 +62,12 @@ describe('the processor registry', () => {
         }),
         quoteLinks: new QuoteLinks('a-secret-long-enough-for-the-test-0123456789', 'http://x'),
         quoteLifecycle: { apply: () => Promise.resolve(null) },
-        quoteInvoices: { deposit: () => Promise.resolve(null) },
+        quoteInvoices: {
+          deposit: () => Promise.resolve(null),
+          balance: () => Promise.resolve(null),
+          receipt: () => Promise.resolve(null),
+        },
+        quotes: { jobOf: () => Promise.resolve(null), visitDone: () => Promise.resolve('') },
         newsletterLinks: new NewsletterLinks(
           'a-secret-long-enough-for-the-test-0123456789',
           'http://x',

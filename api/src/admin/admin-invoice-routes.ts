@@ -8,10 +8,9 @@ import {
   periodProblem,
   requestedPeriod,
 } from '../domain/admin/books-period';
-import { adminBooksSchema, BOOKS_DOCUMENTS_MAX } from '../domain/admin/books-schema';
+import { adminBooksSchema, BOOKS_DOCUMENTS_MAX, BOOKS_KINDS } from '../domain/admin/books-schema';
 import { SERVICES } from '../domain/booking/catalogue';
 import { todayInToronto } from '../domain/calendar/toronto-date';
-import { DOCUMENT_KINDS } from '../domain/invoice/document-number';
 import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
 import { jsonResponse } from '../http/openapi/shared-responses';
 import { queryOf } from '../http/request-schemas';
@@ -39,7 +38,7 @@ const booksQuery = z
       .enum(SERVICE_IDS, { error: `service must be one of: ${SERVICE_IDS.join(', ')}.` })
       .optional(),
     kind: z
-      .enum(DOCUMENT_KINDS, { error: `kind must be one of: ${DOCUMENT_KINDS.join(', ')}.` })
+      .enum(BOOKS_KINDS, { error: `kind must be one of: ${BOOKS_KINDS.join(', ')}.` })
       .optional(),
   })
   .transform((query, context): BooksQuery => {

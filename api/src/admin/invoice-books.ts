@@ -7,7 +7,7 @@ import {
   type BooksTotals,
 } from '../domain/admin/books-schema';
 import { addDays, torontoTimeToUtc } from '../domain/calendar/toronto-date';
-import type { DocumentKind } from '../domain/invoice/document-number';
+import { BOOKS_KINDS, type BooksKind } from '../domain/admin/books-schema';
 import { InvoiceModel, type Invoice } from '../invoices/invoice-model';
 
 /**
@@ -17,7 +17,7 @@ import { InvoiceModel, type Invoice } from '../invoices/invoice-model';
  */
 export interface BooksQuery extends BooksPeriod {
   service?: string;
-  kind?: DocumentKind;
+  kind?: BooksKind;
 }
 
 /**
@@ -34,7 +34,8 @@ export function booksFilter(query: BooksQuery): FilterQuery<Invoice> {
     issueDate: { $gte: query.from, $lte: query.to },
   };
   if (query.service !== undefined) filter.serviceId = query.service;
-  if (query.kind !== undefined) filter.kind = query.kind;
+  // A receipt acknowledges the payment of an invoice already in the books: never a sale again.
+  filter.kind = query.kind ?? { $in: [...BOOKS_KINDS] };
   return filter;
 }
 
@@ -62,7 +63,8 @@ function booksDocument(stored: StoredDocument): BooksDocument {
     stored.kind === 'credit_note' && cents !== 0 ? -cents : cents;
   return {
     id: stored._id,
-    kind: stored.kind,
+    // The filter lets only the books' kinds through (booksFilter).
+    kind: stored.kind === 'credit_note' ? 'credit_note' : 'invoice',
     number: stored.number,
     issueDate: stored.issueDate,
     reference: stored.reference,
@@ -92,7 +94,7 @@ const signed = (field: string) => ({
 });
 
 /** An amount of a field on documents of one kind only, 0 on the others. */
-const onlyOf = (kind: DocumentKind, field: string) => ({
+const onlyOf = (kind: BooksKind, field: string) => ({
   $cond: [{ $eq: ['$kind', kind] }, `$${field}`, 0],
 });
 

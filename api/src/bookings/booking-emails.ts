@@ -234,6 +234,31 @@ export function siteVisitEmail(
   });
 }
 
+/**
+ * A visit of the job an accepted quote became, booked (or moved) by an operator: when the crew
+ * comes, with the calendar file; the quote's deposit and balance pay for it, so no amount here.
+ */
+export function jobVisitEmail(
+  booking: Booking,
+  reader: Reader,
+  manageUrl: string,
+  sequence: number = changeSequence(booking),
+): MailMessage {
+  const visit = visitOf(booking);
+  return renderEmail({
+    to: booking.email,
+    subject: `Your work visit is booked: ${visit.day} (${booking.reference})`,
+    paragraphs: [
+      greeting(reader, booking.name),
+      `Our crew will come to do the work of your accepted quote on ${visit.day}, ${visit.when}.`,
+      'The attached calendar file adds the visit to your calendar. To move it, reply to this email or call us.',
+    ],
+    details: visitDetails(booking, visit, reader),
+    action: { label: 'See your visit', url: manageUrl },
+    attachments: [invite(booking, visit, reader, manageUrl, sequence)],
+  });
+}
+
 export function bookingConfirmationEmail(
   booking: Booking,
   reader: Reader,

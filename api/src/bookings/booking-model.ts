@@ -54,6 +54,8 @@ const bookingSchema = new mongoose.Schema(
     /** 'M4W 1P8', checked against the service area when booked; '' before the form asked for it. */
     postalCode: { type: String, default: '' },
     serviceId: { type: String, required: true, enum: SERVICES.map((service) => service.id) },
+    /** A visit of the job a quote became (its quote's id); null for every other booking. */
+    quoteId: { type: String, default: null },
     planId: { type: String, required: true, enum: PLANS.map((plan) => plan.id) },
     date: { type: String, required: true },
     time: { type: String, required: true, enum: TIME_WINDOW_IDS },

@@ -9,6 +9,7 @@ import '../bookings/slot-model';
 import '../calendar/closure-model';
 import '../contact/contact-message-model';
 import '../invoices/invoice-model';
+import '../quotes/quote-model';
 import '../jobs/job-outbox-model';
 import '../mail/email-delivery-model';
 import '../newsletter/campaign-model';

@@ -184,11 +184,13 @@ export class InvoiceIssuer {
   }
 
   /**
-   * An invoice another feature words (a quote's deposit or balance: quotes/quote-invoices.ts),
+   * A document another feature words (a quote's deposit, its balance and the balance's receipt:
+   * quotes/quote-invoices.ts),
    * numbered and stored once by its `source`; `build` runs only when none exists yet, and says
    * null when there is nothing to invoice (yet).
    */
   async issueOnce(
+    kind: 'invoice' | 'receipt',
     source: string,
     build: (card: (payment: PaymentReference | null) => Promise<CardOnPayment | null>) => Promise<
       | (Omit<UnnumberedDocument, 'kind' | 'source' | 'issuedAt' | 'issueDate' | 'seller'> & {
@@ -202,7 +204,7 @@ export class InvoiceIssuer {
     const document = await build((payment) => this.card(payment));
     if (!document) return null;
     const { issuedAt, ...rest } = document;
-    return this.numbers.issue({ ...rest, ...this.header('invoice', source, issuedAt) });
+    return this.numbers.issue({ ...rest, ...this.header(kind, source, issuedAt) });
   }
 
   private header(

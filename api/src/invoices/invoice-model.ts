@@ -72,7 +72,7 @@ const invoiceSchema = new mongoose.Schema(
     payment: {
       type: new mongoose.Schema(
         {
-          method: { type: String, required: true, enum: ['card'] },
+          method: { type: String, required: true, enum: ['card', 'due'] },
           brand: { type: String, default: null },
           last4: { type: String, default: null },
         },

@@ -2,6 +2,19 @@ import PDFDocument from 'pdfkit';
 import { formatCad } from '../domain/booking/catalogue';
 import { HST_RATE_PERCENT } from '../domain/invoice/hst';
 import type { InvoiceLine, InvoiceView } from '../domain/invoice/invoice-schema';
+import {
+  BODY_SIZE,
+  BOLD,
+  CELL_PADDING,
+  documentDate,
+  FOOTER_GAP,
+  MARGIN,
+  PAGE_SIZE,
+  REGULAR,
+  SMALL_SIZE,
+  TABLE_SIZE,
+  winAnsi,
+} from './pdf-basics';
 
 /**
  * An issued invoice or credit note as a one-page (or longer) PDF, written top to bottom in a
@@ -13,33 +26,6 @@ import type { InvoiceLine, InvoiceView } from '../domain/invoice/invoice-schema'
  * read or embedded. Its encoding is WinAnsi (Latin-1 and a few more), which covers the names
  * and addresses of an Ontario business's customers.
  */
-
-const PAGE_SIZE = 'LETTER';
-const MARGIN = 50;
-/** Room between the body and the footer's rule. */
-const FOOTER_GAP = 14;
-const BODY_SIZE = 10;
-const SMALL_SIZE = 8;
-const TABLE_SIZE = 9;
-const CELL_PADDING = 4;
-
-const REGULAR = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /** Card brands as the payment provider spells them, where a capital first letter is wrong. */
 const CARD_BRANDS: Readonly<Record<string, string>> = {
@@ -77,21 +63,11 @@ const COLUMNS: readonly Column[] = [
 ];
 
 /**
- * "2026-11-29" as "November 29, 2026", from the string itself: no time zone can shift the day.
- * (calendar/toronto-date's longDate adds the weekday, which a document date does not carry.)
- */
-function documentDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  if (!match || month === undefined) return isoDate;
-  return `${month} ${String(Number(match[3]))}, ${match[1] ?? ''}`;
-}
-
-/**
  * "Paid by Visa ending 4242", or on a credit note where the money goes back ("Refunded to ...").
  * The provider may know neither the brand nor the digits, and says "card" for a brand it lacks.
  */
 function paymentLine(invoice: InvoiceView): string {
+  if (invoice.payment.method === 'due') return 'Not paid yet: due on receipt';
   const verb = invoice.kind === 'credit_note' ? 'Refunded to' : 'Paid by';
   const raw = invoice.payment.brand?.trim().toLowerCase() ?? '';
   const known = raw !== '' && raw !== 'card' && raw !== 'unknown';
@@ -103,8 +79,16 @@ function paymentLine(invoice: InvoiceView): string {
   return `${verb} card`;
 }
 
+/** What each kind of document is called at its head. */
+const DOCUMENT_TITLES: Record<InvoiceView['kind'], string> = {
+  invoice: 'Invoice',
+  credit_note: 'Credit note',
+  receipt: 'Receipt',
+};
+
 export function renderInvoicePdf(invoice: InvoiceView): Promise<Buffer> {
   const isCredit = invoice.kind === 'credit_note';
+  const title = DOCUMENT_TITLES[invoice.kind];
   const issuedAt = new Date(invoice.issuedAt);
   const doc = new PDFDocument({
     size: PAGE_SIZE,
@@ -114,7 +98,7 @@ export function renderInvoicePdf(invoice: InvoiceView): Promise<Buffer> {
     info: {
       Title: invoice.number,
       Author: invoice.seller.legalName,
-      Subject: isCredit ? 'Credit note' : 'Invoice',
+      Subject: title,
       // The issue instant, not the render time: the same document renders to the same bytes,
       // and pdfkit derives the file ID from these fields.
       CreationDate: issuedAt,
@@ -153,9 +137,10 @@ export function renderInvoicePdf(invoice: InvoiceView): Promise<Buffer> {
 
   /** One paragraph, wrapped to `w`; moves the cursor below it. */
   const para = (
-    text: string,
+    raw: string,
     options: { font?: string; size?: number; x?: number; w?: number; gap?: number } = {},
   ): void => {
+    const text = winAnsi(raw, true);
     const x = options.x ?? left;
     const w = options.w ?? width;
     doc.font(options.font ?? REGULAR).fontSize(options.size ?? BODY_SIZE);
@@ -179,7 +164,7 @@ export function renderInvoicePdf(invoice: InvoiceView): Promise<Buffer> {
   };
 
   // Title, number and date.
-  para(isCredit ? 'CREDIT NOTE' : 'INVOICE', { font: BOLD, size: 22, gap: 6 });
+  para(title.toUpperCase(), { font: BOLD, size: 22, gap: 6 });
   para(`No. ${invoice.number}`, { font: BOLD, size: 12 });
   para(`Date: ${documentDate(invoice.issueDate)} (${invoice.issueDate})`);
   space(14);
@@ -209,7 +194,8 @@ export function renderInvoicePdf(invoice: InvoiceView): Promise<Buffer> {
     );
     return Math.max(...heights) + 2 * CELL_PADDING;
   };
-  const drawRow = (cells: readonly string[], font: string, ruleWeight: number): void => {
+  const drawRow = (raw: readonly string[], font: string, ruleWeight: number): void => {
+    const cells = raw.map((cell) => winAnsi(cell, true));
     const height = rowHeight(cells, font);
     let x = left;
     COLUMNS.forEach((column, index) => {
@@ -257,7 +243,11 @@ export function renderInvoicePdf(invoice: InvoiceView): Promise<Buffer> {
   };
   totalRow('Subtotal', invoice.subtotalCents, REGULAR);
   totalRow(`HST (${HST_RATE_PERCENT}%)`, invoice.hstCents, REGULAR);
-  totalRow(isCredit ? 'Total credited' : 'Total paid', invoice.totalCents, BOLD);
+  totalRow(
+    isCredit ? 'Total credited' : invoice.payment.method === 'due' ? 'Total due' : 'Total paid',
+    invoice.totalCents,
+    BOLD,
+  );
   space(16);
 
   para(paymentLine(invoice));

@@ -165,6 +165,34 @@ export const jobs = {
     schema: quoteRef,
     options: transientRetries,
   }),
+  /** A visit of a quote's job was done: the job's balance is billed once all of them are. */
+  quoteVisitDone: defineJob({
+    queue: QueueName.Bookings,
+    name: 'quote.visit-done',
+    schema: quoteRef,
+    options: transientRetries,
+  }),
+  /** The balance's invoice, with the way to pay it, to the customer. */
+  quoteBalanceEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'quote.balance-invoice',
+    schema: quoteRef,
+    options: transientRetries,
+  }),
+  /** An unpaid balance, reminded 7 and 14 days after its invoice (removed once it is paid). */
+  quoteBalanceReminder: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'quote.balance-reminder',
+    schema: quoteRef.extend({ days: z.union([z.literal(7), z.literal(14)]) }),
+    options: transientRetries,
+  }),
+  /** The receipt of a paid balance, to the customer. */
+  quoteReceiptEmail: defineJob({
+    queue: QueueName.BookingEmails,
+    name: 'quote.receipt',
+    schema: quoteRef,
+    options: transientRetries,
+  }),
   /** The end of a quote's validity date: an unanswered revision expires. */
   quoteExpiry: defineJob({
     queue: QueueName.Bookings,

@@ -117,6 +117,26 @@ export class JobProducer {
     if (!promoted) await this.add(job, payload, { jobId });
   }
 
+  /**
+   * Calls off a delayed job that is no longer wanted (a reminder of something done). Best effort:
+   * with Redis away the job stays, and its processor, which reads the record when it runs, finds
+   * nothing left to do.
+   */
+  async cancel(job: JobDefinition, jobId: string): Promise<void> {
+    try {
+      await withTimeout(
+        (async () => {
+          const existing = await this.queue(job.queue).getJob(jobId);
+          if (existing && (await existing.isDelayed())) await existing.remove();
+        })(),
+        this.options.enqueueTimeoutMs ?? DEFAULT_ENQUEUE_TIMEOUT_MS,
+        'redis',
+      );
+    } catch (error) {
+      this.options.logger?.warn({ err: error, jobId }, 'a delayed job could not be called off');
+    }
+  }
+
   private async promote(queue: QueueName, jobId: string): Promise<boolean> {
     if (!this.connected) return false;
     const existing = await this.queue(queue).getJob(jobId);

@@ -30,6 +30,7 @@ export const QuoteMailWords = {
   seeQuote: 'See your quote',
   openInConsole: 'Open the quote in the console',
   nextStep: 'Next step: we will call you to book the visits.',
+  payBalance: 'Pay the balance',
 } as const;
 
 /** How many of the quote's lines the email names before "and N more". */
@@ -253,5 +254,92 @@ export function quoteDepositEmail(
     ],
     action: { label: QuoteMailWords.seeQuote, url },
     attachments: [invoiceAttachment.attachment],
+  });
+}
+
+/**
+ * The work is done: the balance's invoice (due on receipt) attached, and the button to pay it
+ * online. Sent once; the reminders after 7 and 14 days are quoteBalanceReminderEmail.
+ */
+export function quoteBalanceEmail(
+  quote: CustomerQuote,
+  to: string,
+  invoiceAttachment: AttachedInvoice,
+  url: string,
+  reader: Reader,
+): MailMessage {
+  const balance = quote.totals.balanceCents;
+  return renderEmail({
+    to,
+    subject: `The work is done: balance of quote ${quote.number} (invoice ${invoiceAttachment.number})`,
+    paragraphs: [
+      greeting(reader, quote.customerName),
+      `Our crew finished the work of quote ${quote.number}; thank you for having us. The balance of ${formatCad(balance)} is due on receipt: its invoice ${invoiceAttachment.number} is attached as a PDF, HST included.`,
+      'Pay it online with the button below, or call us to pay another way.',
+      `Questions? Reply to this email or call us at ${Company.phone}.`,
+    ],
+    details: [
+      ['Quote', quoteTitle(quote)],
+      ...typedRows(reader, [['Service address', quote.serviceAddress]]),
+      invoiceWords(invoiceAttachment).detail,
+      ['Deposit paid', formatCad(quote.totals.depositCents)],
+      ['Balance due', formatCad(balance)],
+    ],
+    action: { label: QuoteMailWords.payBalance, url },
+    attachments: [invoiceAttachment.attachment],
+  });
+}
+
+/** A balance still unpaid `days` days after its invoice: the amount, the invoice, the button. */
+export function quoteBalanceReminderEmail(
+  quote: CustomerQuote,
+  to: string,
+  invoiceNumber: string,
+  days: number,
+  url: string,
+  reader: Reader,
+): MailMessage {
+  const balance = quote.totals.balanceCents;
+  return renderEmail({
+    to,
+    subject: `Reminder: balance of ${formatCad(balance)} due (invoice ${invoiceNumber})`,
+    paragraphs: [
+      greeting(reader, quote.customerName),
+      `A friendly reminder: the balance of ${formatCad(balance)} for the work of quote ${quote.number} (invoice ${invoiceNumber}) has been due for ${String(days)} days.`,
+      'Pay it online with the button below. If you paid it in the meantime, thank you, and please ignore this email.',
+      `Questions? Reply to this email or call us at ${Company.phone}.`,
+    ],
+    details: [
+      ['Quote', quoteTitle(quote)],
+      ['Invoice', invoiceNumber],
+      ['Balance due', formatCad(balance)],
+    ],
+    action: { label: QuoteMailWords.payBalance, url },
+  });
+}
+
+/** The balance is paid: its receipt attached, and thanks. */
+export function quoteReceiptEmail(
+  quote: CustomerQuote,
+  to: string,
+  receiptAttachment: AttachedInvoice,
+  url: string,
+  reader: Reader,
+): MailMessage {
+  return renderEmail({
+    to,
+    subject: `Receipt ${receiptAttachment.number}: quote ${quote.number} paid in full`,
+    paragraphs: [
+      greeting(reader, quote.customerName),
+      `We received your payment of ${formatCad(quote.totals.balanceCents)}: quote ${quote.number} is paid in full. Receipt ${receiptAttachment.number} is attached as a PDF for your records.`,
+      'Thank you for choosing us. We would love to hear how the work turned out.',
+    ],
+    details: [
+      ['Quote', quoteTitle(quote)],
+      ['Receipt', receiptAttachment.number],
+      ['Quote total (HST included)', formatCad(quote.totals.totalCents)],
+    ],
+    action: { label: QuoteMailWords.seeQuote, url },
+    attachments: [receiptAttachment.attachment],
   });
 }

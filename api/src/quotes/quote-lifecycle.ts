@@ -31,6 +31,13 @@ export interface DraftFields {
   previousId: string | null;
 }
 
+/** An unpaid balance is reminded this many days after its invoice. */
+export const BALANCE_REMINDER_DAYS = [7, 14] as const;
+const DAY_MS = 24 * 3600 * 1000;
+
+export const balanceReminderJobId = (quoteId: string, days: number) =>
+  `quote-balance-reminder-${quoteId}-${String(days)}`;
+
 /** How an event changes the quote besides its status. */
 export interface QuoteChange {
   /** Who or what made it, for the history. */
@@ -55,7 +62,7 @@ export function validityEnd(validUntil: string): Date {
 export class QuoteLifecycle {
   constructor(
     private readonly deps: {
-      jobs: Pick<JobProducer, 'add'>;
+      jobs: Pick<JobProducer, 'add' | 'cancel'>;
       clock: Clock;
     },
   ) {}
@@ -148,6 +155,36 @@ export class QuoteLifecycle {
           );
           break;
         }
+        case 'balanceInvoice': {
+          await this.deps.jobs.add(
+            jobs.quoteBalanceEmail,
+            { quoteId },
+            { jobId: `quote-balance-${quoteId}` },
+          );
+          for (const days of BALANCE_REMINDER_DAYS) {
+            await this.deps.jobs.add(
+              jobs.quoteBalanceReminder,
+              { quoteId, days },
+              { jobId: balanceReminderJobId(quoteId, days), delayMs: days * DAY_MS },
+            );
+          }
+          break;
+        }
+        case 'receipt':
+          // Paid: the reminders still waiting are called off (a reminder that runs anyway finds
+          // the quote paid and sends nothing).
+          for (const days of BALANCE_REMINDER_DAYS) {
+            await this.deps.jobs.cancel(
+              jobs.quoteBalanceReminder,
+              balanceReminderJobId(quoteId, days),
+            );
+          }
+          await this.deps.jobs.add(
+            jobs.quoteReceiptEmail,
+            { quoteId },
+            { jobId: `quote-receipt-${quoteId}` },
+          );
+          break;
         case 'depositInvoice':
           await this.deps.jobs.add(
             jobs.quoteDepositEmail,

@@ -3,6 +3,19 @@ import { formatCad } from '../domain/booking/catalogue';
 import { HST_RATE_PERCENT } from '../domain/invoice/hst';
 import type { CustomerQuote } from '../domain/quote/quote-schema';
 import type { Seller } from '../invoices/invoice-issuer';
+import {
+  BODY_SIZE,
+  BOLD,
+  CELL_PADDING,
+  documentDate,
+  FOOTER_GAP,
+  MARGIN,
+  PAGE_SIZE,
+  REGULAR,
+  SMALL_SIZE,
+  TABLE_SIZE,
+  winAnsi,
+} from '../invoices/pdf-basics';
 
 /**
  * A quote as a PDF, laid out as the invoice's is (invoices/invoice-pdf.ts): one column, top to
@@ -10,41 +23,8 @@ import type { Seller } from '../invoices/invoice-issuer';
  * (title, seller, customer, lines, totals, how to accept, terms, note), with nothing side by side
  * that could interleave. Every value, the operator's and the customer's alike, is drawn as text:
  * nothing in it is ever read as markup or a link but the accept link we generate.
- *
- * Only pdfkit's standard Helvetica is used, as on invoices: built into every PDF reader, nothing
- * read or embedded. Its encoding is WinAnsi, and pdfkit writes a character outside it as more
- * than one byte of its hex string, which shifts and garbles the rest of the run (a name with
- * "ễ" would turn the line after it into noise). So every text goes through `winAnsi` first: a
- * letter with an accent WinAnsi lacks loses the accent ("ễ" reads "e"), what has no such
- * spelling reads "?", and invisible formatting characters are dropped.
+ * Its page, fonts and text rule are every document's (invoices/pdf-basics.ts).
  */
-
-const PAGE_SIZE = 'LETTER';
-const MARGIN = 50;
-/** Room between the body and the footer's rule. */
-const FOOTER_GAP = 14;
-const BODY_SIZE = 10;
-const SMALL_SIZE = 8;
-const TABLE_SIZE = 9;
-const CELL_PADDING = 4;
-
-const REGULAR = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /** The marks on an optional item's description, as the table prints them. */
 export const QuotePdfWords = {
@@ -52,90 +32,6 @@ export const QuotePdfWords = {
   optionalNotIncluded: 'Optional (not included)',
   noDeposit: 'No deposit is due on acceptance: the total is paid after the work.',
 } as const;
-
-/**
- * The characters of WinAnsi above Latin-1's printable ASCII: Latin-1's upper half (U+00A0 to
- * U+00FF) and the 27 that Windows-1252 puts at 0x80 to 0x9F (pdfkit's WIN_ANSI_MAP).
- */
-const WIN_ANSI_EXTRA = new Set([
-  0x0152, 0x0153, 0x0160, 0x0161, 0x0178, 0x017d, 0x017e, 0x0192, 0x02c6, 0x02dc, 0x2013, 0x2014,
-  0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039,
-  0x203a, 0x20ac, 0x2122,
-]);
-
-function isWinAnsi(codePoint: number): boolean {
-  return (
-    (codePoint >= 0x20 && codePoint <= 0x7e) ||
-    (codePoint >= 0xa0 && codePoint <= 0xff) ||
-    WIN_ANSI_EXTRA.has(codePoint)
-  );
-}
-
-/** Whether every code point of `text` is one of WinAnsi's. */
-function encodable(text: string): boolean {
-  for (const char of text) if (!isWinAnsi(char.codePointAt(0) ?? 0)) return false;
-  return true;
-}
-
-/**
- * Characters outside WinAnsi with a plain spelling inside it that Unicode's decompositions do not
- * give (a stroke is not an accent).
- */
-const PLAIN: Readonly<Record<string, string>> = {
-  '\u0141': 'L',
-  '\u0142': 'l',
-  '\u0110': 'D',
-  '\u0111': 'd',
-  '\u0126': 'H',
-  '\u0127': 'h',
-  '\u0131': 'i',
-  '\u0166': 'T',
-  '\u0167': 't',
-  '\u2010': '-',
-  '\u2011': '-',
-  '\u2012': '-',
-  '\u2015': '-',
-  '\u2212': '-',
-  '\u2032': "'",
-  '\u2033': '"',
-  '\u2044': '/',
-  '\u2190': '<-',
-  '\u2192': '->',
-};
-
-/**
- * Text as the standard fonts can draw it (see the file's comment): one line, or several when
- * `lines` (line breaks kept as LF, tabs as spaces).
- */
-export function winAnsi(text: string, lines = false): string {
-  let out = '';
-  for (const char of text.replace(/\r\n?/g, '\n').normalize('NFC')) {
-    if (char === '\n') {
-      out += lines ? '\n' : ' ';
-      continue;
-    }
-    if (char === '\t') {
-      out += ' ';
-      continue;
-    }
-    if (encodable(char)) {
-      out += char;
-      continue;
-    }
-    const plain = PLAIN[char];
-    if (plain !== undefined) {
-      out += plain;
-      continue;
-    }
-    // "ễ" is "e" and two accents; "ﬁ" is "fi"; a full-width "Ａ" is "A".
-    const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
-    if (base !== '' && encodable(base)) out += base;
-    else if (/\p{Z}/u.test(char)) out += ' ';
-    // Joiners, direction marks, variation selectors, a stray accent: nothing to see.
-    else if (!/[\p{Cf}\p{M}]/u.test(char)) out += '?';
-  }
-  return out;
-}
 
 interface Cell {
   readonly description: string;
@@ -185,17 +81,6 @@ function cellsOf(line: QuoteLine): Cell {
     hst: formatCad(line.split.hstCents),
     total: formatCad(line.split.totalCents),
   };
-}
-
-/**
- * "2026-11-29" as "November 29, 2026", from the string itself: no time zone can shift the day.
- * Anything else is printed as it is.
- */
-export function documentDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  if (!match || month === undefined) return isoDate;
-  return `${month} ${String(Number(match[3]))}, ${match[1] ?? ''}`;
 }
 
 /**

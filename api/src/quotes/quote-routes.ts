@@ -9,6 +9,7 @@ import {
   createQuoteSchema,
   customerQuoteSchema,
   declineQuoteSchema,
+  jobVisitRequestSchema,
   myQuoteSchema,
   quoteDraftSchema,
   QuoteWords,
@@ -17,6 +18,8 @@ import {
   quoteTotalsSchema,
 } from '../domain/quote/quote-schema';
 import { QUOTE_STATUSES } from '../domain/quote/quote-status';
+import { timeLabel } from '../domain/booking/booking-schema';
+import { longDate } from '../domain/calendar/toronto-date';
 import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
 import { noStore } from '../http/no-store';
 import { errorBodySchema, errorResponse, jsonResponse } from '../http/openapi/shared-responses';
@@ -66,7 +69,7 @@ const listQuery = z.object({
 });
 
 async function sendPdf(res: Response, quote: Quote, deps: QuoteRouteDependencies): Promise<void> {
-  const view = customerQuoteView(quote, { links: deps.quoteLinks, siteUrl: deps.siteUrl });
+  const view = await customerView(quote, deps);
   const pdf = await renderQuotePdf(view, deps.seller);
   res
     .status(200)
@@ -78,13 +81,19 @@ async function sendPdf(res: Response, quote: Quote, deps: QuoteRouteDependencies
     .send(pdf);
 }
 
-const customerView = (quote: Quote, deps: QuoteRouteDependencies) =>
-  customerQuoteView(quote, { links: deps.quoteLinks, siteUrl: deps.siteUrl });
+async function customerView(quote: Quote, deps: QuoteRouteDependencies) {
+  return customerQuoteView(quote, {
+    links: deps.quoteLinks,
+    siteUrl: deps.siteUrl,
+    job: await deps.quotes.jobOf(quote),
+  });
+}
 
 async function adminView(quote: Quote, deps: QuoteRouteDependencies) {
   return adminQuoteView(quote, {
     links: deps.quoteLinks,
     nextDraftId: await deps.quotes.nextDraftOf(quote._id),
+    job: await deps.quotes.jobOf(quote),
   });
 }
 
@@ -119,7 +128,7 @@ export const quoteEndpoints = endpointGroup<QuoteRouteDependencies>('quotes', [
     fuzz: 'credential',
     before: () => [noStore],
     handle: async ({ params, query, res }, deps) => {
-      res.json(customerView(await deps.quotes.view(params.id, query.token), deps));
+      res.json(await customerView(await deps.quotes.view(params.id, query.token), deps));
     },
   }),
   endpoint({
@@ -178,7 +187,7 @@ export const quoteEndpoints = endpointGroup<QuoteRouteDependencies>('quotes', [
       );
       res.json({
         message: checkoutUrl ? QuoteWords.acceptedPayDeposit : QuoteWords.acceptedNoDeposit,
-        quote: customerView(quote, deps),
+        quote: await customerView(quote, deps),
         checkoutUrl,
       });
     },
@@ -204,6 +213,28 @@ export const quoteEndpoints = endpointGroup<QuoteRouteDependencies>('quotes', [
   }),
   endpoint({
     method: 'post',
+    path: '/api/quotes/{id}/balance',
+    operationId: 'payQuoteBalance',
+    summary: 'The payment page of a finished job’s balance',
+    description:
+      'Once the last visit of the job is done, its balance is invoiced; paying it here issues ' +
+      'the receipt when the provider reports the payment.',
+    access: 'signedLink',
+    request: { params: quoteId, body: jsonBody(quoteTokenBodySchema) },
+    responses: {
+      '200': jsonResponse('Where to pay.', z.object({ checkoutUrl: z.string() })),
+      '404': linkRefused,
+      '409': errorResponse('No balance is due (yet), or it is paid.'),
+    },
+    errors: ['BadRequest', 'TooManyRequests', 'ServiceUnavailable'],
+    fuzz: 'credential',
+    before: (deps) => [noStore, deps.quoteLimit],
+    handle: async ({ params, body, res }, deps) => {
+      res.json({ checkoutUrl: await deps.quotes.balancePage(params.id, body.token) });
+    },
+  }),
+  endpoint({
+    method: 'post',
     path: '/api/quotes/{id}/decline',
     operationId: 'declineQuote',
     summary: 'Decline a quote, with an optional reason for the operators',
@@ -222,7 +253,7 @@ export const quoteEndpoints = endpointGroup<QuoteRouteDependencies>('quotes', [
     before: (deps) => [noStore, deps.quoteLimit],
     handle: async ({ params, body, res }, deps) => {
       const quote = await deps.quotes.decline(params.id, body.token, body.reason);
-      res.json({ message: QuoteWords.declinedThanks, quote: customerView(quote, deps) });
+      res.json({ message: QuoteWords.declinedThanks, quote: await customerView(quote, deps) });
     },
   }),
   endpoint({
@@ -361,6 +392,32 @@ export const adminQuoteEndpoints = endpointGroup<QuoteRouteDependencies>('admin'
     handle: async ({ params, res }, deps) => {
       const quote = await deps.quotes.revise(params.id);
       res.status(201).json({ quote: await adminView(quote, deps) });
+    },
+  }),
+  endpoint({
+    method: 'post',
+    path: '/api/admin/quotes/{id}/visits',
+    operationId: 'adminBookJobVisit',
+    summary: 'Book a visit of the job an accepted quote became, in a window of the board',
+    description:
+      'The visit takes a place in its window like any visit and the customer is emailed with a ' +
+      'calendar file. Crews, moves and “done” go through the bookings’ own operator routes; ' +
+      'when the last visit is done, the balance is invoiced.',
+    access: 'admin',
+    request: { params: adminQuoteId, body: jsonBody(jobVisitRequestSchema) },
+    responses: {
+      '201': jsonResponse('Booked.', adminSent),
+      '409': errorResponse('The window is full, or the quote is not a job (yet).'),
+    },
+    errors: ['BadRequest', 'NotFound'],
+    fuzz: 'credential',
+    handle: async ({ params, body, res }, deps) => {
+      const visit = await deps.quotes.bookVisit(params.id, body);
+      const quote = await deps.quotes.find(params.id);
+      res.status(201).json({
+        message: `Visit ${visit.reference} booked for ${longDate(visit.date)}, ${timeLabel(visit.time)}.`,
+        quote: await adminView(quote, deps),
+      });
     },
   }),
   endpoint({

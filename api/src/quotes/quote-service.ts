@@ -1,10 +1,24 @@
-import { BookingModel } from '../bookings/booking-model';
-import { CUSTOM_ESTIMATE } from '../domain/booking/catalogue';
+import { newBookingId } from '../bookings/booking-id';
+import { BookingModel, type Booking } from '../bookings/booking-model';
+import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
+import { timeLabel } from '../domain/booking/booking-schema';
+import {
+  BOOKING_STATUS_LABELS,
+  CALLED_OFF,
+  type BookingStatus,
+} from '../domain/booking/booking-status';
+import type { TimeWindowId } from '../domain/booking/catalogue';
+import { CUSTOM_ESTIMATE, TIME_WINDOW_IDS } from '../domain/booking/catalogue';
 import { addDays, todayInToronto } from '../domain/calendar/toronto-date';
 import { DomainError } from '../domain/domain-error';
 import { quoteRefusal } from '../domain/quote/quote-moves';
-import { quotePaymentId } from '../domain/quote/quote-payment-id';
-import { QUOTE_LIMITS, QuoteWords, type QuoteDraft } from '../domain/quote/quote-schema';
+import { quotePaymentId, type QuotePaymentStage } from '../domain/quote/quote-payment-id';
+import {
+  QUOTE_LIMITS,
+  QuoteWords,
+  type QuoteDraft,
+  type QuoteJob,
+} from '../domain/quote/quote-schema';
 import { QUOTE_OPEN, type QuoteStatus } from '../domain/quote/quote-status';
 import { DEFAULT_VALIDITY_DAYS } from '../domain/quote/quote-totals';
 import { DocumentCounterModel } from '../invoices/invoice-model';
@@ -18,6 +32,22 @@ import { QuoteModel, type Quote } from './quote-model';
 import { totalsOfQuote } from './quote-view';
 
 const QUOTE_ID = /^[a-f0-9]{24}$/;
+
+/** Where each payment of a quote keeps its checkout page. */
+const PAYMENT_FIELDS = {
+  deposit: {
+    attempt: 'depositAttempt',
+    session: 'depositSessionId',
+    url: 'depositCheckoutUrl',
+    expiresAt: 'depositCheckoutExpiresAt',
+  },
+  balance: {
+    attempt: 'balanceAttempt',
+    session: 'balanceSessionId',
+    url: 'balanceCheckoutUrl',
+    expiresAt: 'balanceCheckoutExpiresAt',
+  },
+} as const;
 /** A checkout page with less than this left is not handed out again: a new one is opened. */
 const CHECKOUT_MARGIN_MS = 10 * 60 * 1000;
 /** How long the provider keeps a deposit's checkout page open (Stripe's limit is 24 h). */
@@ -27,6 +57,14 @@ const LIST_LIMIT = 100;
 export const DEFAULT_QUOTE_TERMS =
   'Prices include 13% HST. The deposit books the work; the balance is due when the work is done. ' +
   'Materials chosen by the customer after acceptance are quoted separately.';
+
+/** The statuses of a quote that became a job. */
+const JOB_STATUSES: readonly string[] = ['converted', 'balance_due', 'completed'];
+
+/** A job visit books like a site visit (estimate_scheduled): it reads as the work it is. */
+function jobVisitLabel(status: BookingStatus): string {
+  return status === 'estimate_scheduled' ? 'Booked' : BOOKING_STATUS_LABELS[status];
+}
 
 const notFound = () => new DomainError('quote.not_found', QuoteWords.notFound);
 const linkInvalid = () => new DomainError('quote.not_found', QuoteWords.linkInvalid);
@@ -42,6 +80,8 @@ export interface QuoteListFilter {
 
 export interface QuoteServiceDeps {
   lifecycle: QuoteLifecycle;
+  /** Books the job's visits as the booking lifecycle books any visit. */
+  visits: Pick<BookingLifecycle, 'openJobVisit'>;
   links: QuoteLinks;
   invoices: QuoteInvoices;
   provider: Pick<PaymentProvider, 'createCheckout' | 'closeCheckout'>;
@@ -309,12 +349,20 @@ export class QuoteService {
     if (!accepted) throw notFound();
     const stored = accepted.toObject() as Quote;
     if (totals.depositCents === 0) return { quote: stored, checkoutUrl: null };
-    return { quote: await this.find(quoteId), checkoutUrl: await this.depositCheckout(stored) };
+    return {
+      quote: await this.find(quoteId),
+      checkoutUrl: await this.paymentPage(stored, 'deposit'),
+    };
   }
 
   /** The deposit's payment page again (the customer came back later, or the page ran out). */
   async depositPage(quoteId: string, token: string): Promise<string> {
-    return this.depositCheckout(await this.byLink(quoteId, token));
+    return this.paymentPage(await this.byLink(quoteId, token), 'deposit');
+  }
+
+  /** The balance's payment page, once the work is done. */
+  async balancePage(quoteId: string, token: string): Promise<string> {
+    return this.paymentPage(await this.byLink(quoteId, token), 'balance');
   }
 
   async decline(quoteId: string, token: string, reason: string): Promise<Quote> {
@@ -337,36 +385,159 @@ export class QuoteService {
 
   // The payment provider's word, applied by the workers.
 
-  /** A quote's deposit was paid: the quote becomes a job, and the deposit is invoiced, once. */
-  async depositPaid(
-    effect: { quoteId: string; intentId: string | null; amountCents: number | null },
+  /**
+   * A quote's payment was reported by the provider: the deposit makes the quote a job, the
+   * balance completes it; each is invoiced (or receipted) once, whatever repeats.
+   */
+  async paymentReceived(
+    effect: {
+      quoteId: string;
+      stage: QuotePaymentStage;
+      intentId: string | null;
+      amountCents: number | null;
+    },
     by: string,
   ): Promise<string> {
     const quote = await QuoteModel.findById(effect.quoteId).lean<Quote>();
     if (!quote) return 'unknown quote';
-    const due = quote.acceptedTotals?.depositCents ?? null;
+    const totals = quote.acceptedTotals;
+    const due = totals
+      ? effect.stage === 'deposit'
+        ? totals.depositCents
+        : totals.balanceCents
+      : null;
     if (effect.amountCents !== null && due !== effect.amountCents) {
       this.deps.logger.error(
-        { quoteId: effect.quoteId, paid: effect.amountCents, due },
-        'a payment of another amount than the quote’s deposit: an operator must look',
+        { quoteId: effect.quoteId, stage: effect.stage, paid: effect.amountCents, due },
+        'a payment of another amount than the quote asks: an operator must look',
       );
       return 'amount mismatch';
     }
+    const now = this.deps.clock.now();
+    // A repeated event keeps the first payment's time.
+    const earlier = effect.stage === 'deposit' ? quote.depositPaidAt : quote.balancePaidAt;
+    const paidAt = earlier ? new Date(earlier.getTime()) : now;
+    const set: Record<string, unknown> =
+      effect.stage === 'deposit'
+        ? { depositPaidAt: paidAt, depositIntentId: effect.intentId }
+        : { balancePaidAt: paidAt, balanceIntentId: effect.intentId };
+    const event = effect.stage === 'deposit' ? 'depositPaid' : 'balancePaid';
     const moved = await this.deps.lifecycle.apply(
       effect.quoteId,
-      'depositPaid',
-      {
-        by,
-        set: {
-          depositPaidAt: quote.depositPaidAt ?? this.deps.clock.now(),
-          depositIntentId: effect.intentId,
-        },
-      },
+      event,
+      { by, set },
       { quiet: true },
     );
     if (!moved) return `ignored: quote is ${quote.status}`;
-    await this.deps.invoices.deposit(effect.quoteId);
-    return 'deposit paid';
+    if (effect.stage === 'deposit') await this.deps.invoices.deposit(effect.quoteId);
+    else await this.deps.invoices.receipt(effect.quoteId);
+    return `${effect.stage} paid`;
+  }
+
+  // The job: its visits, booked by an operator on the board, and its balance.
+
+  /** The visits of the job the quote became, in the order they come. */
+  async visitsOf(quoteId: string): Promise<Booking[]> {
+    const visits = await BookingModel.find({ quoteId }).lean<Booking[]>();
+    const order = (visit: Booking) =>
+      `${visit.date}:${String(TIME_WINDOW_IDS.indexOf(visit.time))}`;
+    return visits.sort((a, b) => order(a).localeCompare(order(b)));
+  }
+
+  /** The job as the customer and the operator read it; null before the quote became one. */
+  async jobOf(quote: Quote): Promise<QuoteJob | null> {
+    if (!JOB_STATUSES.includes(quote.status)) return null;
+    const visits = await this.visitsOf(quote._id);
+    return {
+      visits: visits.map((visit) => ({
+        id: visit._id,
+        reference: visit.reference,
+        date: visit.date,
+        time: visit.time,
+        window: timeLabel(visit.time),
+        status: visit.status,
+        statusLabel: jobVisitLabel(visit.status),
+        crewId: visit.crewId ?? null,
+      })),
+      balanceInvoice:
+        quote.balanceInvoiceId && quote.balanceInvoiceNumber
+          ? { id: quote.balanceInvoiceId, number: quote.balanceInvoiceNumber }
+          : null,
+      balanceCents: quote.acceptedTotals?.balanceCents ?? 0,
+      balancePaid: Boolean(quote.balancePaidAt),
+      receipt:
+        quote.receiptId && quote.receiptNumber
+          ? { id: quote.receiptId, number: quote.receiptNumber }
+          : null,
+    };
+  }
+
+  /**
+   * A visit of the job, booked by an operator in a window of the board: it takes a place like any
+   * visit (409 when the window is full), on a working day from today on, and the customer is
+   * emailed with a calendar file. Only a quote whose deposit is paid (or none due) is a job.
+   */
+  async bookVisit(quoteId: string, visit: { date: string; time: TimeWindowId }): Promise<Booking> {
+    const quote = await this.find(quoteId);
+    if (quote.status !== 'converted') throw new DomainError('conflict', QuoteWords.notAJob);
+    const estimate = quote.estimateId
+      ? await BookingModel.findById(quote.estimateId, { postalCode: 1 }).lean()
+      : null;
+    const booking = await this.deps.visits.openJobVisit({
+      _id: newBookingId(),
+      userId: quote.userId ?? null,
+      name: quote.customer.name,
+      company: quote.customer.company ?? null,
+      phone: quote.customer.phone,
+      email: quote.customer.email,
+      address: quote.customer.address,
+      postalCode: estimate?.postalCode ?? '',
+      serviceId: quote.serviceId,
+      planId: CUSTOM_ESTIMATE,
+      date: visit.date,
+      time: visit.time,
+      amountCents: null,
+      imageKey: '',
+      imageType: '',
+      idempotencyKey: undefined,
+      requestFingerprint: '',
+      quoteId,
+    });
+    return booking.toObject();
+  }
+
+  /**
+   * A visit of the job was marked done: once every visit still on (none called off) is done, the
+   * work is, and the balance is invoiced (a job with nothing left to pay completes at once).
+   */
+  async visitDone(quoteId: string): Promise<string> {
+    const quote = await QuoteModel.findById(quoteId).lean<Quote>();
+    if (!quote || (quote.status !== 'converted' && quote.status !== 'balance_due')) {
+      return 'not a job in progress';
+    }
+    const visits = (await this.visitsOf(quoteId)).filter(
+      (visit) => !CALLED_OFF.includes(visit.status),
+    );
+    if (visits.length === 0 || visits.some((visit) => visit.status !== 'done')) {
+      return 'visits still to make';
+    }
+    await this.deps.lifecycle.apply(
+      quoteId,
+      'workDone',
+      { by: 'visits', set: { workDoneAt: quote.workDoneAt ?? this.deps.clock.now() } },
+      { quiet: true },
+    );
+    if ((quote.acceptedTotals?.balanceCents ?? 0) === 0) {
+      await this.deps.lifecycle.apply(
+        quoteId,
+        'balancePaid',
+        { by: 'visits', set: { balancePaidAt: quote.balancePaidAt ?? this.deps.clock.now() } },
+        { quiet: true },
+      );
+      return 'work done, nothing left to pay';
+    }
+    await this.deps.invoices.balance(quoteId);
+    return 'work done, balance invoiced';
   }
 
   private chosenItems(quote: Quote, items: readonly number[]): number[] {
@@ -395,64 +566,103 @@ export class QuoteService {
     }
   }
 
-  /**
-   * The deposit's checkout page: the open one while it has time left, else a new attempt. The
-   * attempt number is taken with a conditional write, and the provider's idempotency key is the
-   * attempt's, so requests at once share one page and the customer can pay only once.
-   */
-  private async depositCheckout(quote: Quote): Promise<string> {
+  /** Whether the quote is where `stage` can be paid, or why not (409). */
+  private payable(quote: Quote, stage: QuotePaymentStage): number {
     const status = quote.status;
     const totals = quote.acceptedTotals;
-    if (status === 'converted') throw new DomainError('quote.not_open', quoteRefusal(status));
-    if (status !== 'accepted' || !totals) {
-      throw new DomainError('quote.not_open', QuoteWords.notAccepted);
+    if (stage === 'deposit') {
+      if (status === 'converted' || status === 'balance_due' || status === 'completed') {
+        throw new DomainError('quote.not_open', quoteRefusal(status));
+      }
+      if (status !== 'accepted' || !totals) {
+        throw new DomainError('quote.not_open', QuoteWords.notAccepted);
+      }
+      if (totals.depositCents === 0) throw new DomainError('conflict', QuoteWords.noDepositDue);
+      return totals.depositCents;
     }
-    if (totals.depositCents === 0) throw new DomainError('conflict', QuoteWords.noDepositDue);
+    if (status === 'completed') throw new DomainError('conflict', QuoteWords.balancePaid);
+    if (status !== 'balance_due' || !totals || totals.balanceCents === 0) {
+      throw new DomainError('conflict', QuoteWords.noBalanceDue);
+    }
+    return totals.balanceCents;
+  }
+
+  /**
+   * The payment page of a quote's deposit or balance: the open one while it has time left, else
+   * a new attempt. The attempt number is taken with a conditional write, and the provider's
+   * idempotency key is the attempt's, so requests at once share one page and the customer can
+   * pay only once.
+   */
+  private async paymentPage(quote: Quote, stage: QuotePaymentStage): Promise<string> {
+    const amountCents = this.payable(quote, stage);
+    const field = PAYMENT_FIELDS[stage];
     const now = this.deps.clock.now().getTime();
-    if (
-      quote.depositCheckoutUrl &&
-      quote.depositCheckoutExpiresAt &&
-      quote.depositCheckoutExpiresAt.getTime() - now > CHECKOUT_MARGIN_MS
-    ) {
-      return quote.depositCheckoutUrl;
+    const url = quote[field.url];
+    const expires = quote[field.expiresAt];
+    if (url && expires && expires.getTime() - now > CHECKOUT_MARGIN_MS) return url;
+    const previous = quote[field.session];
+    if (previous) {
+      const closed = await this.deps.provider.closeCheckout(previous);
+      if (closed === 'paid') {
+        throw new DomainError(
+          'conflict',
+          stage === 'deposit' ? QuoteWords.depositPaid : QuoteWords.balancePaid,
+        );
+      }
     }
-    if (quote.depositSessionId) {
-      const closed = await this.deps.provider.closeCheckout(quote.depositSessionId);
-      if (closed === 'paid') throw new DomainError('conflict', QuoteWords.depositPaid);
-    }
-    const taken = await QuoteModel.updateOne(
-      { _id: quote._id, depositAttempt: quote.depositAttempt },
-      { $inc: { depositAttempt: 1 } },
-    );
+    const current = quote[field.attempt];
+    // Each write names its fields, deposit's or balance's, for whoever audits who writes what.
+    const taken =
+      stage === 'deposit'
+        ? await QuoteModel.updateOne(
+            { _id: quote._id, depositAttempt: current },
+            { $inc: { depositAttempt: 1 } },
+          )
+        : await QuoteModel.updateOne(
+            { _id: quote._id, balanceAttempt: current },
+            { $inc: { balanceAttempt: 1 } },
+          );
     const attempt =
       taken.modifiedCount === 1
-        ? quote.depositAttempt + 1
-        : ((await QuoteModel.findById(quote._id, { depositAttempt: 1 }).lean())?.depositAttempt ??
-          quote.depositAttempt + 1);
+        ? current + 1
+        : ((await QuoteModel.findById(quote._id).lean<Quote>())?.[field.attempt] ?? current + 1);
     const expiresAt = new Date(now + CHECKOUT_TTL_MS);
     const link = this.deps.links.url(quote._id);
     const session = await this.deps.provider.createCheckout({
-      bookingId: quotePaymentId(quote._id, 'deposit'),
+      bookingId: quotePaymentId(quote._id, stage),
       reference: `${quote.number} r${String(quote.revision)}`,
-      description: `Deposit on quote ${quote.number}`,
-      amountCents: totals.depositCents,
+      description: `${stage === 'deposit' ? 'Deposit' : 'Balance'} of quote ${quote.number}`,
+      amountCents,
       currency: 'cad',
       customerEmail: quote.customer.email,
       successUrl: `${link}&paid=1`,
       cancelUrl: link,
       expiresAt,
-      idempotencyKey: `quote-deposit-${quote._id}-${String(attempt)}`,
+      idempotencyKey: `quote-${stage}-${quote._id}-${String(attempt)}`,
     });
-    await QuoteModel.updateOne(
-      { _id: quote._id, depositAttempt: attempt },
-      {
-        $set: {
-          depositSessionId: session.id,
-          depositCheckoutUrl: session.url,
-          depositCheckoutExpiresAt: expiresAt,
+    if (stage === 'deposit') {
+      await QuoteModel.updateOne(
+        { _id: quote._id, depositAttempt: attempt },
+        {
+          $set: {
+            depositSessionId: session.id,
+            depositCheckoutUrl: session.url,
+            depositCheckoutExpiresAt: expiresAt,
+          },
         },
-      },
-    );
+      );
+    } else {
+      await QuoteModel.updateOne(
+        { _id: quote._id, balanceAttempt: attempt },
+        {
+          $set: {
+            balanceSessionId: session.id,
+            balanceCheckoutUrl: session.url,
+            balanceCheckoutExpiresAt: expiresAt,
+          },
+        },
+      );
+    }
     return session.url;
   }
 }

@@ -6,8 +6,13 @@ import type {
   AdminQuoteSummary,
   CustomerQuote,
   MyQuote,
+  QuoteJob,
 } from '../domain/quote/quote-schema';
-import { QUOTE_OPEN, QUOTE_STATUS_LABELS } from '../domain/quote/quote-status';
+import {
+  QUOTE_CUSTOMER_LABELS,
+  QUOTE_OPEN,
+  QUOTE_STATUS_LABELS,
+} from '../domain/quote/quote-status';
 import { quoteTotals, type QuoteLineInput, type QuoteTotals } from '../domain/quote/quote-totals';
 import type { Quote } from './quote-model';
 import type { QuoteLinks } from './quote-links';
@@ -22,6 +27,8 @@ export const QUOTE_EVENT_LABELS: Record<QuoteEvent, string> = {
   depositPaid: 'Deposit paid',
   expired: 'Expired',
   replaced: 'Replaced by a new revision',
+  workDone: 'Work done: balance invoiced',
+  balancePaid: 'Balance paid',
 };
 
 type StoredTotals = Quote['acceptedTotals'];
@@ -51,7 +58,7 @@ export function totalsOfQuote(quote: Quote, chosen: readonly number[] = []): Quo
 /** The quote as its customer reads it; `links` for the newer revision's address. */
 export function customerQuoteView(
   quote: Quote,
-  deps: { links: QuoteLinks; siteUrl: string },
+  deps: { links: QuoteLinks; siteUrl: string; job: QuoteJob | null },
 ): CustomerQuote {
   const chosen = quote.acceptance?.optionalItems ?? [];
   const status = quote.status;
@@ -61,7 +68,7 @@ export function customerQuoteView(
     number: quote.number,
     revision: quote.revision,
     status,
-    statusLabel: QUOTE_STATUS_LABELS[status],
+    statusLabel: QUOTE_CUSTOMER_LABELS[status],
     closedReason: QUOTE_OPEN.includes(status) ? null : quoteRefusal(status),
     customerName: quote.customer.name,
     company: quote.customer.company ?? null,
@@ -85,13 +92,14 @@ export function customerQuoteView(
     depositPaid: Boolean(quote.depositPaidAt),
     replacedByUrl: quote.replacedById ? deps.links.url(quote.replacedById) : null,
     newQuoteUrl: `${deps.siteUrl}/contact`,
+    job: deps.job,
   };
 }
 
 /** The quote as the operator reads and edits it. */
 export function adminQuoteView(
   quote: Quote,
-  deps: { links: QuoteLinks; nextDraftId: string | null },
+  deps: { links: QuoteLinks; nextDraftId: string | null; job: QuoteJob | null },
 ): AdminQuote {
   const status = quote.status;
   const optional = quote.lines.flatMap((line, index) => (line.optional ? [index] : []));
@@ -146,6 +154,7 @@ export function adminQuoteView(
       label: (QUOTE_EVENT_LABELS as Record<string, string | undefined>)[entry.event] ?? entry.event,
       detail: entry.detail ?? null,
     })),
+    job: deps.job,
   };
 }
 
@@ -173,7 +182,7 @@ export function myQuote(quote: Quote, links: QuoteLinks): MyQuote {
     number: quote.number,
     revision: quote.revision,
     status,
-    statusLabel: QUOTE_STATUS_LABELS[status],
+    statusLabel: QUOTE_CUSTOMER_LABELS[status],
     validUntil: quote.validUntil,
     totalCents: (quote.acceptedTotals ?? totalsOfQuote(quote)).totalCents,
     url: links.url(quote._id),

@@ -165,6 +165,7 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
   const quoteLinks = new QuoteLinks(config.LINK_SECRET, config.SITE_URL);
   const quotes = new QuoteService({
     lifecycle: new QuoteLifecycle({ jobs, clock: systemClock }),
+    visits: lifecycle,
     links: quoteLinks,
     invoices: new QuoteInvoices(
       new InvoiceIssuer({ seller: sellerOf(config), provider, clock: systemClock, logger }),

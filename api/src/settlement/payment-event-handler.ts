@@ -25,7 +25,7 @@ export class PaymentEventHandler {
       lifecycle: BookingLifecycle;
       subscriptions: SubscriptionLifecycle;
       invoices: InvoiceIssuer;
-      quotes: Pick<QuoteService, 'depositPaid'>;
+      quotes: Pick<QuoteService, 'paymentReceived'>;
       jobs: Pick<JobProducer, 'add'>;
       logger: Logger;
     },
@@ -67,9 +67,7 @@ export class PaymentEventHandler {
         return outcome;
       }
       case 'quotePaid':
-        // The balance is invoiced with the job's last visit: its payment comes with that work.
-        if (effect.stage !== 'deposit') return `ignored: a quote's ${effect.stage} payment`;
-        return this.deps.quotes.depositPaid(effect, by);
+        return this.deps.quotes.paymentReceived(effect, by);
       case 'subscriptionStarted':
       case 'periodPaymentFailed':
       case 'subscriptionUpdated':

@@ -1,3 +1,4 @@
+import type { TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import {
   type AdminQuote,
   type AdminQuoteSummary,
@@ -153,4 +154,33 @@ export async function fetchQuotePdf(token: string, quoteId: string): Promise<Blo
     answerOf(response.status, body);
   }
   return response.blob();
+}
+
+/** A visit of a job to book: a day (YYYY-MM-DD) and a time window (jobVisitRequestSchema). */
+export interface JobVisitRequest {
+  date: string;
+  time: TimeWindowId;
+}
+
+/** What booking a visit answers: what the API did, in words, and the quote with its job now. */
+export interface JobVisitBooked {
+  message: string;
+  quote: AdminQuote;
+}
+
+/**
+ * Books one visit of the job a quote became. A 400 carries `fields` (a past date, a closed day:
+ * `date`); a 409 says why it cannot be booked (the window is full, the quote is not a job yet).
+ * The visit's other moves (done, crew, another time, cancelled) are the bookings' own calls.
+ */
+export function bookJobVisit(
+  token: string,
+  quoteId: string,
+  request: JobVisitRequest,
+): Promise<JobVisitBooked> {
+  return apiRequest<JobVisitBooked>(`${quotePath(quoteId)}/visits`, {
+    method: 'POST',
+    token,
+    body: request,
+  });
 }

@@ -120,22 +120,31 @@ export function declineQuote({
   });
 }
 
-/** POST /api/quotes/:id/deposit: the payment page of an accepted quote's deposit. */
-export async function startQuoteDeposit({
-  quoteId,
-  token,
-}: {
-  readonly quoteId: string;
-  readonly token: string;
-}): Promise<string> {
-  const body = await apiRequest<unknown>(quotePath(quoteId, '/deposit'), {
-    method: 'POST',
-    body: { token },
-  });
+/** The payment page of a POST that answers `{ checkoutUrl }`; anything else is a failure. */
+async function checkoutOf(path: string, token: string): Promise<string> {
+  const body = await apiRequest<unknown>(path, { method: 'POST', body: { token } });
   if (isRecord(body) && typeof body.checkoutUrl === 'string' && body.checkoutUrl !== '') {
     return body.checkoutUrl;
   }
   throw new ApiError(LOAD_FAILED, 500, {}, false);
+}
+
+interface QuotePayment {
+  readonly quoteId: string;
+  readonly token: string;
+}
+
+/** POST /api/quotes/:id/deposit: the payment page of an accepted quote's deposit. */
+export function startQuoteDeposit({ quoteId, token }: QuotePayment): Promise<string> {
+  return checkoutOf(quotePath(quoteId, '/deposit'), token);
+}
+
+/**
+ * POST /api/quotes/:id/balance: the payment page of the balance, once the work is done (the
+ * quote is `balance_due`). A 409 says why it cannot be paid (already paid, nothing due).
+ */
+export function startQuoteBalance({ quoteId, token }: QuotePayment): Promise<string> {
+  return checkoutOf(quotePath(quoteId, '/balance'), token);
 }
 
 /** The PDF's address: the token is the proof, so a plain link downloads it. */
@@ -155,37 +164,48 @@ export const myQuotesQuery: AccountQuery<MyQuote[]> = {
   load: fetchMyQuotes,
 };
 
-/** How often a returning payer's quote is asked for while its deposit is being confirmed. */
-export const DEPOSIT_POLL_MS = 1_500;
+/** How often a returning payer's quote is asked for while their payment is being confirmed. */
+export const PAYMENT_POLL_MS = 1_500;
 /** After this the page stops asking; the confirmation email follows whenever the payment lands. */
-export const DEPOSIT_GIVE_UP_MS = 90_000;
+export const PAYMENT_GIVE_UP_MS = 90_000;
+
+/**
+ * Whether a quote waits for its customer's money: the deposit (`accepted`, until `converted`) or
+ * the balance (`balance_due`, until `completed`). Back from paying, the page asks again while it
+ * does: once the status moved past what was being paid, the payment is confirmed.
+ */
+export function awaitsPayment(status: CustomerQuote['status']): boolean {
+  return status === 'accepted' || status === 'balance_due';
+}
 
 interface UseQuoteOptions {
   /**
-   * The customer is back from paying the deposit: the quote is asked for again every
-   * DEPOSIT_POLL_MS until it reads converted, or for DEPOSIT_GIVE_UP_MS at most from `since`.
+   * The customer is back from paying (the deposit or the balance): the quote is asked for again
+   * every PAYMENT_POLL_MS while it still awaits the payment, for PAYMENT_GIVE_UP_MS at most
+   * from `since`.
    */
-  readonly awaitDeposit?: { readonly since: number } | null;
+  readonly awaitPayment?: { readonly since: number } | null;
 }
 
 /** One quote, by the signed link's token; nothing is asked without a token. */
 export function useQuote(
   quoteId: string,
   token: string,
-  { awaitDeposit = null }: UseQuoteOptions = {},
+  { awaitPayment = null }: UseQuoteOptions = {},
 ) {
   return useQuery({
     queryKey: quoteKeys.quote(quoteId, token),
     queryFn: ({ signal }) => fetchQuote(quoteId, token, signal),
     enabled: quoteId !== '' && token !== '',
     refetchInterval: (query) => {
-      if (awaitDeposit === null) return false;
+      if (awaitPayment === null) return false;
       const { data, dataUpdatedAt, errorUpdatedAt } = query.state;
       // A link that is not valid will not become valid by asking again.
       if (query.state.error instanceof ApiError && query.state.error.status === 404) return false;
-      if (data?.status === 'converted') return false;
+      // Moved past what was being paid (deposit: converted; balance: completed), or elsewhere.
+      if (data !== undefined && !awaitsPayment(data.status)) return false;
       const lastAnswer = Math.max(dataUpdatedAt, errorUpdatedAt);
-      return lastAnswer - awaitDeposit.since > DEPOSIT_GIVE_UP_MS ? false : DEPOSIT_POLL_MS;
+      return lastAnswer - awaitPayment.since > PAYMENT_GIVE_UP_MS ? false : PAYMENT_POLL_MS;
     },
   });
 }
@@ -242,4 +262,8 @@ export function useDeclineQuote() {
 
 export function useQuoteDeposit() {
   return useMutation({ mutationFn: startQuoteDeposit });
+}
+
+export function useQuoteBalance() {
+  return useMutation({ mutationFn: startQuoteBalance });
 }

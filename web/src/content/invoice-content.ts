@@ -15,6 +15,7 @@ export const companyField = {
 export const documentKindLabels: Record<DocumentKind, string> = {
   invoice: 'Invoice',
   credit_note: 'Credit note',
+  receipt: 'Receipt',
 };
 
 /** The card brands the payment provider names, as people write them. */
@@ -90,6 +91,8 @@ export const invoicePageContent = {
   amount: 'Amount',
   subtotal: 'Subtotal',
   hstTotal: (percent: number) => `HST (${String(percent)}%)`,
+  totalDue: 'Total due',
+  notPaidYet: 'Not paid yet: due on receipt',
   totalPaid: 'Total paid',
   totalCredited: 'Total credited',
   paidBy: (brand: string | null, last4: string | null) =>

@@ -6,6 +6,7 @@ import {
   businessNotificationEmail,
   closedDayEmail,
   siteVisitEmail,
+  jobVisitEmail,
   estimateAcknowledgementEmail,
 } from '@hs/api/bookings/booking-emails';
 import { BookingModel, type Booking } from '@hs/api/bookings/booking-model';
@@ -111,9 +112,10 @@ export function bookingEmailProcessors(deps: BookingEmailDependencies): Processo
         ? closedDayEmail(booking, reader, manage(booking))
         : null,
     ),
+    // A visit of a quote's job is booked the way a site visit is, and told as the work it is.
     bookingEmail(deps, jobs.siteVisitEmail, (booking, reader, visit) =>
       booking.status === 'estimate_scheduled' && sameVisit(booking, visit)
-        ? siteVisitEmail(booking, reader, manage(booking))
+        ? (booking.quoteId ? jobVisitEmail : siteVisitEmail)(booking, reader, manage(booking))
         : null,
     ),
     // A plan's visit its customer skipped is not a cancelled booking: the plan goes on, and the

@@ -6,10 +6,14 @@ import { jobs } from '@hs/api/jobs/job-definitions';
 import type { OnceSender } from '@hs/api/mail/send-once';
 import {
   quoteAnsweredNotice,
+  quoteBalanceEmail,
+  quoteBalanceReminderEmail,
   quoteDepositEmail,
+  quoteReceiptEmail,
   quoteSentEmail,
   renderQuotePdfFor,
 } from '@hs/api/quotes/quote-emails';
+import type { QuoteService } from '@hs/api/quotes/quote-service';
 import type { QuoteInvoices } from '@hs/api/quotes/quote-invoices';
 import type { QuoteLifecycle } from '@hs/api/quotes/quote-lifecycle';
 import type { QuoteLinks } from '@hs/api/quotes/quote-links';
@@ -24,7 +28,8 @@ export interface QuoteJobDependencies {
   seller: Seller;
   quoteLinks: QuoteLinks;
   quoteLifecycle: Pick<QuoteLifecycle, 'apply'>;
-  quoteInvoices: Pick<QuoteInvoices, 'deposit'>;
+  quoteInvoices: Pick<QuoteInvoices, 'deposit' | 'balance' | 'receipt'>;
+  quotes: Pick<QuoteService, 'jobOf' | 'visitDone'>;
 }
 
 /** Whether the customer's address was proved: the account the estimate came from, asked now. */
@@ -43,8 +48,12 @@ function readerOfQuote(quote: Quote) {
  * and sent once per job (OnceSender); the customer's go only to the address the estimate named.
  */
 export function quoteJobProcessors(deps: QuoteJobDependencies): Processor[] {
-  const view = (quote: Quote) =>
-    customerQuoteView(quote, { links: deps.quoteLinks, siteUrl: deps.siteUrl });
+  const view = async (quote: Quote) =>
+    customerQuoteView(quote, {
+      links: deps.quoteLinks,
+      siteUrl: deps.siteUrl,
+      job: await deps.quotes.jobOf(quote),
+    });
   return [
     defineProcessor(jobs.quoteSentEmail, async ({ quoteId }, { jobId, log }) => {
       const quote = await QuoteModel.findById(quoteId).lean<Quote>();
@@ -55,7 +64,7 @@ export function quoteJobProcessors(deps: QuoteJobDependencies): Processor[] {
       }
       const reader = await readerOfQuote(quote);
       const url = deps.quoteLinks.url(quoteId);
-      const customer = view(quote);
+      const customer = await view(quote);
       const pdf = await renderQuotePdfFor(customer, deps.seller, reader, url);
       const message = quoteSentEmail(customer, quote.customer.email, url, pdf, reader);
       const result = await deps.sender.send(`${jobs.quoteSentEmail.name}:${jobId}`, message);
@@ -65,7 +74,7 @@ export function quoteJobProcessors(deps: QuoteJobDependencies): Processor[] {
       const quote = await QuoteModel.findById(quoteId).lean<Quote>();
       if (!quote) return;
       const message = quoteAnsweredNotice(
-        view(quote),
+        await view(quote),
         answer,
         {
           email: quote.customer.email,
@@ -88,7 +97,7 @@ export function quoteJobProcessors(deps: QuoteJobDependencies): Processor[] {
       }
       const reader = await readerOfQuote(quote);
       const message = quoteDepositEmail(
-        view(quote),
+        await view(quote),
         quote.customer.email,
         await attachInvoice(invoice, reader),
         deps.quoteLinks.url(quoteId),
@@ -96,6 +105,66 @@ export function quoteJobProcessors(deps: QuoteJobDependencies): Processor[] {
       );
       const result = await deps.sender.send(`${jobs.quoteDepositEmail.name}:${jobId}`, message);
       log.info({ quoteId, invoice: invoice.number, result }, 'deposit invoice email handled');
+    }),
+    defineProcessor(jobs.quoteVisitDone, async ({ quoteId }, { log }) => {
+      const result = await deps.quotes.visitDone(quoteId);
+      log.info({ quoteId, result }, 'job visit done handled');
+    }),
+    // As the deposit's: the invoice is issued here if the visit's job has not yet.
+    defineProcessor(jobs.quoteBalanceEmail, async ({ quoteId }, { jobId, log }) => {
+      const invoice = await deps.quoteInvoices.balance(quoteId);
+      const quote = await QuoteModel.findById(quoteId).lean<Quote>();
+      if (!invoice || !quote) {
+        log.info({ quoteId }, 'no balance invoice (yet); nothing to send');
+        return;
+      }
+      const reader = await readerOfQuote(quote);
+      const message = quoteBalanceEmail(
+        await view(quote),
+        quote.customer.email,
+        await attachInvoice(invoice, reader),
+        deps.quoteLinks.url(quoteId),
+        reader,
+      );
+      const result = await deps.sender.send(`${jobs.quoteBalanceEmail.name}:${jobId}`, message);
+      log.info({ quoteId, invoice: invoice.number, result }, 'balance invoice email handled');
+    }),
+    // Called off when the balance is paid; one that runs anyway finds it paid and says nothing.
+    defineProcessor(jobs.quoteBalanceReminder, async ({ quoteId, days }, { jobId, log }) => {
+      const quote = await QuoteModel.findById(quoteId).lean<Quote>();
+      if (quote?.status !== 'balance_due' || !quote.balanceInvoiceNumber) {
+        log.info({ quoteId, status: quote?.status }, 'balance reminder no longer applies');
+        return;
+      }
+      const reader = await readerOfQuote(quote);
+      const message = quoteBalanceReminderEmail(
+        await view(quote),
+        quote.customer.email,
+        quote.balanceInvoiceNumber,
+        days,
+        deps.quoteLinks.url(quoteId),
+        reader,
+      );
+      const result = await deps.sender.send(`${jobs.quoteBalanceReminder.name}:${jobId}`, message);
+      log.info({ quoteId, days, result }, 'balance reminder handled');
+    }),
+    defineProcessor(jobs.quoteReceiptEmail, async ({ quoteId }, { jobId, log }) => {
+      const receipt = await deps.quoteInvoices.receipt(quoteId);
+      const quote = await QuoteModel.findById(quoteId).lean<Quote>();
+      if (!receipt || !quote) {
+        log.info({ quoteId }, 'no receipt (nothing was paid online); nothing to send');
+        return;
+      }
+      const reader = await readerOfQuote(quote);
+      const message = quoteReceiptEmail(
+        await view(quote),
+        quote.customer.email,
+        await attachInvoice(receipt, reader),
+        deps.quoteLinks.url(quoteId),
+        reader,
+      );
+      const result = await deps.sender.send(`${jobs.quoteReceiptEmail.name}:${jobId}`, message);
+      log.info({ quoteId, receipt: receipt.number, result }, 'receipt email handled');
     }),
     defineProcessor(jobs.quoteExpiry, async ({ quoteId }, { log }) => {
       const expired = await deps.quoteLifecycle.apply(

@@ -112,6 +112,13 @@ export class BookingEffects {
             delayMs: reviewRequestDelayMs(this.deps.clock.now()),
           },
         );
+      case 'jobVisitDone':
+        if (!after.quoteId) return;
+        return this.deps.jobs.add(
+          jobs.quoteVisitDone,
+          { quoteId: after.quoteId },
+          { jobId: `quote-visit-done-${bookingId}` },
+        );
       case 'askRefundIfDue':
         if (!refund) return;
         return this.askRefund(bookingId);

@@ -101,6 +101,20 @@ export class BookingLifecycle {
     return this.opening.open(request);
   }
 
+  /**
+   * A visit of the job a quote became, booked by an operator: on a working day from today on, in
+   * a window with a place left (409 when full), told to the customer with a calendar file.
+   */
+  async openJobVisit(request: BookingRequest & { quoteId: string }): Promise<BookingDocument> {
+    if (request.date < todayInToronto(this.deps.clock.now())) {
+      throw new DomainError('invalid', BookingMessages.dateInPast, {
+        fields: { date: BookingMessages.dateInPast },
+      });
+    }
+    await this.deps.slots.assertDayOpen(request.date);
+    return this.opening.open(request);
+  }
+
   /** The visits of a Monthly Visit plan's period, all or none (BookingOpening.openVisits). */
   openVisits(requests: BookingRequest[], holdSeconds: number): Promise<BookingDocument[]> {
     return this.opening.openVisits(requests, holdSeconds);

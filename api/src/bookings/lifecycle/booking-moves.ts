@@ -78,7 +78,9 @@ export type BookingEffect =
   /** Tells the customer when the estimate's site visit is. */
   | 'siteVisitEmail'
   /** The thank-you with a review link, the morning after a visit was done. */
-  | 'reviewRequest';
+  | 'reviewRequest'
+  /** A visit of a quote's job was done: its quote may now bill the balance (nothing otherwise). */
+  | 'jobVisitDone';
 
 export interface BookingMove {
   /** The status after the event; the status it had means the booking stays where it is. */
@@ -97,6 +99,12 @@ export const OPENINGS = {
    * business hears of the plan once, from the subscription, not of each visit.
    */
   visit: move('pending_payment', 'takePlace', 'startHold'),
+  /**
+   * A visit of the job a quote became, booked by an operator in a window of the board: it holds
+   * a place and waits for no payment (the quote's deposit and balance pay for the job), as an
+   * estimate's site visit does, and the customer hears of it with a calendar file.
+   */
+  jobVisit: move('estimate_scheduled', 'takePlace', 'siteVisitEmail'),
 } as const;
 
 const cancel = move('cancelled', 'givePlaceBack', 'cancelledEmail');
@@ -222,7 +230,7 @@ export const BOOKING_MOVES: Record<BookingEvent, Partial<Record<BookingStatus, B
   markedDoneByOperator: {
     paid: move('done', 'reviewRequest'),
     no_show: move('done', 'reviewRequest'),
-    estimate_scheduled: move('done'),
+    estimate_scheduled: move('done', 'jobVisitDone'),
   },
   markedNoShowByOperator: {
     paid: move('no_show'),

@@ -63,6 +63,8 @@ export interface BookingRequest {
   imageType: string;
   idempotencyKey: string | undefined;
   requestFingerprint: string;
+  /** A visit of the job a quote became: booked by an operator, paid for by the quote. */
+  quoteId?: string;
   /** A visit of a Monthly Visit plan: its plan, period and place in the period. */
   subscriptionId?: string;
   periodIndex?: number;
@@ -89,12 +91,14 @@ function contactOf(booking: Pick<BookingDocument, 'email' | 'phoneKey'>) {
 
 /** Where a booking of this kind starts. */
 function openingOf(booking: {
+  quoteId?: string | null;
   amountCents?: number | null;
   subscriptionId?: string | null;
   periodIndex?: number | null;
   visitIndex?: number | null;
 }) {
   // A plan's very first visit opens as any paid booking does (the business hears of the plan).
+  if (booking.quoteId) return OPENINGS.jobVisit;
   const firstOfPlan = booking.periodIndex === 0 && booking.visitIndex === 0;
   if (booking.subscriptionId && !firstOfPlan) return OPENINGS.visit;
   return booking.amountCents === null ? OPENINGS.estimate : OPENINGS.paid;

@@ -1,6 +1,5 @@
 import '../zod-config';
 import { z } from 'zod';
-import { DOCUMENT_KINDS } from '../invoice/document-number';
 
 /**
  * The operator's books (`GET /api/admin/books`): the invoices and credit notes issued in a period,
@@ -14,9 +13,16 @@ import { DOCUMENT_KINDS } from '../invoice/document-number';
  */
 const cents = z.number().int();
 
+/**
+ * The documents the books count: sales and refunds. A receipt acknowledges the payment of an
+ * invoice the books already count, so it is never in them.
+ */
+export const BOOKS_KINDS = ['invoice', 'credit_note'] as const;
+export type BooksKind = (typeof BOOKS_KINDS)[number];
+
 export const booksDocumentSchema = z.object({
   id: z.string(),
-  kind: z.enum(DOCUMENT_KINDS),
+  kind: z.enum(BOOKS_KINDS),
   number: z.string(),
   /** The day it was issued, in Toronto (YYYY-MM-DD). */
   issueDate: z.string(),

@@ -227,8 +227,13 @@ export function memberPrice(amountCents: number): number {
 
 /** '$149' or '$149.50' for display: the amount itself always comes from the server. */
 export function formatCad(amountCents: number): string {
-  const dollars = amountCents / 100;
-  return `$${Number.isInteger(dollars) ? String(dollars) : dollars.toFixed(2)}`;
+  const sign = amountCents < 0 ? '-' : '';
+  const cents = Math.abs(amountCents);
+  // Thousands grouped as Canadians write them in English ('$10,346.89'), by hand: the same on
+  // every runtime, whatever its locale data.
+  const dollars = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const rest = cents % 100;
+  return `${sign}$${dollars}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
 }
 
 /** The label the plan modal shows and the form carries: 'One-time Visit - $149'. */

@@ -49,8 +49,9 @@ export const invoiceViewSchema = z.object({
   hstCents: z.number().int(),
   totalCents: z.number().int(),
   /** How it was paid (or, on a credit note, where the refund goes). */
+  /** How it was paid: by card, or (an invoice issued before its payment) still due. */
   payment: z.object({
-    method: z.literal('card'),
+    method: z.enum(['card', 'due']),
     brand: z.string().nullable(),
     last4: z.string().nullable(),
   }),

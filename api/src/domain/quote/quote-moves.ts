@@ -17,6 +17,9 @@ export const QUOTE_EVENTS = [
   'declined',
   // The payment provider's event for the deposit, applied by the workers.
   'depositPaid',
+  // The job's last visit was marked done, and its balance was paid (the provider's event).
+  'workDone',
+  'balancePaid',
   // The validity timer (a delayed job).
   'expired',
   // A later revision was sent in this one's place.
@@ -37,7 +40,11 @@ export type QuoteEffect =
   | 'tellOperatorAccepted'
   | 'tellOperatorDeclined'
   /** Issues the deposit's invoice and emails it to the customer. */
-  | 'depositInvoice';
+  | 'depositInvoice'
+  /** Issues the balance's invoice (due), emails it with the way to pay, and its reminders. */
+  | 'balanceInvoice'
+  /** Issues the receipt of the balance paid, emails it, and calls the reminders off. */
+  | 'receipt';
 
 export interface QuoteMove {
   readonly to: QuoteStatus;
@@ -63,6 +70,15 @@ export const QUOTE_MOVES: Record<QuoteEvent, Partial<Record<QuoteStatus, QuoteMo
     // The same payment again (a replayed event): the invoice is issued once, by its source.
     converted: move('converted', 'depositInvoice'),
   },
+  workDone: {
+    converted: move('balance_due', 'balanceInvoice'),
+    // A repeat (a visit marked done again after a crash) finishes what was cut short.
+    balance_due: move('balance_due', 'balanceInvoice'),
+  },
+  balancePaid: {
+    balance_due: move('completed', 'receipt'),
+    completed: move('completed', 'receipt'),
+  },
   expired: { sent: move('expired'), viewed: move('expired') },
   replaced: { sent: move('replaced'), viewed: move('replaced') },
 };
@@ -81,6 +97,8 @@ export function quoteRefusal(status: QuoteStatus): string {
     case 'accepted':
       return QuoteWords.alreadyAccepted;
     case 'converted':
+    case 'balance_due':
+    case 'completed':
       return QuoteWords.alreadyConverted;
     case 'declined':
       return QuoteWords.alreadyDeclined;

@@ -55,6 +55,9 @@ export const QuoteWords = {
   acceptedPayDeposit: 'Thank you: your quote is accepted. Pay the deposit to book the work.',
   declinedThanks: 'Thank you for letting us know. We have told the team.',
   depositPaid: 'Your deposit is paid. We will call you to book the work.',
+  notAJob: 'Visits are booked for an accepted quote whose deposit is paid.',
+  noBalanceDue: 'No balance is due on this quote.',
+  balancePaid: 'Your balance is paid. Thank you!',
 } as const;
 
 /** A line as the operator's editor sends it. */
@@ -173,6 +176,31 @@ export const quoteHistoryEntrySchema = z.object({
   detail: z.string().nullable(),
 });
 
+/** A visit of the job a quote became, as its customer and the operator read it. */
+export const jobVisitSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  date: z.string(),
+  time: z.string(),
+  /** 'Morning (8am-12pm)'. */
+  window: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  crewId: z.string().nullable(),
+});
+export type JobVisit = z.infer<typeof jobVisitSchema>;
+
+/** The job an accepted quote became: its visits, and its balance once the work is done. */
+export const quoteJobSchema = z.object({
+  visits: z.array(jobVisitSchema),
+  /** The balance's invoice, issued when the last visit is done. */
+  balanceInvoice: z.object({ id: z.string(), number: z.string() }).nullable(),
+  balanceCents: z.number().int(),
+  balancePaid: z.boolean(),
+  receipt: z.object({ id: z.string(), number: z.string() }).nullable(),
+});
+export type QuoteJob = z.infer<typeof quoteJobSchema>;
+
 /** A quote as its customer reads it through the emailed link. */
 export const customerQuoteSchema = z.object({
   id: z.string(),
@@ -199,8 +227,23 @@ export const customerQuoteSchema = z.object({
   replacedByUrl: z.string().nullable(),
   /** Where to ask for a new quote, when it expired or was declined. */
   newQuoteUrl: z.string(),
+  /** The job, once the quote became one (converted, balance due, completed); else null. */
+  job: quoteJobSchema.nullable(),
 });
 export type CustomerQuote = z.infer<typeof customerQuoteSchema>;
+
+/** An operator books one visit of the job on the board. */
+export const jobVisitRequestSchema = z.object({
+  date: z
+    .string({ error: 'date must be a date (YYYY-MM-DD).' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be a date (YYYY-MM-DD).')
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+      message: 'date must be a real date.',
+    }),
+  time: z.enum(['morning', 'afternoon', 'evening'], {
+    error: 'time must be morning, afternoon or evening.',
+  }),
+});
 
 /** The answer to an accept: the quote, and the deposit's payment page when one is due. */
 export const acceptAnswerSchema = z.object({
@@ -252,6 +295,7 @@ export const adminQuoteSchema = z.object({
   /** The customer's link (for a sent revision), to read what they read. */
   customerUrl: z.string().nullable(),
   history: z.array(quoteHistoryEntrySchema),
+  job: quoteJobSchema.nullable(),
 });
 export type AdminQuote = z.infer<typeof adminQuoteSchema>;
 

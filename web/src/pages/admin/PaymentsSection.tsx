@@ -9,7 +9,7 @@ import {
 import type { AdminBooks, BooksDocument, BooksWeek } from '@hs/api/domain/admin/books-schema';
 import { formatCad, SERVICES } from '@hs/api/domain/booking/catalogue';
 import { isCalendarDate, todayInToronto } from '@hs/api/domain/calendar/toronto-date';
-import { DOCUMENT_KINDS, type DocumentKind } from '@hs/api/domain/invoice/document-number';
+import { BOOKS_KINDS, type BooksKind } from '@hs/api/domain/admin/books-schema';
 import { type MouseEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import {
   booksCsvFileName,
@@ -127,7 +127,7 @@ export default function PaymentsSection({ session }: { readonly session: AdminSe
   // The period last read: the dates as typed once they make one.
   const [period, setPeriod] = useState<BooksPeriod>(draft);
   const [service, setService] = useState('');
-  const [kind, setKind] = useState<DocumentKind | ''>('');
+  const [kind, setKind] = useState<BooksKind | ''>('');
   const [message, setMessage] = useState<AdminMessage>(null);
   const [downloading, setDownloading] = useState(false);
 
@@ -236,11 +236,11 @@ export default function PaymentsSection({ session }: { readonly session: AdminSe
           label={copy.kind}
           value={kind}
           onChange={(value) => {
-            setKind(DOCUMENT_KINDS.find((entry) => entry === value) ?? '');
+            setKind(BOOKS_KINDS.find((entry) => entry === value) ?? '');
           }}
         >
           <option value="">{copy.anyKind}</option>
-          {DOCUMENT_KINDS.map((entry) => (
+          {BOOKS_KINDS.map((entry) => (
             <option key={entry} value={entry}>
               {copy.kindChoices[entry]}
             </option>

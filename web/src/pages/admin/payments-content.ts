@@ -1,6 +1,6 @@
 /** The words of the admin area's Payments tab (beside admin-content.ts, in the admin chunk). */
 
-import type { DocumentKind } from '@hs/api/domain/invoice/document-number';
+import type { BooksKind } from '@hs/api/domain/admin/books-schema';
 
 export const paymentsContent = {
   tab: 'Payments',
@@ -18,14 +18,14 @@ export const paymentsContent = {
   anyService: 'All services',
   kind: 'Kind',
   anyKind: 'All',
-  kindChoices: { invoice: 'Invoices', credit_note: 'Credit notes' } satisfies Record<
-    DocumentKind,
-    string
-  >,
-  kindLabels: { invoice: 'Invoice', credit_note: 'Credit note' } satisfies Record<
-    DocumentKind,
-    string
-  >,
+  kindChoices: {
+    invoice: 'Invoices',
+    credit_note: 'Credit notes',
+  } satisfies Record<BooksKind, string>,
+  kindLabels: {
+    invoice: 'Invoice',
+    credit_note: 'Credit note',
+  } satisfies Record<BooksKind, string>,
   totalsHeading: 'Totals',
   totals: {
     sales: 'Sales',

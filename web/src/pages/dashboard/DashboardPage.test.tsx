@@ -535,7 +535,7 @@ describe('DashboardPage quotes', () => {
         .getAllByRole('cell')
         .slice(0, 3)
         .map((cell) => cell.textContent),
-    ).toEqual(['Viewed', '$2500', longDate('2030-05-31')]);
+    ).toEqual(['Viewed', '$2,500', longDate('2030-05-31')]);
     const open = within(first).getByRole('link', { name: 'Open quote' });
     expect(open.getAttribute('href')).toBe('/quotes/q-7?token=signed-token');
     expect(document.getElementById(open.getAttribute('aria-describedby') ?? '')?.textContent).toBe(

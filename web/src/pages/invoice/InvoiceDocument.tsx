@@ -117,13 +117,17 @@ export function InvoiceDocument({ invoice, proof, back }: InvoiceDocumentProps) 
         <dd>{invoiceMoney(invoice.subtotalCents)}</dd>
         <dt>{copy.hstTotal(rate)}</dt>
         <dd>{invoiceMoney(invoice.hstCents)}</dd>
-        <dt className="invoice-doc__total">{credit ? copy.totalCredited : copy.totalPaid}</dt>
+        <dt className="invoice-doc__total">
+          {credit ? copy.totalCredited : payment.method === 'due' ? copy.totalDue : copy.totalPaid}
+        </dt>
         <dd className="invoice-doc__total">{invoiceMoney(invoice.totalCents)}</dd>
       </dl>
       <p className="invoice-doc__payment">
         {credit
           ? copy.refundedTo(payment.brand, payment.last4)
-          : copy.paidBy(payment.brand, payment.last4)}
+          : payment.method === 'due'
+            ? copy.notPaidYet
+            : copy.paidBy(payment.brand, payment.last4)}
       </p>
       <p className="invoice-doc__terms">
         <strong>{copy.terms}:</strong> {invoice.terms}

@@ -1,11 +1,17 @@
 import { longDate } from '@hs/api/domain/calendar/toronto-date';
 import { lineOf } from '@hs/api/domain/invoice/invoice-lines';
-import { QuoteWords, type CustomerQuote } from '@hs/api/domain/quote/quote-schema';
+import {
+  type CustomerQuote,
+  type JobVisit,
+  type QuoteJob,
+  QuoteWords,
+} from '@hs/api/domain/quote/quote-schema';
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from '@hs/api/domain/quote/quote-status';
 import { quoteTotals, type QuoteLineInput } from '@hs/api/domain/quote/quote-totals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { awaitsPayment } from '../../api/quotes-api';
 import { routes } from '../../app/routes';
 import { type ApiRoute, stubApi } from '../../test-support/api-stub';
 import { renderWithQueryClient } from '../../test-support/render';
@@ -60,6 +66,7 @@ function quoteOf(status: QuoteStatus, changes: Partial<CustomerQuote> = {}): Cus
     depositPaid: false,
     replacedByUrl: null,
     newQuoteUrl: '/contact?quote=Q-2030-0007',
+    job: null,
     ...changes,
   };
 }
@@ -69,6 +76,51 @@ const accepted = quoteOf('accepted', {
   acceptedBy: 'Maya Singh',
   acceptedAt: '2030-05-03T15:00:00.000Z',
   totals: serverTotals([2]),
+});
+
+const BALANCE_CHECKOUT = 'https://pay.example/checkout/balance-7';
+
+function visitOf(id: string, date: string, status = 'paid', statusLabel = 'Booked'): JobVisit {
+  return {
+    id,
+    reference: `HS-${id}`,
+    date,
+    time: 'morning',
+    window: 'Morning (8am-12pm)',
+    status,
+    statusLabel,
+    crewId: null,
+  };
+}
+
+function jobOf(changes: Partial<QuoteJob> = {}): QuoteJob {
+  return {
+    visits: [],
+    balanceInvoice: null,
+    balanceCents: serverTotals([2]).balanceCents,
+    balancePaid: false,
+    receipt: null,
+    ...changes,
+  };
+}
+
+const doneVisits = [visitOf('v-1', '2030-06-10', 'done', 'Done')];
+const balanceDue = quoteOf('balance_due', {
+  acceptedBy: 'Maya Singh',
+  depositPaid: true,
+  totals: serverTotals([2]),
+  job: jobOf({ visits: doneVisits, balanceInvoice: { id: 'inv-12', number: 'HS-2030-0012' } }),
+});
+const completed = quoteOf('completed', {
+  acceptedBy: 'Maya Singh',
+  depositPaid: true,
+  totals: serverTotals([2]),
+  job: jobOf({
+    visits: doneVisits,
+    balanceInvoice: { id: 'inv-12', number: 'HS-2030-0012' },
+    balancePaid: true,
+    receipt: { id: 'inv-13', number: 'HS-2030-0013' },
+  }),
 });
 
 afterEach(() => {
@@ -82,6 +134,7 @@ const TOTALS_ROUTE = `POST /api/quotes/${QUOTE_ID}/totals`;
 const ACCEPT_ROUTE = `POST /api/quotes/${QUOTE_ID}/accept`;
 const DECLINE_ROUTE = `POST /api/quotes/${QUOTE_ID}/decline`;
 const DEPOSIT_ROUTE = `POST /api/quotes/${QUOTE_ID}/deposit`;
+const BALANCE_ROUTE = `POST /api/quotes/${QUOTE_ID}/balance`;
 
 /** The page at `/quotes/q-7?token=…` (or `path`), the API answering from `answers`. */
 function openPage(
@@ -144,19 +197,19 @@ describe('the quote page', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows.map(cellTexts)).toEqual([
       ['Description', 'Qty', 'Unit price (before tax)', 'HST 13%', 'Amount'],
-      ['Demolition and disposal', '1', '$1327.43', '$172.57', '$1500'],
-      ['Drywall, tape and paint', '2', '$442.48', '$115.04', '$1000'],
-      ['Heated floorOptional', '1', '$1061.95', '$138.05', '$1200'],
+      ['Demolition and disposal', '1', '$1,327.43', '$172.57', '$1,500'],
+      ['Drywall, tape and paint', '2', '$442.48', '$115.04', '$1,000'],
+      ['Heated floorOptional', '1', '$1,061.95', '$138.05', '$1,200'],
       [`${HOSTILE}Optional`, '1', '$88.50', '$11.50', '$100'],
     ]);
     // Each figure carries its label for the phone's cards.
     expect(rows[1]?.querySelector('td')?.getAttribute('data-label')).toBe('Qty');
 
-    expect(figure('Subtotal')).toBe('$2212.39');
+    expect(figure('Subtotal')).toBe('$2,212.39');
     expect(figure('HST 13%')).toBe('$287.61');
-    expect(figure('Total')).toBe('$2500');
+    expect(figure('Total')).toBe('$2,500');
     expect(figure('Deposit due now')).toBe('$625 (25% of the total)');
-    expect(figure('Balance after the work')).toBe('$1875');
+    expect(figure('Balance after the work')).toBe('$1,875');
 
     const note = screen.getByRole('region', { name: 'Terms' });
     expect(within(note).getByText(/Work starts/).textContent).toBe(
@@ -192,7 +245,7 @@ describe('the quote page', () => {
     expect(api.callsTo(TOTALS_ROUTE)[0]?.body).toEqual({ token: TOKEN, optionalItems: [2] });
     // While the server works it out, the totals shown stay as they were: they never blank out.
     screen.getByText('Updating the totals…');
-    expect(figure('Total')).toBe('$2500');
+    expect(figure('Total')).toBe('$2,500');
     expect(screen.getByRole('region', { name: 'Summary' }).getAttribute('aria-busy')).toBe('true');
 
     // The server's figures, whatever they are: the page adds nothing up itself.
@@ -205,17 +258,17 @@ describe('the quote page', () => {
       balanceCents: 246_088,
     });
     await waitFor(() => {
-      expect(figure('Total')).toBe('$3515.55');
+      expect(figure('Total')).toBe('$3,515.55');
     });
-    expect(figure('Subtotal')).toBe('$3111.11');
+    expect(figure('Subtotal')).toBe('$3,111.11');
     expect(figure('HST 13%')).toBe('$404.44');
-    expect(figure('Deposit due now')).toBe('$1054.67 (30% of the total)');
-    expect(figure('Balance after the work')).toBe('$2460.88');
-    screen.getByText('Totals updated. Total $3515.55.');
+    expect(figure('Deposit due now')).toBe('$1,054.67 (30% of the total)');
+    expect(figure('Balance after the work')).toBe('$2,460.88');
+    screen.getByText('Totals updated. Total $3,515.55.');
 
     // Unticked, the quote's own totals again, without asking.
     fireEvent.click(heated);
-    expect(figure('Total')).toBe('$2500');
+    expect(figure('Total')).toBe('$2,500');
     expect(api.callsTo(TOTALS_ROUTE)).toHaveLength(1);
   });
 
@@ -252,7 +305,7 @@ describe('the quote page', () => {
     expect(screen.queryByRole('region', { name: 'Summary' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => {
-      expect(figure('Total')).toBe('$3700');
+      expect(figure('Total')).toBe('$3,700');
     });
   });
 
@@ -300,7 +353,7 @@ describe('the quote page', () => {
     await heading();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Heated floor' }));
     await waitFor(() => {
-      expect(figure('Total')).toBe('$3700');
+      expect(figure('Total')).toBe('$3,700');
     });
     fireEvent.change(screen.getByLabelText('Type your full name to accept'), {
       target: { value: '  Maya Singh ' },
@@ -347,8 +400,10 @@ describe('the quote page', () => {
       target: { value: 'Maya Singh' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Accept the quote' }));
-    await screen.findByRole('heading', { level: 2, name: 'Quote accepted' });
+    await screen.findByRole('heading', { level: 2, name: 'Your quote is accepted' });
     expect(screen.getAllByText(QuoteWords.acceptedNoDeposit)).toHaveLength(1);
+    // No visit booked yet: we call to book them.
+    screen.getByText('We will call you to book the visits.');
     expect(redirect).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
     expect(screen.queryByRole('checkbox')).toBeNull();
@@ -476,7 +531,7 @@ describe('the quote page', () => {
     // The items accepted: the heated floor added, the other left out.
     screen.getByText('Optional: Added');
     screen.getByText('Optional: Not added');
-    expect(figure('Total')).toBe('$3700');
+    expect(figure('Total')).toBe('$3,700');
     fireEvent.click(screen.getByRole('button', { name: 'Pay the deposit' }));
     await waitFor(() => {
       expect(redirect).toHaveBeenCalledWith(CHECKOUT);
@@ -493,7 +548,7 @@ describe('the quote page', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Pay the deposit' }));
     expect((await screen.findByRole('alert')).textContent).toBe(QuoteWords.alreadyConverted);
-    await screen.findByText(QuoteWords.depositPaid);
+    await screen.findByText('Your deposit is paid.');
     expect(api.callsTo(QUOTE_ROUTE)).toHaveLength(2);
     expect(redirect).not.toHaveBeenCalled();
   });
@@ -514,14 +569,119 @@ describe('the quote page', () => {
     );
     // No second payment is offered while the first is confirmed.
     expect(screen.queryByRole('button', { name: 'Pay the deposit' })).toBeNull();
-    await screen.findByText(QuoteWords.depositPaid);
-    screen.getByRole('heading', { level: 2, name: 'Quote accepted' });
+    await screen.findByText('Your deposit is paid.');
+    screen.getByRole('heading', { level: 2, name: 'Your quote is accepted' });
     expect(figure('Deposit paid')).toBe('$925 (25% of the total)');
-    const asked = api.callsTo(QUOTE_ROUTE).length;
-    expect(asked).toBe(2);
-    // Converted: it stops asking.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(api.callsTo(QUOTE_ROUTE)).toHaveLength(asked);
+    expect(api.callsTo(QUOTE_ROUTE)).toHaveLength(2);
+    // Converted: nothing is awaited any more, so the page stops asking (useQuote's interval).
+    expect(awaitsPayment('converted')).toBe(false);
+  });
+
+  it('lists the visits of the job once they are booked', async () => {
+    openPage({
+      [QUOTE_ROUTE]: {
+        json: quoteOf('converted', {
+          acceptedBy: 'Maya Singh',
+          depositPaid: true,
+          job: jobOf({ visits: [visitOf('v-1', '2030-06-10'), visitOf('v-2', '2030-06-11')] }),
+        }),
+      },
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Your job is booked' });
+    screen.getByText('Your deposit is paid.');
+    const visits = screen.getByRole('region', { name: 'Your visits' });
+    expect(
+      within(visits)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `${longDate('2030-06-10')}, Morning (8am-12pm): Booked`,
+      `${longDate('2030-06-11')}, Morning (8am-12pm): Booked`,
+    ]);
+    expect(screen.queryByText('We will call you to book the visits.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
+  });
+
+  it('says the balance due once the work is done, and goes to pay it', async () => {
+    const { api, redirect } = openPage({
+      [QUOTE_ROUTE]: { json: balanceDue },
+      [BALANCE_ROUTE]: { json: { checkoutUrl: BALANCE_CHECKOUT } },
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Balance due' });
+    screen.getByText('The work is done. Balance due: $2,775 (invoice HS-2030-0012).');
+    expect(figure('Balance due now')).toBe('$2,775');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay the balance' }));
+    await waitFor(() => {
+      expect(redirect).toHaveBeenCalledWith(BALANCE_CHECKOUT);
+    });
+    expect(api.callsTo(BALANCE_ROUTE).map((call) => call.body)).toEqual([{ token: TOKEN }]);
+    expect(api.callsTo(BALANCE_ROUTE)[0]?.authorization).toBeNull();
+    // No second payment page while the browser leaves for the first.
+    expect(screen.getByRole('button', { name: 'Opening the payment page…' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+
+  it('shows why the balance cannot be paid (409), and reads the quote afresh', async () => {
+    let reads = 0;
+    const { api, redirect } = openPage({
+      [QUOTE_ROUTE]: () => ({ json: (reads += 1) === 1 ? balanceDue : completed }),
+      [BALANCE_ROUTE]: { status: 409, body: { error: QuoteWords.noBalanceDue } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay the balance' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(QuoteWords.noBalanceDue);
+    await screen.findByRole('heading', { level: 2, name: 'Paid in full' });
+    expect(api.callsTo(QUOTE_ROUTE)).toHaveLength(2);
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('waits for the balance to be confirmed after paying, then says it is paid in full', async () => {
+    let reads = 0;
+    const { api } = openPage(
+      { [QUOTE_ROUTE]: () => ({ json: (reads += 1) === 1 ? balanceDue : completed }) },
+      `/quotes/${QUOTE_ID}?token=${TOKEN}&paid=1`,
+    );
+    await screen.findByText(
+      'Thank you, your payment is being confirmed. This page updates by itself.',
+    );
+    expect(screen.queryByRole('button', { name: 'Pay the balance' })).toBeNull();
+    await screen.findByText('Paid in full. Thank you!');
+    screen.getByRole('heading', { level: 2, name: 'Paid in full' });
+    expect(screen.getByText('Receipt').nextElementSibling?.textContent).toBe('HS-2030-0013');
+    expect(screen.getByText('Balance invoice').nextElementSibling?.textContent).toBe(
+      'HS-2030-0012',
+    );
+    expect(figure('Balance paid')).toBe('$2,775');
+    expect(api.callsTo(QUOTE_ROUTE)).toHaveLength(2);
+    // Completed: nothing is awaited any more, so the page stops asking (useQuote's interval).
+    expect(awaitsPayment('completed')).toBe(false);
+  });
+
+  it('keeps asking, back from paying the deposit, while the quote still reads accepted', async () => {
+    let reads = 0;
+    const converted = quoteOf('converted', {
+      acceptedBy: 'Maya Singh',
+      depositPaid: true,
+      totals: serverTotals([2]),
+      job: jobOf(),
+    });
+    const { api } = openPage(
+      { [QUOTE_ROUTE]: () => ({ json: (reads += 1) <= 2 ? accepted : converted }) },
+      `/quotes/${QUOTE_ID}?token=${TOKEN}&paid=1`,
+    );
+    await screen.findByText('Your deposit is paid.', {}, { timeout: 5_000 });
+    expect(api.callsTo(QUOTE_ROUTE)).toHaveLength(3);
+    screen.getByText('We will call you to book the visits.');
+  });
+
+  it('thanks a customer whose quote is paid in full, with the receipt and a way to reach us', async () => {
+    openPage({ [QUOTE_ROUTE]: { json: completed } });
+    await screen.findByRole('heading', { level: 2, name: 'Paid in full' });
+    screen.getByText('Paid in full. Thank you!');
+    expect(screen.getByText('Receipt').nextElementSibling?.textContent).toBe('HS-2030-0013');
+    expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
+    expect(screen.queryByRole('button', { name: 'Pay the balance' })).toBeNull();
   });
 
   it('says a link that is not valid is not, with a way home and to the contact page', async () => {

@@ -9,8 +9,9 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-client';
 import {
   type AcceptQuoteAnswer,
-  DEPOSIT_GIVE_UP_MS,
+  awaitsPayment,
   type DeclineQuoteAnswer,
+  PAYMENT_GIVE_UP_MS,
   quotePdfUrl,
   refreshQuote,
   storeQuote,
@@ -44,7 +45,7 @@ interface Outcome {
 }
 
 export interface QuotePageProps {
-  /** Where a deposit's payment page is opened; tests watch it instead of leaving jsdom. */
+  /** Where a payment page (deposit, balance) is opened; tests watch it instead of leaving jsdom. */
   readonly redirect?: Redirect;
 }
 
@@ -52,8 +53,10 @@ export interface QuotePageProps {
  * /quotes/:id?token=: a quote for custom work, opened from the signed link of the email it was
  * sent with. The customer reads its lines and totals, may add its optional items (priced by the
  * server), then accepts it by typing their name (and pays the deposit on the payment provider's
- * page) or declines it. Every other state says what happened and what to do next. Back from
- * paying (`&paid=1`), the page asks again until the deposit is confirmed.
+ * page) or declines it. Every other state says what happened and what to do next: the job's
+ * visits once it is one, the balance to pay once the work is done, then the receipt. Back from
+ * paying (`&paid=1`), the page asks again until the payment is confirmed: the status moved past
+ * what was being paid (the deposit: converted; the balance: completed).
  */
 export function QuotePage({ redirect = leaveForProvider }: QuotePageProps = {}) {
   const { id = '' } = useParams();
@@ -61,7 +64,7 @@ export function QuotePage({ redirect = leaveForProvider }: QuotePageProps = {}) 
   const token = params.get('token') ?? '';
   const paid = params.get('paid') === '1';
   const [openedAt] = useState(() => Date.now());
-  const query = useQuote(id, token, { awaitDeposit: paid ? { since: openedAt } : null });
+  const query = useQuote(id, token, { awaitPayment: paid ? { since: openedAt } : null });
   const quote = query.data ?? null;
   const title = quote ? copy.title(quote.number, quote.revision) : copy.loadingTitle;
   useDocumentTitle(title);
@@ -75,12 +78,21 @@ export function QuotePage({ redirect = leaveForProvider }: QuotePageProps = {}) 
   const gaveUp =
     paid &&
     quote !== null &&
-    quote.status !== 'converted' &&
-    lastAnswer - openedAt > DEPOSIT_GIVE_UP_MS;
+    awaitsPayment(quote.status) &&
+    lastAnswer - openedAt > PAYMENT_GIVE_UP_MS;
 
   return (
     <section className="screen quote-page" aria-labelledby="screen-title">
-      <h1 id="screen-title">{title}</h1>
+      <h1 id="screen-title">
+        {quote ? (
+          <>
+            Quote <span className="quote-page__number">{quote.number}</span> (revision{' '}
+            {quote.revision})
+          </>
+        ) : (
+          title
+        )}
+      </h1>
       {linkRefused ? (
         <>
           <Notice tone="error">
@@ -276,6 +288,13 @@ function QuoteView({ quote, token, paid, gaveUp, onCheckAgain, redirect }: Quote
           rate={rate}
           updating={updating}
           depositPaid={quote.depositPaid}
+          balance={
+            quote.job?.balancePaid === true || quote.status === 'completed'
+              ? 'paid'
+              : quote.status === 'balance_due'
+                ? 'due'
+                : 'after'
+          }
           changed={changed}
         />
       )}

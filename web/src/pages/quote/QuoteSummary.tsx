@@ -13,13 +13,28 @@ interface QuoteSummaryProps {
   readonly depositPaid: boolean;
   /** The customer changed the optional items: the new total is said once it is known. */
   readonly changed: boolean;
+  /** The balance: still to come after the work, due now the work is done, or paid. */
+  readonly balance?: 'after' | 'due' | 'paid';
 }
+
+const BALANCE_LABELS = {
+  after: copy.balance,
+  due: copy.balanceDueNow,
+  paid: copy.balancePaid,
+} as const;
 
 /**
  * Subtotal, HST, Total, the deposit due now and the balance after the work: the server's
  * figures as they are, for the optional items chosen.
  */
-export function QuoteSummary({ totals, rate, updating, depositPaid, changed }: QuoteSummaryProps) {
+export function QuoteSummary({
+  totals,
+  rate,
+  updating,
+  depositPaid,
+  changed,
+  balance = 'after',
+}: QuoteSummaryProps) {
   const headingId = useId();
   return (
     <section className="quote-summary" aria-labelledby={headingId} aria-busy={updating}>
@@ -35,7 +50,7 @@ export function QuoteSummary({ totals, rate, updating, depositPaid, changed }: Q
           <>
             <dt>{depositPaid ? copy.depositPaid : copy.depositDue}</dt>
             <dd>{copy.depositAmount(invoiceMoney(totals.depositCents), totals.depositPercent)}</dd>
-            <dt>{copy.balance}</dt>
+            <dt>{BALANCE_LABELS[balance]}</dt>
             <dd>{invoiceMoney(totals.balanceCents)}</dd>
           </>
         ) : null}

@@ -46,6 +46,8 @@ export const quotePageContent = {
   depositAmount: (amount: string, percent: number) =>
     `${amount} (${String(percent)}% of the total)`,
   balance: 'Balance after the work',
+  balanceDueNow: 'Balance due now',
+  balancePaid: 'Balance paid',
   updatingTotals: 'Updating the totals…',
   totalsUpdated: (total: string) => `Totals updated. Total ${total}.`,
   totalsFailed: 'The totals could not be updated.',
@@ -78,8 +80,26 @@ export const quotePageContent = {
   acceptedHeading: 'Deposit due',
   payDeposit: 'Pay the deposit',
   payingDeposit: 'Opening the payment page…',
-  depositFailed: 'The payment page could not be opened. Please try again.',
-  convertedHeading: 'Quote accepted',
+  paymentFailed: 'The payment page could not be opened. Please try again.',
+  // The job the quote became: its visits, then the balance once the work is done.
+  convertedHeading: 'Your job is booked',
+  /** Accepted (and its deposit paid), its visits not booked yet. */
+  acceptedJobHeading: 'Your quote is accepted',
+  depositPaidNews: 'Your deposit is paid.',
+  visitsHeading: 'Your visits',
+  noVisitsYet: 'We will call you to book the visits.',
+  visitQuestions: 'Need to change a visit? Contact us and we will arrange it.',
+  balanceHeading: 'Balance due',
+  /** 'The work is done. Balance due: $1,875 (invoice HS-2030-0012).' */
+  balanceDue: (amount: string, invoice: string | null) =>
+    `The work is done. Balance due: ${amount}${invoice === null ? '' : ` (invoice ${invoice})`}.`,
+  payBalance: 'Pay the balance',
+  payingBalance: 'Opening the payment page…',
+  completedHeading: 'Paid in full',
+  paidInFull: 'Paid in full. Thank you!',
+  balanceInvoice: 'Balance invoice',
+  receipt: 'Receipt',
+  contactAfterWork: 'A question about the work? We are glad to help.',
   declinedHeading: 'Quote declined',
   expiredHeading: 'Quote expired',
   replacedHeading: 'Quote replaced',
@@ -92,5 +112,8 @@ export const quotePageContent = {
   depositConfirming: 'Thank you, your deposit is being confirmed. This page updates by itself.',
   depositSlow:
     'Your deposit is taking longer than usual to confirm. We will email you as soon as it is; you do not need to pay again.',
+  balanceConfirming: 'Thank you, your payment is being confirmed. This page updates by itself.',
+  balanceSlow:
+    'Your payment is taking longer than usual to confirm. We will email you the receipt as soon as it is; you do not need to pay again.',
   checkAgain: 'Check again',
 } as const;

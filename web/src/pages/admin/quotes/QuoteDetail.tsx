@@ -1,3 +1,4 @@
+import { CALLED_OFF } from '@hs/api/domain/booking/booking-status';
 import type { AdminQuote } from '@hs/api/domain/quote/quote-schema';
 import { QUOTE_OPEN } from '@hs/api/domain/quote/quote-status';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +25,7 @@ import { type QuoteNavigationState, quoteSearch } from './quote-address';
 import { formatCents } from './quote-form';
 import { QuoteEditor } from './QuoteEditor';
 import { QuoteHistory } from './QuoteHistory';
+import { QuoteJobPanel } from './QuoteJob';
 import { QuotePdfLink } from './QuotePdfLink';
 import { QuoteTotals } from './QuoteTotals';
 import { quoteDetailContent as copy, quotesContent } from './quotes-content';
@@ -35,9 +37,25 @@ interface QuoteDetailProps {
   readonly notice: AdminMessage;
 }
 
+const BALANCE_POLL_MS = 1_500;
+
+/** A job whose visits are all done, its balance not billed yet: the workers are on it. */
+function awaitingBalance(quote: AdminQuote): boolean {
+  const visits =
+    quote.job?.visits.filter(
+      (visit) => !(CALLED_OFF as readonly string[]).includes(visit.status),
+    ) ?? [];
+  return (
+    quote.status === 'converted' &&
+    visits.length > 0 &&
+    visits.every((visit) => visit.status === 'done')
+  );
+}
+
 /**
  * One quote revision: who it is for, where it stands, the editor while it is a draft or what was
- * sent once it is not, the customer's answer, the links to its other revisions and its history.
+ * sent once it is not, the customer's answer, the job it became (its visits and balance), the
+ * links to its other revisions and its history.
  */
 export function QuoteDetail({ session, quoteId, notice }: QuoteDetailProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -45,8 +63,13 @@ export function QuoteDetail({ session, quoteId, notice }: QuoteDetailProps) {
   const navigate = useNavigate();
   const [message, setMessage] = useState<AdminMessage>(notice);
   const key = quoteKeys.one(session.token, quoteId);
-  const { state, retry } = useAdminData(session, key, (signal) =>
-    fetchAdminQuote(session.token, quoteId, signal),
+  // The balance is billed by the workers once the last visit is marked done: until it shows,
+  // the quote is read again, so the Job panel says what happened without a reload.
+  const { state, retry } = useAdminData(
+    session,
+    key,
+    (signal) => fetchAdminQuote(session.token, quoteId, signal),
+    { while: awaitingBalance, everyMs: BALANCE_POLL_MS },
   );
   const quote = state.status === 'ready' ? state.data : null;
 
@@ -141,6 +164,19 @@ export function QuoteDetail({ session, quoteId, notice }: QuoteDetailProps) {
                 </div>
               ) : null}
               <QuoteAnswer quote={quote} />
+              {quote.job === null ? null : (
+                <QuoteJobPanel
+                  session={session}
+                  quote={quote}
+                  job={quote.job}
+                  onSaved={onSaved}
+                  onStale={() => {
+                    void client.invalidateQueries({ queryKey: key, exact: true });
+                    // Its last visit done, the quote moves on (balance due): the lists say so.
+                    listsChanged();
+                  }}
+                />
+              )}
               <QuoteAsSent quote={quote} />
             </>
           )}

@@ -106,6 +106,8 @@ describe('QuotesSection', () => {
       'Expired',
       'Replaced',
       'Converted to a job',
+      'Work done, balance due',
+      'Paid in full',
     ]);
     fireEvent.change(status, { target: { value: 'sent' } });
     await vi.waitFor(() => {

@@ -57,6 +57,7 @@ export const draftQuote: AdminQuote = {
   history: [
     { at: '2030-06-01T14:00:00.000Z', event: 'created', label: 'Draft created', detail: null },
   ],
+  job: null,
 };
 
 /** The same quote with two lines, one of them optional. */

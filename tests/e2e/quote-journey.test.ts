@@ -21,8 +21,11 @@ import { startSite, type SiteHarness } from '../support/site-harness';
 import { scaled } from '../support/time-scale';
 
 const PASSWORD = 'quote-journey-Passw0rd!';
-/** Out of the repository: looked at by a person, not kept. */
-const SHOTS = '/tmp/quote-shots';
+/**
+ * Screenshots for a person to look at (`QUOTE_SHOTS=/tmp/quote-shots`), out of the repository;
+ * none unless asked for.
+ */
+const SHOTS = process.env.QUOTE_SHOTS ?? null;
 const CUSTOMER_NAME = 'Maya Singh';
 
 /** The quote as the operator writes it: three lines of work and one optional item. */
@@ -78,7 +81,7 @@ describe('a quote for custom work in Chromium', () => {
 
   beforeAll(async () => {
     site = await startSite({ AUTH_RATE_LIMIT_MAX: '1000' });
-    mkdirSync(SHOTS, { recursive: true });
+    if (SHOTS !== null) mkdirSync(SHOTS, { recursive: true });
     [customer, operator] = await Promise.all([
       signUp(site.product.api.app, PASSWORD),
       signUp(site.product.api.app, PASSWORD, 'admin'),
@@ -100,8 +103,10 @@ describe('a quote for custom work in Chromium', () => {
     await site.close();
   });
 
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  const shot = async (page: Page, name: string) => {
+    if (SHOTS === null) return;
+    await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  };
 
   /** How far the page scrolls sideways: nothing, on a page that fits its width. */
   const sidewaysScroll = (page: Page) =>

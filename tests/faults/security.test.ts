@@ -1,3 +1,4 @@
+import { QuoteWords } from '../../api/src/domain/quote/quote-schema';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -375,9 +376,11 @@ describe('rate limits on every form that takes input from anyone', () => {
    * Public writes without a limit, on purpose: Stripe's own retries must always get through, mail
    * providers send one-click unsubscribes from shared servers (and the link is signed), the test
    * checkout and billing pages exist only with the local test provider, and closing the dashboard session
-   * only clears the caller's own cookie.
+   * only clears the caller's own cookie. A quote's totals with the items the customer ticks are
+   * worked out and written nowhere (a POST only to carry the choice), as often as they tick.
    */
   const UNLIMITED = new Set([
+    'quoteTotals',
     'receivePaymentEvent',
     'unsubscribe',
     'completeTestCheckout',
@@ -421,6 +424,7 @@ describe('rate limits on every form that takes input from anyone', () => {
     newsletter: NewsletterMessages.tooManyAttempts,
     reviews: ReviewMessages.tooManyReviews,
     forms: 'Too many submissions from your connection. Please wait a few minutes and try again.',
+    quotes: QuoteWords.tooManyAnswers,
   };
   const messageFor = (target: string) =>
     target.startsWith('/api/auth/') || target.startsWith('/api/me/')
@@ -431,7 +435,9 @@ describe('rate limits on every form that takes input from anyone', () => {
           ? MESSAGES.newsletter
           : target === '/api/reviews'
             ? MESSAGES.reviews
-            : MESSAGES.forms;
+            : target.startsWith('/api/quotes/')
+              ? MESSAGES.quotes
+              : MESSAGES.forms;
 
   it.each(limited.map((entry, index) => [...entry, index] as const))(
     '%s: the (N+1)th request in the window is a JSON 429',

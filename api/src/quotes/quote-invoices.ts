@@ -32,7 +32,7 @@ export class QuoteInvoices {
       'invoice',
       `quote:${quoteId}:deposit`,
       async (card) => {
-        const quote = await QuoteModel.findById(quoteId).lean();
+        const quote = await QuoteModel.findById(quoteId).lean<Quote>();
         const totals = quote?.acceptedTotals;
         if (!quote?.depositPaidAt || !totals || totals.depositCents === 0) return null;
         const service = findService(quote.serviceId)?.title ?? quote.serviceId;
@@ -52,12 +52,7 @@ export class QuoteInvoices {
           subscriptionId: null,
           reference: quote.number,
           serviceId: quote.serviceId,
-          buyer: {
-            name: quote.customer.name,
-            company: quote.customer.company ?? null,
-            email: quote.customer.email,
-            serviceAddress: quote.customer.address,
-          },
+          buyer: buyerOf(quote),
           lines,
           ...totalsOf(lines),
           payment: {

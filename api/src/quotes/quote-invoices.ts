@@ -4,11 +4,43 @@ import type { InvoiceIssuer } from '../invoices/invoice-issuer';
 import type { InvoiceDocument } from '../invoices/invoice-model';
 import { QuoteModel, type Quote } from './quote-model';
 
-const buyerOf = (quote: Quote) => ({
-  name: quote.customer.name,
-  company: quote.customer.company ?? null,
-  email: quote.customer.email,
-  serviceAddress: quote.customer.address,
+type InvoiceLine = ReturnType<typeof lineOf>;
+type Payment = { method: 'card' | 'due'; brand: string | null; last4: string | null };
+
+/** What every document of a quote says of it: its customer, its number, its line and totals. */
+function documentOf(
+  quote: Quote,
+  line: InvoiceLine,
+  issuedAt: Date,
+  payment: Payment,
+  terms: string,
+) {
+  const lines = [line];
+  return {
+    issuedAt,
+    userId: quote.userId ?? null,
+    bookingId: null,
+    subscriptionId: null,
+    reference: quote.number,
+    serviceId: quote.serviceId,
+    buyer: {
+      name: quote.customer.name,
+      company: quote.customer.company ?? null,
+      email: quote.customer.email,
+      serviceAddress: quote.customer.address,
+    },
+    lines,
+    ...totalsOf(lines),
+    payment,
+    terms,
+    creditedInvoice: null,
+  };
+}
+
+const byCard = (card: { brand: string; last4: string } | null): Payment => ({
+  method: 'card',
+  brand: card?.brand ?? null,
+  last4: card?.last4 ?? null,
 });
 
 const balanceLine = (quote: Quote, balanceCents: number) => {
@@ -36,33 +68,20 @@ export class QuoteInvoices {
         const totals = quote?.acceptedTotals;
         if (!quote?.depositPaidAt || !totals || totals.depositCents === 0) return null;
         const service = findService(quote.serviceId)?.title ?? quote.serviceId;
-        const lines = [
-          lineOf(
-            `Deposit (${String(totals.depositPercent)}%) on quote ${quote.number}, revision ${String(quote.revision)}: ${service}`,
-            totals.depositCents,
-          ),
-        ];
+        const line = lineOf(
+          `Deposit (${String(totals.depositPercent)}%) on quote ${quote.number}, revision ${String(quote.revision)}: ${service}`,
+          totals.depositCents,
+        );
         const paidWith = await card(
           quote.depositIntentId ? { intentId: quote.depositIntentId } : null,
         );
-        return {
-          issuedAt: quote.depositPaidAt,
-          userId: quote.userId ?? null,
-          bookingId: null,
-          subscriptionId: null,
-          reference: quote.number,
-          serviceId: quote.serviceId,
-          buyer: buyerOf(quote),
-          lines,
-          ...totalsOf(lines),
-          payment: {
-            method: 'card',
-            brand: paidWith?.brand ?? null,
-            last4: paidWith?.last4 ?? null,
-          },
-          terms: `Deposit paid in full. Balance of ${formatCad(totals.balanceCents)} due when the work is done.`,
-          creditedInvoice: null,
-        };
+        return documentOf(
+          quote,
+          line,
+          quote.depositPaidAt,
+          byCard(paidWith),
+          `Deposit paid in full. Balance of ${formatCad(totals.balanceCents)} due when the work is done.`,
+        );
       },
     );
     if (invoice) {
@@ -83,21 +102,13 @@ export class QuoteInvoices {
       const quote = await QuoteModel.findById(quoteId).lean<Quote>();
       const balanceCents = quote?.acceptedTotals?.balanceCents ?? 0;
       if (!quote?.workDoneAt || balanceCents === 0) return null;
-      const lines = [balanceLine(quote, balanceCents)];
-      return {
-        issuedAt: quote.workDoneAt,
-        userId: quote.userId ?? null,
-        bookingId: null,
-        subscriptionId: null,
-        reference: quote.number,
-        serviceId: quote.serviceId,
-        buyer: buyerOf(quote),
-        lines,
-        ...totalsOf(lines),
-        payment: { method: 'due', brand: null, last4: null },
-        terms: 'Due on receipt: pay online from your quote’s page, or call us.',
-        creditedInvoice: null,
-      };
+      return documentOf(
+        quote,
+        balanceLine(quote, balanceCents),
+        quote.workDoneAt,
+        { method: 'due', brand: null, last4: null },
+        'Due on receipt: pay online from your quote’s page, or call us.',
+      );
     });
     if (invoice) {
       await QuoteModel.updateOne(
@@ -118,28 +129,16 @@ export class QuoteInvoices {
       async (card) => {
         const quote = await QuoteModel.findById(quoteId).lean<Quote>();
         if (!quote?.balancePaidAt) return null;
-        const lines = [balanceLine(quote, balance.totalCents)];
         const paidWith = await card(
           quote.balanceIntentId ? { intentId: quote.balanceIntentId } : null,
         );
-        return {
-          issuedAt: quote.balancePaidAt,
-          userId: quote.userId ?? null,
-          bookingId: null,
-          subscriptionId: null,
-          reference: quote.number,
-          serviceId: quote.serviceId,
-          buyer: buyerOf(quote),
-          lines,
-          ...totalsOf(lines),
-          payment: {
-            method: 'card',
-            brand: paidWith?.brand ?? null,
-            last4: paidWith?.last4 ?? null,
-          },
-          terms: `Payment received for invoice ${balance.number}. Paid in full.`,
-          creditedInvoice: null,
-        };
+        return documentOf(
+          quote,
+          balanceLine(quote, balance.totalCents),
+          quote.balancePaidAt,
+          byCard(paidWith),
+          `Payment received for invoice ${balance.number}. Paid in full.`,
+        );
       },
     );
     if (receipt) {

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { formatCad } from '../domain/booking/catalogue';
 import { HST_RATE_PERCENT } from '../domain/invoice/hst';
 import type { InvoiceLine, InvoiceView } from '../domain/invoice/invoice-schema';
@@ -9,10 +8,10 @@ import {
   documentDate,
   FOOTER_GAP,
   MARGIN,
-  PAGE_SIZE,
   REGULAR,
   SMALL_SIZE,
   TABLE_SIZE,
+  openDocumentPdf,
   winAnsi,
 } from './pdf-basics';
 
@@ -90,29 +89,11 @@ export function renderInvoicePdf(invoice: InvoiceView): Promise<Buffer> {
   const isCredit = invoice.kind === 'credit_note';
   const title = DOCUMENT_TITLES[invoice.kind];
   const issuedAt = new Date(invoice.issuedAt);
-  const doc = new PDFDocument({
-    size: PAGE_SIZE,
-    margin: MARGIN,
-    // Buffered so the footer can go on every page once the body knows how many it took.
-    bufferPages: true,
-    info: {
-      Title: invoice.number,
-      Author: invoice.seller.legalName,
-      Subject: title,
-      // The issue instant, not the render time: the same document renders to the same bytes,
-      // and pdfkit derives the file ID from these fields.
-      CreationDate: issuedAt,
-      ModDate: issuedAt,
-    },
-    displayTitle: true,
-    lang: 'en-CA',
-  });
-
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = openDocumentPdf({
+    title: invoice.number,
+    author: invoice.seller.legalName,
+    subject: title,
+    stamp: issuedAt,
   });
 
   const left = MARGIN;

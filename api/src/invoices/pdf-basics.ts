@@ -1,3 +1,5 @@
+import PDFDocument from 'pdfkit';
+
 /**
  * What every document PDF shares (invoices, credit notes, receipts and quotes): the page, the
  * sizes, the fonts, how a date reads and how text is made drawable.
@@ -130,4 +132,39 @@ export function documentDate(isoDate: string): string {
   const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
   if (!match || month === undefined) return isoDate;
   return `${month} ${String(Number(match[3]))}, ${match[1] ?? ''}`;
+}
+
+/**
+ * A new document on the shared page, buffered so the footer can go on every page once the body
+ * knows how many it took, and the bytes it will be once ended. `stamp` is the document's own
+ * instant (its issue or sending), never the render time: the same document renders to the same
+ * bytes, and pdfkit derives the file ID from these fields.
+ */
+export function openDocumentPdf(info: {
+  title: string;
+  author: string;
+  subject: string;
+  stamp: Date;
+}): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const doc = new PDFDocument({
+    size: PAGE_SIZE,
+    margin: MARGIN,
+    bufferPages: true,
+    info: {
+      Title: info.title,
+      Author: info.author,
+      Subject: info.subject,
+      CreationDate: info.stamp,
+      ModDate: info.stamp,
+    },
+    displayTitle: true,
+    lang: 'en-CA',
+  });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
 }

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { formatCad } from '../domain/booking/catalogue';
 import { HST_RATE_PERCENT } from '../domain/invoice/hst';
 import type { CustomerQuote } from '../domain/quote/quote-schema';
@@ -10,10 +9,10 @@ import {
   documentDate,
   FOOTER_GAP,
   MARGIN,
-  PAGE_SIZE,
   REGULAR,
   SMALL_SIZE,
   TABLE_SIZE,
+  openDocumentPdf,
   winAnsi,
 } from '../invoices/pdf-basics';
 
@@ -110,27 +109,11 @@ export function renderQuotePdf(
   acceptUrl?: string,
 ): Promise<Buffer> {
   const stamp = stampOf(quote);
-  const doc = new PDFDocument({
-    size: PAGE_SIZE,
-    margin: MARGIN,
-    // Buffered so the footer can go on every page once the body knows how many it took.
-    bufferPages: true,
-    info: {
-      Title: `Quote ${quoteTitle(quote)}`,
-      Author: seller.legalName,
-      Subject: 'Quote',
-      CreationDate: stamp,
-      ModDate: stamp,
-    },
-    displayTitle: true,
-    lang: 'en-CA',
-  });
-
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = openDocumentPdf({
+    title: `Quote ${quoteTitle(quote)}`,
+    author: seller.legalName,
+    subject: 'Quote',
+    stamp,
   });
 
   const left = MARGIN;

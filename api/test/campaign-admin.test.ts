@@ -207,6 +207,12 @@ describe('the campaigns admin API', () => {
       'Only a draft campaign can be deleted: this one has gone out.',
     );
     expect(await CampaignModel.findById(id)).toMatchObject({ subject: 'Better words' });
+    // It goes out to whoever is subscribed when its batches are claimed: wait for the end, so
+    // the subscribers the next tests add are not caught by it.
+    await eventually(async () => {
+      const view = await request(app()).get(`/api/admin/campaigns/${id}`).set(asAdmin());
+      expect(view.body.campaign).toMatchObject({ status: 'sent' });
+    });
   });
 
   it('sends a test to the signed-in operator alone, marked as a test, and counts nothing', async () => {

@@ -6,7 +6,7 @@ import { RUNNING_FILE } from '../../api/src/config/local-services';
 import { spawnManaged, type ManagedChild } from './child-processes';
 import { freePort, waitFor } from './ports';
 import { supervise, type RestartPolicy } from './supervisor';
-import { startLocalStack, type LocalStack } from './stack';
+import { startLocalStack, type LocalStack, type LocalTopology } from './stack';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,6 +28,17 @@ function localSecret(dataDir: string, name: string): string {
 export interface LaunchOptions {
   /** `dev` restarts the API and workers on change and serves the site through Vite with hot reload. */
   mode: 'start' | 'dev';
+  /** `--ha` on the command line; otherwise LOCAL_TOPOLOGY (which .env may set), else `single`. */
+  topology?: LocalTopology;
+}
+
+function topologyOf(options: LaunchOptions): LocalTopology {
+  if (options.topology) return options.topology;
+  const fromEnv = process.env.LOCAL_TOPOLOGY ?? 'single';
+  if (fromEnv !== 'single' && fromEnv !== 'ha') {
+    throw new Error(`LOCAL_TOPOLOGY must be single or ha, not ${fromEnv}`);
+  }
+  return fromEnv;
 }
 
 /**
@@ -79,10 +90,13 @@ export async function launch(options: LaunchOptions): Promise<void> {
   if (process.env.PORT && Number(process.env.PORT) !== port) {
     throw new Error(`PORT ${process.env.PORT} is in use`);
   }
+  const topology = topologyOf(options);
   const dataDir = process.env.DATA_DIR ?? path.join(repoRoot, '.data');
   // Where commands run beside the product (npm run newsletter) find its local services.
   const runningFile = path.join(dataDir, RUNNING_FILE);
-  log(`starting local services (data in ${path.relative(repoRoot, dataDir) || dataDir})...`);
+  log(
+    `starting local services${topology === 'ha' ? ' (high availability: replica set and Sentinel)' : ''} (data in ${path.relative(repoRoot, dataDir) || dataDir})...`,
+  );
 
   const started: { stack?: LocalStack } = {};
   const children: Pick<ManagedChild, 'name' | 'stop'>[] = [];
@@ -111,7 +125,13 @@ export async function launch(options: LaunchOptions): Promise<void> {
     });
   }
 
-  const stack = await startLocalStack({ dataDir, persistent: true, env: process.env, log });
+  const stack = await startLocalStack({
+    dataDir,
+    persistent: true,
+    env: process.env,
+    log,
+    topology,
+  });
   started.stack = stack;
   const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -123,11 +143,15 @@ export async function launch(options: LaunchOptions): Promise<void> {
     PORT: String(port),
     SITE_URL: siteUrl,
   };
-  writeFileSync(
-    runningFile,
-    `${JSON.stringify({ MONGO_URL: env.MONGO_URL, REDIS_URL: env.REDIS_URL, SITE_URL: siteUrl }, null, 2)}\n`,
-    { mode: 0o600 },
-  );
+  // JSON leaves out what is undefined: REDIS_URL under --ha, the sentinels without it.
+  const runningServices = {
+    MONGO_URL: env.MONGO_URL,
+    REDIS_URL: env.REDIS_URL,
+    REDIS_SENTINELS: env.REDIS_SENTINELS,
+    REDIS_SENTINEL_NAME: env.REDIS_SENTINEL_NAME,
+    SITE_URL: siteUrl,
+  };
+  writeFileSync(runningFile, `${JSON.stringify(runningServices, null, 2)}\n`, { mode: 0o600 });
   const watch = options.mode === 'dev';
   log('starting the API and the workers...');
   // Before the product is up, an exit is a start-up failure that a restart would only repeat.
@@ -187,7 +211,10 @@ export async function launch(options: LaunchOptions): Promise<void> {
     openUrl = `http://localhost:${vitePort}`;
   }
   const mailbox = stack.env.MAILBOX_URL ? `\n  Emails it sends:    ${openUrl}/dev/mailbox` : '';
+  const ha = stack.ha
+    ? `\n  MongoDB:            ${stack.ha.env.MONGO_URL}\n  Redis sentinels:    ${stack.ha.env.REDIS_SENTINELS} (master ${stack.ha.env.REDIS_SENTINEL_NAME})`
+    : '';
   console.log(
-    `\n  Home Services is running.\n  Open:               ${openUrl}${mailbox}\n  Health:             ${siteUrl}/readyz\n  Stop:               Ctrl-C\n`,
+    `\n  Home Services is running.\n  Open:               ${openUrl}${mailbox}\n  Health:             ${siteUrl}/readyz${ha}\n  Stop:               Ctrl-C\n`,
   );
 }

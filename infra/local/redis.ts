@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { killLeftover, spawnManaged, tailOfFile } from './child-processes';
+import { killLeftover, spawnManaged, tailOfFile, type ManagedChild } from './child-processes';
 import { waitFor } from './ports';
 import type { LocalService, LogLine } from './service';
 
@@ -49,40 +49,40 @@ export function ensureRedisServer(log: LogLine): string {
   return installed;
 }
 
-export async function startRedis(options: RedisOptions, log: LogLine): Promise<RedisService> {
-  const binary = ensureRedisServer(log);
-  mkdirSync(options.dataDir, { recursive: true });
-  const pidFile = path.join(options.dataDir, 'redis.pid');
-  await killLeftover(pidFile, 'redis-server');
-  const logFile = path.join(options.dataDir, 'redis.log');
-  const child = spawnManaged(
-    'redis-server',
-    binary,
-    [
-      '--bind',
-      '127.0.0.1',
-      '--port',
-      String(options.port),
-      '--dir',
-      options.dataDir,
-      '--pidfile',
-      pidFile,
-      '--logfile',
-      logFile,
-      '--daemonize',
-      'no',
-      '--save',
-      options.persistent ? '60 1' : '',
-      '--appendonly',
-      options.persistent ? 'yes' : 'no',
-      // BullMQ needs every key kept: evicting one would lose a job.
-      '--maxmemory-policy',
-      'noeviction',
-    ],
-    { stdio: 'ignore' },
-  );
-  const url = `redis://127.0.0.1:${options.port}`;
-  const probe = new Redis(url, {
+/** A redis-server directive and its words, e.g. ['save', '60', '1']. */
+export type RedisSetting = [name: string, ...values: string[]];
+
+/**
+ * What every redis-server holding the product's data runs with, alone or under Sentinel, as
+ * directives for the command line or a config file.
+ */
+export function dataNodeSettings(options: RedisOptions): RedisSetting[] {
+  return [
+    ['bind', '127.0.0.1'],
+    ['port', String(options.port)],
+    ['dir', options.dataDir],
+    ['pidfile', redisPidFile(options.dataDir)],
+    ['logfile', redisLogFile(options.dataDir)],
+    ['daemonize', 'no'],
+    options.persistent ? ['save', '60', '1'] : ['save', ''],
+    ['appendonly', options.persistent ? 'yes' : 'no'],
+    // BullMQ needs every key kept: evicting one would lose a job.
+    ['maxmemory-policy', 'noeviction'],
+  ];
+}
+
+export const redisPidFile = (dataDir: string) => path.join(dataDir, 'redis.pid');
+export const redisLogFile = (dataDir: string) => path.join(dataDir, 'redis.log');
+
+/** Resolves once the redis-server on `port` answers PING; fails at once with its log if it exits. */
+export async function waitForRedisPing(
+  what: string,
+  port: number,
+  child: ManagedChild,
+  logFile: string,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const probe = new Redis(`redis://127.0.0.1:${port}`, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
@@ -90,22 +90,37 @@ export async function startRedis(options: RedisOptions, log: LogLine): Promise<R
   probe.on('error', () => undefined);
   try {
     await waitFor(
-      'redis-server',
+      what,
       async () => {
         if (probe.status !== 'ready') await probe.connect().catch(() => undefined);
         await probe.ping();
         return true;
       },
       {
-        timeoutMs: 20_000,
+        timeoutMs,
         failed: () => (child.isRunning() ? undefined : `it exited; log:\n${tailOfFile(logFile)}`),
       },
     );
+  } finally {
+    probe.disconnect();
+  }
+}
+
+export async function startRedis(options: RedisOptions, log: LogLine): Promise<RedisService> {
+  const binary = ensureRedisServer(log);
+  mkdirSync(options.dataDir, { recursive: true });
+  await killLeftover(redisPidFile(options.dataDir), 'redis-server');
+  const args = dataNodeSettings(options).flatMap(([name, ...values]) => [
+    `--${name}`,
+    values.join(' '),
+  ]);
+  const child = spawnManaged('redis-server', binary, args, { stdio: 'ignore' });
+  const url = `redis://127.0.0.1:${options.port}`;
+  try {
+    await waitForRedisPing('redis-server', options.port, child, redisLogFile(options.dataDir));
   } catch (error) {
     await child.stop('SIGKILL');
     throw error;
-  } finally {
-    probe.disconnect();
   }
   return {
     name: 'Redis',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { startHaTopology, type HaTopology } from './ha-topology';
 import { startMailCapture } from './mail-capture';
 import { startMongod } from './mongod';
 import { freePort } from './ports';
@@ -14,12 +15,21 @@ export interface LocalStackOptions {
   /** Variables already set: a service whose URL is given is used as it is, not started. */
   env: Record<string, string | undefined>;
   log: LogLine;
+  /**
+   * `ha` starts MongoDB as a three-member replica set and Redis as a master, a replica and three
+   * Sentinels (ha-topology.ts) instead of one server each; `single` by default.
+   */
+  topology?: LocalTopology;
 }
+
+export type LocalTopology = 'single' | 'ha';
 
 export interface LocalStack {
   /** The variables to hand the API and the workers (only those the stack decided). */
   env: Record<string, string>;
   services: LocalService[];
+  /** The replica set and the sentinels, when the topology is `ha`. */
+  ha?: HaTopology;
   stop(): Promise<void>;
 }
 
@@ -33,9 +43,27 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const dir = (name: string) => path.join(options.dataDir, name);
   const port = (preferred: number) => freePort(persistent ? preferred : undefined);
   const stackEnv: Record<string, string> = {};
-  const starting: Promise<LocalService>[] = [];
+  const starting: Promise<LocalService | LocalService[]>[] = [];
+  const started: { ha?: HaTopology } = {};
+  const ha = options.topology === 'ha';
 
-  if (!env.MONGO_URL) {
+  if (ha) {
+    // The topology is the point of --ha: servers configured elsewhere would quietly replace it.
+    const configured = ['MONGO_URL', 'REDIS_URL', 'REDIS_SENTINELS'].filter((name) => env[name]);
+    if (configured.length) {
+      throw new Error(
+        `--ha starts its own MongoDB and Redis: unset ${configured.join(', ')}, or start without --ha`,
+      );
+    }
+    starting.push(
+      startHaTopology({ dataDir: options.dataDir, persistent, log }).then((topology) => {
+        started.ha = topology;
+        Object.assign(stackEnv, topology.env);
+        return topology.services;
+      }),
+    );
+  }
+  if (!env.MONGO_URL && !ha) {
     starting.push(
       port(STABLE_PORTS.mongo).then(async (mongoPort) => {
         const mongo = await startMongod({ dataDir: dir('mongo'), port: mongoPort, persistent });
@@ -44,7 +72,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
     );
   }
-  if (!env.REDIS_URL) {
+  // Sentinels given are Redis configured too: the API takes one of the two, never both.
+  if (!env.REDIS_URL && !env.REDIS_SENTINELS && !ha) {
     starting.push(
       port(STABLE_PORTS.redis).then(async (redisPort) => {
         const redis = await startRedis({ dataDir: dir('redis'), port: redisPort, persistent }, log);
@@ -88,7 +117,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   const results = await Promise.allSettled(starting);
   const services = results.flatMap((result) =>
-    result.status === 'fulfilled' ? [result.value] : [],
+    result.status === 'fulfilled' ? [result.value].flat() : [],
   );
   const stop = async () => {
     await Promise.allSettled(services.map((service) => service.stop()));
@@ -101,5 +130,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     throw failures[0] instanceof Error ? failures[0] : new Error(String(failures[0]));
   }
   for (const service of services) log(`${service.name.padEnd(13)} ${service.description}`);
-  return { env: stackEnv, services, stop };
+  for (const line of (await started.ha?.describe()) ?? []) log(`  ${line}`);
+  return { env: stackEnv, services, ha: started.ha, stop };
 }

@@ -79,6 +79,8 @@ describe('/readyz follows MongoDB going away and coming back', () => {
       return response;
     });
     expect(down.body.status).toBe('unavailable');
+    // The process stays up and comes back by itself: a client may ask again shortly.
+    expect(down.headers['retry-after']).toBe('5');
     expect(down.body.down).toEqual(['mongodb']);
     expect(down.body.dependencies.mongodb.status).toBe('down');
     expect(down.body.dependencies.redis.status).toBe('up');
@@ -115,6 +117,7 @@ describe('/readyz takes the process out of rotation for MongoDB or Redis only', 
     async (name) => {
       const response = await readyz({ [name]: down });
       expect(response.status).toBe(200);
+      expect(response.headers['retry-after']).toBeUndefined();
       expect(response.body).toMatchObject({
         status: 'degraded',
         down: [name],
@@ -126,6 +129,8 @@ describe('/readyz takes the process out of rotation for MongoDB or Redis only', 
   it.each([['mongodb'], ['redis']] as const)('answers 503 while %s is down', async (name) => {
     const response = await readyz({ [name]: down, smtp: down });
     expect(response.status).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.body).toMatchObject({ status: 'unavailable' });
     expect(response.body.down).toEqual(expect.arrayContaining([name, 'smtp']));
   });

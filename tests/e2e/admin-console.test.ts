@@ -48,6 +48,7 @@ describe('the operators’ admin area in Chromium', () => {
   async function createAdmin(): Promise<void> {
     const { MONGO_URL, MONGO_DB, REDIS_URL } = site.product.api.context.config;
     if (MONGO_DB === undefined) throw new Error('testEnv names a database of the test’s own');
+    if (REDIS_URL === undefined) throw new Error('the test stack has one Redis, named by URL');
     const command = spawnEntryPoint(
       'api/src/cli/admin-command.ts',
       { MONGO_URL, MONGO_DB, REDIS_URL },

@@ -1,6 +1,7 @@
 import { Worker } from 'bullmq';
 import type { ApiContext } from '../../api/src/server/api-context';
 import { QueueName } from '../../api/src/jobs/job-definitions';
+import { redisTarget } from '../../api/src/config/redis-target';
 import { createRedis } from '../../api/src/platform/redis';
 import { eventually } from './poll';
 
@@ -11,7 +12,7 @@ import { eventually } from './poll';
 export async function failedMailJob(api: ApiContext, jobId: string, reason: string): Promise<void> {
   const mail = api.jobs.queue(QueueName.Mail);
   await mail.add('mail.send', { to: 'someone@example.test' }, { jobId, attempts: 1 });
-  const connection = createRedis(api.config.REDIS_URL, { blocking: true });
+  const connection = createRedis(redisTarget(api.config), { blocking: true });
   const worker = new Worker(QueueName.Mail, () => Promise.reject(new Error(reason)), {
     connection,
     prefix: api.config.QUEUE_PREFIX,

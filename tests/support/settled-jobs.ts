@@ -3,6 +3,7 @@ import { scaled } from './time-scale';
 import type { Queue } from 'bullmq';
 import { QueueName } from '../../api/src/jobs/job-definitions';
 import { JobProducer } from '../../api/src/jobs/job-producer';
+import { loadRedisTarget } from '../../api/src/config/redis-target';
 import { createRedis } from '../../api/src/platform/redis';
 import { eventually } from './poll';
 
@@ -57,7 +58,7 @@ export async function jobsSettled(
 
 /** The product's queues for a test that has no API of its own in this process (env as testEnv). */
 export function queuesOf(env: Record<string, string>): QueueSource & { close(): Promise<void> } {
-  const connection = createRedis(env.REDIS_URL ?? '', { blocking: true });
+  const connection = createRedis(loadRedisTarget(env), { blocking: true });
   const producer = new JobProducer(connection, env.QUEUE_PREFIX ?? '');
   return {
     queue: (name) => producer.queue(name),

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Readiness } from '@hs/api/health/readiness';
+import { readinessAnswer, type Readiness } from '@hs/api/health/readiness';
 import type { Logger } from '@hs/api/platform/logger';
 
 export interface WorkersHealth {
@@ -31,9 +31,8 @@ export async function startWorkersHealth(options: {
     }
     options.readiness.report().then(
       (report) => {
-        res
-          .writeHead(report.status === 'unavailable' ? 503 : 200, json)
-          .end(JSON.stringify(report));
+        const answer = readinessAnswer(report);
+        res.writeHead(answer.status, { ...json, ...answer.headers }).end(JSON.stringify(report));
       },
       (error: unknown) => {
         options.logger.error({ err: error }, 'readiness not reported');

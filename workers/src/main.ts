@@ -29,6 +29,7 @@ import { connectMongo, disconnectMongo, pingMongo } from '@hs/api/platform/mongo
 import { Readiness } from '@hs/api/health/readiness';
 import { exitOnStartupError, onShutdownSignal } from '@hs/api/platform/process-signals';
 import { createRedis, pingRedis } from '@hs/api/platform/redis';
+import { redisTarget, replicasToAck } from '@hs/api/config/redis-target';
 import { withTimeout } from '@hs/api/platform/with-timeout';
 import { loadWorkersConfig } from './config';
 import { startWorkersHealth } from './health-server';
@@ -47,14 +48,17 @@ async function main(): Promise<void> {
   const logger = createLogger({ name: 'workers', level: config.LOG_LEVEL });
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const sender = new OnceSender(mailer, logger);
+  const target = redisTarget(config);
   const connect = () => {
-    const connection = createRedis(config.REDIS_URL, { blocking: true });
+    const connection = createRedis(target, { blocking: true });
     connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
     return connection;
   };
   // Workers queue follow-up work too (a paid booking's confirmation and reminder).
   const producerConnection = connect();
-  const producer = new JobProducer(producerConnection, config.QUEUE_PREFIX);
+  const producer = new JobProducer(producerConnection, config.QUEUE_PREFIX, {
+    replicasToAck: replicasToAck(target),
+  });
   const slots = new SlotLedger(
     crewRoster(config).length,
     {

@@ -6,6 +6,7 @@ import { JobProducer } from '../jobs/job-producer';
 import { CampaignService } from '../newsletter/campaign-service';
 import { connectMongo, disconnectMongo } from '../platform/mongo';
 import { createRedis } from '../platform/redis';
+import { redisTarget } from '../config/redis-target';
 import { progressLine } from './progress-bar';
 
 const USAGE = `Newsletter campaigns, from the command line.
@@ -18,7 +19,7 @@ const USAGE = `Newsletter campaigns, from the command line.
   npm run newsletter -- resume <id>
   npm run newsletter -- list
 
-It uses MONGO_URL and REDIS_URL, or the local services of a running \`npm start\`.
+It uses MONGO_URL and REDIS_URL (or REDIS_SENTINELS), or the local services of a running \`npm start\`.
 The workers do the sending: they must be running (npm start runs them).`;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -87,7 +88,7 @@ async function run(argv: string[]): Promise<number> {
     dbName: config.MONGO_DB,
     autoIndex: config.MONGO_AUTO_INDEX,
   });
-  const redis = createRedis(config.REDIS_URL, { blocking: true });
+  const redis = createRedis(redisTarget(config), { blocking: true });
   const jobs = new JobProducer(redis, config.QUEUE_PREFIX);
   const campaigns = new CampaignService({ jobs });
   try {

@@ -12,5 +12,8 @@ export type CliConfig = z.infer<z.ZodObject<typeof cliEnv>>;
  * of a running `npm start`.
  */
 export function loadCliConfig(env: EnvSource = process.env): CliConfig {
-  return loadConfig(cliEnv, { ...localServicesEnv(env.DATA_DIR), ...env });
+  const local = localServicesEnv(env.DATA_DIR);
+  // Redis named by its sentinels is named: the local server's URL beside them would be a second.
+  if (env.REDIS_SENTINELS?.trim()) delete local.REDIS_URL;
+  return loadConfig(cliEnv, { ...local, ...env });
 }

@@ -1,3 +1,4 @@
+import { MongoClient } from 'mongodb';
 import { z } from 'zod';
 import { DEFAULT_SERVICE_AREAS, normaliseServiceArea } from '../domain/booking/service-area';
 import { DEFAULT_SAME_DAY_LEAD_HOURS } from '../domain/booking/same-day';
@@ -15,6 +16,55 @@ const url = (protocols: string[]) =>
     },
     { message: `must be a URL (${protocols.join(', ')})` },
   );
+
+/**
+ * A MongoDB connection string as the driver reads it: a replica set's several hosts
+ * (`mongodb://a:27017,b:27017/?replicaSet=rs0`), which WHATWG URLs refuse, or a `mongodb+srv://`
+ * name. The driver's own parser decides, so what passes here is what connects; constructing a
+ * client only parses, it opens no connection and resolves no name.
+ */
+const mongoUrl = z.string().superRefine((value, context) => {
+  try {
+    new MongoClient(value);
+  } catch (error) {
+    // The driver's reason can quote the connection string, password included: never echo that.
+    const userInfo = /^[^:]+:\/\/([^@/]*)@/.exec(value)?.[1];
+    let reason = error instanceof Error ? error.message : String(error);
+    if (userInfo) reason = reason.split(userInfo).join('…');
+    context.addIssue({
+      code: 'custom',
+      message: `must be a MongoDB connection string (mongodb:// or mongodb+srv://): ${reason}`,
+    });
+  }
+});
+
+/** host:port, a host being a name, an IPv4 address or an IPv6 address in brackets. */
+const HOST_PORT =
+  /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)):(\d{1,5})$/;
+
+/** 'sentinel-0.redis:26379, 10.0.0.12:26379': the sentinels' addresses, each host:port. */
+const sentinelList = z.string().transform((value, context) => {
+  const sentinels: { host: string; port: number }[] = [];
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    if (entry === '') continue;
+    const match = HOST_PORT.exec(entry);
+    const host = match?.[1] ?? match?.[2];
+    const port = Number(match?.[3]);
+    if (host === undefined || port < 1 || port > 65535) {
+      context.addIssue({
+        code: 'custom',
+        message: `${entry} is not a sentinel's host:port (like sentinel-0.redis:26379)`,
+      });
+      return z.NEVER;
+    }
+    sentinels.push({ host, port });
+  }
+  if (sentinels.length === 0) {
+    context.addIssue({ code: 'custom', message: 'must name at least one sentinel (host:port)' });
+    return z.NEVER;
+  }
+  return sentinels;
+});
 
 /** 'https://a.example, https://b.example': each exactly an origin (no path, no trailing slash). */
 const originList = z.string().transform((value, context) => {
@@ -93,7 +143,7 @@ export const runtimeEnv = {
 };
 
 export const mongoEnv = {
-  MONGO_URL: url(['mongodb', 'mongodb+srv']),
+  MONGO_URL: mongoUrl,
   MONGO_DB: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name')
@@ -103,12 +153,69 @@ export const mongoEnv = {
 };
 
 export const redisEnv = {
-  REDIS_URL: url(['redis', 'rediss']),
+  /** Redis at one address (a managed endpoint that follows its primary, or a lone server). */
+  REDIS_URL: url(['redis', 'rediss']).optional(),
+  /** Or through Sentinel: the sentinels that know which node is the master now. */
+  REDIS_SENTINELS: sentinelList.optional(),
+  /** The name the sentinels monitor the master by (`sentinel monitor <name> ...`). */
+  REDIS_SENTINEL_NAME: z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, 'printable characters only, no spaces')
+    .optional(),
+  /** The sentinels' own password (their `requirepass`), when they have one. */
+  REDIS_SENTINEL_PASSWORD: z.string().optional(),
+  /** The data nodes' password, for REDIS_SENTINELS or a REDIS_URL that carries none. */
+  REDIS_PASSWORD: z.string().optional(),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, - and _ only')
     .default('hs'),
 };
+
+/**
+ * A rule between variables, which no one variable's schema can see. `loadConfig` applies it to
+ * every process that reads all of its variables, on the values as set (blank counts as unset).
+ */
+export interface EnvRule {
+  variables: readonly string[];
+  /** Each problem as `NAME: reason`, like those of a single variable. */
+  problems(set: Readonly<Record<string, string>>): string[];
+}
+
+const SENTINEL_ONLY = ['REDIS_SENTINEL_NAME', 'REDIS_SENTINEL_PASSWORD'] as const;
+
+/** Redis is reached one way: at REDIS_URL, or through the sentinels of REDIS_SENTINELS. */
+const oneRedis: EnvRule = {
+  variables: Object.keys(redisEnv),
+  problems(set) {
+    const { REDIS_URL: url, REDIS_SENTINELS: sentinels } = set;
+    if (url === undefined && sentinels === undefined) {
+      return [
+        'REDIS_URL: is required (or REDIS_SENTINELS with REDIS_SENTINEL_NAME, to reach Redis through Sentinel)',
+      ];
+    }
+    if (url !== undefined && sentinels !== undefined) {
+      return ['REDIS_SENTINELS: set REDIS_URL or REDIS_SENTINELS, not both'];
+    }
+    if (url !== undefined) {
+      const problems = SENTINEL_ONLY.filter((name) => set[name] !== undefined).map(
+        (name) => `${name}: is only read with REDIS_SENTINELS, which is not set`,
+      );
+      // ioredis would take the URL's password and silently ignore the other.
+      if (set.REDIS_PASSWORD !== undefined && URL.canParse(url) && new URL(url).password !== '') {
+        problems.push('REDIS_PASSWORD: REDIS_URL has a password already; give it in one place');
+      }
+      return problems;
+    }
+    return set.REDIS_SENTINEL_NAME === undefined
+      ? [
+          'REDIS_SENTINEL_NAME: is required with REDIS_SENTINELS (the name the sentinels know the master by)',
+        ]
+      : [];
+  },
+};
+
+export const ENV_RULES: readonly EnvRule[] = [oneRedis];
 
 export const storageEnv = {
   S3_ENDPOINT: url(['http', 'https']).optional(),

@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import type { Readiness } from './readiness';
+import { readinessAnswer, type Readiness } from './readiness';
 
 export function healthRoutes(readiness: Readiness): Router {
   const router = express.Router();
@@ -8,8 +8,8 @@ export function healthRoutes(readiness: Readiness): Router {
   });
   router.get('/readyz', async (_req, res) => {
     const report = await readiness.report();
-    res.setHeader('Cache-Control', 'no-store');
-    res.status(report.status === 'unavailable' ? 503 : 200).json(report);
+    const answer = readinessAnswer(report);
+    res.set(answer.headers).status(answer.status).json(report);
   });
   return router;
 }

@@ -1,4 +1,5 @@
 import type { Logger } from '../platform/logger';
+import { RETRY_AFTER_SECONDS } from '../platform/retry-after';
 import { withTimeout } from '../platform/with-timeout';
 
 export type DependencyName = 'mongodb' | 'redis' | 's3' | 'smtp';
@@ -59,4 +60,18 @@ export class Readiness {
         : 'ready';
     return { status, down, dependencies };
   }
+}
+
+/**
+ * A report as an HTTP answer, the same for the API's /readyz and the workers': 503 while a gating
+ * dependency is down (a MongoDB election, a Redis failover) with a Retry-After, since the process
+ * itself stays up and comes back to 200 on its own; 200 otherwise.
+ */
+export function readinessAnswer(report: ReadinessReport): {
+  status: 200 | 503;
+  headers: Record<string, string>;
+} {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (report.status !== 'unavailable') return { status: 200, headers };
+  return { status: 503, headers: { ...headers, 'Retry-After': String(RETRY_AFTER_SECONDS) } };
 }

@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isMongoUnavailable } from '../platform/mongo';
+import { isRedisUnavailable } from '../platform/redis';
+import { RETRY_AFTER_SECONDS } from '../platform/retry-after';
 import {
   DEFAULT_CODE_OF_KIND,
   DomainError,
@@ -111,12 +113,12 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
     status = error.status;
     message = error.expose ? error.message : (STATUS_CODES[status] ?? 'Request refused.');
     code = codeOfStatus(status);
-  } else if (isMongoUnavailable(error)) {
+  } else if (isMongoUnavailable(error) || isRedisUnavailable(error)) {
+    // An election or a failover under way, or a server away: the drivers reconnect on their own.
     status = 503;
     message = UNAVAILABLE;
     code = 'unavailable';
-    // The driver's reconnect runs on its own; a few seconds is a fair first wait.
-    res.setHeader('Retry-After', '5');
+    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
   }
   if (status >= 500) req.log.error({ err: error }, 'request failed');
   else req.log.info({ status, reason: message }, 'request refused');

@@ -19,6 +19,13 @@ export interface JobProducerOptions {
    */
   outbox?: JobOutbox;
   enqueueTimeoutMs?: number;
+  /**
+   * Replicas that must hold a job before it counts as handed over (Redis `WAIT`): 0 for a lone
+   * Redis, 1 behind Sentinel. Redis replicates after it answers, so a master that dies just after
+   * taking a job can take it along: a job no replica confirmed stays in the outbox too (API), or
+   * fails the add (workers: the job that made it runs again), and its id keeps it one job.
+   */
+  replicasToAck?: number;
   logger?: Logger;
 }
 
@@ -167,6 +174,22 @@ export class JobProducer {
     const delay = job.runAt ? job.runAt.getTime() - Date.now() : 0;
     if (delay > 0) jobOptions.delay = delay;
     await this.queue(job.queue).add(job.name, job.data, jobOptions);
+    await this.replicated();
+  }
+
+  /**
+   * Waits for the replicas to hold every write this connection made so far, the job's among them
+   * (a Queue writes on the connection it was given). Throws when they do not within the enqueue
+   * time limit: the job may be lost with the master, so the caller keeps it elsewhere.
+   */
+  private async replicated(): Promise<void> {
+    const wanted = this.options.replicasToAck ?? 0;
+    if (wanted === 0) return;
+    const timeoutMs = this.options.enqueueTimeoutMs ?? DEFAULT_ENQUEUE_TIMEOUT_MS;
+    const acked = await this.connection.wait(wanted, Math.max(1, Math.floor(timeoutMs / 2)));
+    if (acked < wanted) {
+      throw new Error(`redis: ${String(acked)} of ${String(wanted)} replicas took the job`);
+    }
   }
 
   async close(): Promise<void> {

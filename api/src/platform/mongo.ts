@@ -10,6 +10,23 @@ export interface MongoOptions {
 }
 
 /**
+ * For the whole connection, whatever MONGO_URL says (these win over its w=, journal= and
+ * readConcernLevel=). Money is written here: payments, bookings' status, invoices, plans. A write
+ * the primary alone has acknowledged is rolled back when that primary loses an election before a
+ * majority has it and rejoins as a stale member, so a write is acknowledged only once a majority
+ * has it in its journal. Reads see majority-committed data only: a customer never sees a payment
+ * or a booking that later disappears. A write or read cut off by a failover is retried once, on
+ * the new primary (retryable writes keep a retried write from applying twice).
+ */
+const DURABILITY = {
+  // `j`, not `journal`: the driver lets a URL's journal= override this object's journal, not its j.
+  writeConcern: { w: 'majority', j: true },
+  readConcernLevel: 'majority',
+  retryWrites: true,
+  retryReads: true,
+} as const satisfies mongoose.ConnectOptions;
+
+/**
  * The one MongoDB connection of a process. Commands are not buffered while disconnected: a
  * request fails at once with a clear error and the driver reconnects by itself when the server
  * returns.
@@ -24,6 +41,7 @@ export async function connectMongo(options: MongoOptions): Promise<typeof mongoo
     bufferCommands: false,
     autoIndex: options.autoIndex ?? true,
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5_000,
+    ...DURABILITY,
   });
   // Unique indexes are rules (one booking per reference, one slot document per window): they
   // must exist before the first request, not be built beside it.
@@ -55,26 +73,66 @@ export async function disconnectMongo(): Promise<void> {
 }
 
 /**
- * The database could not be reached (stopped, restarting, network gone) rather than refusing
- * the operation: the caller answers 503 and the client may try again, since the driver
- * reconnects on its own when the server is back.
+ * The server's codes for "no writable primary here, for now" (the SDAM spec's not-primary and
+ * node-is-recovering codes): an election, a primary stepping down, a member shutting down.
+ */
+const NO_PRIMARY_CODES = new Set([
+  91, // ShutdownInProgress
+  189, // PrimarySteppedDown
+  10058, // LegacyNotPrimary
+  10107, // NotWritablePrimary
+  11600, // InterruptedAtShutdown
+  11602, // InterruptedDueToReplStateChange
+  13435, // NotPrimaryNoSecondaryOk
+  13436, // NotPrimaryOrSecondary
+]);
+
+/** The same, said in words by servers and errors that carry no code. */
+const NO_PRIMARY_WORDS = /not master|not primary|node is recovering/i;
+
+/** Labels the server or the driver puts on an error that a retry a moment later will clear. */
+const RETRY_LABELS = [
+  'RetryableWriteError',
+  'TransientTransactionError',
+  // A server's error after which the driver clears its connection pool (the member went away).
+  'ResetPool',
+  // MongoPoolClearedError's own (sic): an operation that met a pool cleared under it.
+  'PoolRequstedRetry',
+] as const;
+
+/**
+ * The database could not be reached or has no primary (stopped, restarting, network gone, an
+ * election under way) rather than refusing the operation: the caller answers 503 and the client
+ * may try again, since the driver reconnects, and finds the new primary, on its own.
  */
 export function isMongoUnavailable(error: unknown): boolean {
   const { mongo } = mongoose;
   if (
     error instanceof mongo.MongoServerSelectionError ||
+    // MongoPoolClearedError is one too.
     error instanceof mongo.MongoNetworkError ||
     error instanceof mongo.MongoNotConnectedError ||
     error instanceof mongo.MongoTopologyClosedError ||
+    // A primary the driver has seen replaced by a newer one (a newer election id).
+    error instanceof mongo.MongoStalePrimaryError ||
     error instanceof mongoose.Error.MongooseServerSelectionError
   ) {
     return true;
   }
-  // A primary stepping down or still starting: the server's own word that a retry will do.
-  return (
-    error instanceof mongo.MongoError &&
-    (error.hasErrorLabel('RetryableWriteError') || error.hasErrorLabel('TransientTransactionError'))
-  );
+  // A member stalled and back (a paused VM) ends its sockets: the driver's next write on one
+  // throws Node's own EPIPE before it can wrap it (found by tests/failover, case c).
+  if (isSocketEnded(error)) return true;
+  if (!(error instanceof mongo.MongoError)) return false;
+  if (RETRY_LABELS.some((label) => error.hasErrorLabel(label))) return true;
+  // A write concern error (MongoWriteConcernError) carries the code of its writeConcernError.
+  return typeof error.code === 'number'
+    ? NO_PRIMARY_CODES.has(error.code)
+    : NO_PRIMARY_WORDS.test(error.message);
+}
+
+function isSocketEnded(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return error instanceof Error && (code === 'EPIPE' || code === 'ECONNRESET');
 }
 
 /** A write refused by a unique index (E11000): the caller turns it into a 409 or a retry. */

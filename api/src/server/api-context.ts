@@ -34,6 +34,7 @@ import { NewsletterLinks } from '../newsletter/newsletter-links';
 import { SubscriptionService } from '../newsletter/subscription-service';
 import { PasswordResetService } from '../accounts/password-reset-service';
 import type { ApiConfig } from '../config/api-config';
+import { redisTarget, replicasToAck } from '../config/redis-target';
 import { Readiness } from '../health/readiness';
 import type { AppDependencies } from './app';
 import { JobOutbox } from '../jobs/job-outbox';
@@ -61,9 +62,10 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
     dbName: config.MONGO_DB,
     autoIndex: config.MONGO_AUTO_INDEX,
   });
-  const redis = createRedis(config.REDIS_URL);
+  const target = redisTarget(config);
+  const redis = createRedis(target);
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
-  const queueConnection = createRedis(config.REDIS_URL, { producer: true });
+  const queueConnection = createRedis(target, { producer: true });
   queueConnection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   const redisUp = await Promise.all([
     waitForRedis(redis, 5_000),
@@ -76,6 +78,7 @@ export async function createApiContext(config: ApiConfig, logger: Logger): Promi
   const jobs = new JobProducer(queueConnection, config.QUEUE_PREFIX, {
     outbox,
     enqueueTimeoutMs: config.JOB_ENQUEUE_TIMEOUT_MS,
+    replicasToAck: replicasToAck(target),
     logger,
   });
   const relay = new OutboxRelay({

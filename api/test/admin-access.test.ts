@@ -14,6 +14,7 @@ import { createApp } from '../src/server/app';
 import { QueueName } from '../src/jobs/job-definitions';
 import { SubscriberModel } from '../src/newsletter/subscriber-model';
 import { ReviewModel } from '../src/reviews/review-model';
+import { EmailDeliveryModel } from '../src/mail/email-delivery-model';
 import {
   startApi,
   startApiAndWorkers,
@@ -59,6 +60,11 @@ describe('the operators area', () => {
   let tablePlanId: string;
   /** A review the access table approves (stored as the review form would store it). */
   const tableReviewId = 'fe'.repeat(16);
+  /** Emails a crash left unconfirmed, one for each decision of the access table. */
+  const unconfirmed: Record<'send-again' | 'mark-delivered', string> = {
+    'send-again': '',
+    'mark-delivered': '',
+  };
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
@@ -88,6 +94,19 @@ describe('the operators area', () => {
       text: 'A careful, tidy job.',
       name: 'Maya S.',
     });
+    for (const decision of ['send-again', 'mark-delivered'] as const) {
+      const to = testEmail('unconfirmed');
+      const message = { to, subject: 'Your visit', text: 'See you soon.' };
+      const { insertedId } = await EmailDeliveryModel.collection.insertOne({
+        key: `mail.send:table-${decision}`,
+        to,
+        subject: message.subject,
+        committedAt: new Date(Date.now() - 10 * 60_000),
+        sentAt: null,
+        origin: { queue: 'mail', name: 'mail.send', jobId: `table-${decision}`, data: message },
+      });
+      unconfirmed[decision] = insertedId.toHexString();
+    }
   });
   afterAll(async () => {
     await api.close();
@@ -133,6 +152,23 @@ describe('the operators area', () => {
     ['cancel a plan', route('post', () => `/api/admin/plans/${tablePlanId}/cancel`, 200)],
     ['GET contact messages', route('get', () => '/api/admin/contact-messages', 200)],
     ['GET subscribers', route('get', () => '/api/admin/subscribers', 200)],
+    ['GET unconfirmed sends', route('get', () => '/api/admin/unconfirmed-sends', 200)],
+    [
+      'send an unconfirmed email again',
+      route(
+        'post',
+        () => `/api/admin/unconfirmed-sends/email/${unconfirmed['send-again']}/send-again`,
+        200,
+      ),
+    ],
+    [
+      'mark an unconfirmed email delivered',
+      route(
+        'post',
+        () => `/api/admin/unconfirmed-sends/email/${unconfirmed['mark-delivered']}/mark-delivered`,
+        200,
+      ),
+    ],
     ['GET reviews', route('get', () => '/api/admin/reviews', 200)],
     [
       'moderate a review',

@@ -387,6 +387,7 @@ const WALK: Record<string, Walk> = {
 /** Functions that return a MailMessage and are not templates of their own. */
 const NOT_TEMPLATES: Record<string, string> = {
   renderEmail: 'the frame every template renders its words in',
+  subscriberCopy: 'newsletterEmail for one subscriber, with their own unsubscribe links',
 };
 
 const ROOT = join(import.meta.dirname, '..', '..');

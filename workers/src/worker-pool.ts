@@ -1,10 +1,14 @@
 import { QueueName, type QueueName as QueueNameType } from '@hs/api/jobs/job-definitions';
 import type { JobMetrics } from '@hs/api/metrics/job-metrics';
+import { runAsSendOrigin } from '@hs/api/mail/send-origin';
 import type { Logger } from '@hs/api/platform/logger';
 import type { Redis } from '@hs/api/platform/redis';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { ZodError } from 'zod';
 import type { Processor } from './processor';
+
+/** Stalls a job may go through before it fails for good (see the Worker's options below). */
+const MAX_STALLED_COUNT = 5;
 
 export interface WorkerPoolOptions {
   /** Each queue's worker gets a connection of its own, so one blocked queue cannot stall another. */
@@ -104,12 +108,13 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
         if (!processor) throw new UnrecoverableError(`no processor for job "${job.name}"`);
         const log = options.logger.child({ queue, job: job.name, jobId: job.id });
         log.debug({ attempt: job.attemptsMade + 1 }, 'job started');
+        const jobId = job.id ?? '';
         try {
-          await processor.handle(job.data, {
-            jobId: job.id ?? '',
-            attempt: job.attemptsMade + 1,
-            log,
-          });
+          // Every email the job sends records this job, for an operator to run it again should
+          // the email be left unconfirmed (api/src/mail/unconfirmed-emails.ts).
+          await runAsSendOrigin({ queue, name: job.name, jobId, data: job.data }, () =>
+            processor.handle(job.data, { jobId, attempt: job.attemptsMade + 1, log }),
+          );
         } catch (error) {
           // A payload that does not match its schema will not match on the next try either.
           if (error instanceof ZodError) {
@@ -129,6 +134,10 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
         concurrency: options.concurrency,
         lockDuration: options.lockMs,
         stalledInterval: options.lockMs,
+        // After a Redis failover the new master holds jobs whose locks went with the old one:
+        // each reads as stalled and runs again (every job is idempotent by its keys), instead of
+        // failing for good at its first stall, its work perhaps never done (BullMQ's default is 1).
+        maxStalledCount: MAX_STALLED_COUNT,
       },
     );
     worker.on('completed', (job) => {

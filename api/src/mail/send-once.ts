@@ -3,12 +3,14 @@ import { mayHaveBeenKept, type Mailer, type MailMessage } from '../platform/mail
 import { isDuplicateKeyError } from '../platform/mongo';
 import { WriteBehind } from '../platform/write-behind';
 import { EmailDeliveryModel } from './email-delivery-model';
+import { currentSendOrigin } from './send-origin';
 
 /**
  * 'unconfirmed': an earlier attempt recorded its final "." and stopped before the server's answer
  * (its process died). The server has the message, or, when the process died just before the "."
- * left, it never will; it is not sent again either way (docs/features.md, "Exactly once, even
- * across a crash"), and the job's log says which emails are in that state.
+ * left, it never will; it is not sent again by itself either way (docs/features.md, "Exactly once,
+ * even across a crash"): the job's log says which emails are in that state, and an operator
+ * decides on each in the console (unconfirmed-emails.ts).
  */
 export type SendOnceResult = 'sent' | 'already-sent' | 'unconfirmed';
 
@@ -61,6 +63,8 @@ export class OnceSender {
   async send(key: string, message: MailMessage): Promise<SendOnceResult> {
     // Set by the commit, which runs inside the send.
     const commit = { done: false, takenBefore: false };
+    // Read here: the commit runs from the SMTP connection's events, outside the job's context.
+    const origin = currentSendOrigin() ?? null;
     let messageId: string;
     try {
       ({ messageId } = await this.mailer.send(message, {
@@ -78,6 +82,7 @@ export class OnceSender {
                   subject: message.subject,
                   sentAt: null,
                   messageId: null,
+                  origin,
                   createdAt: now,
                 },
               },

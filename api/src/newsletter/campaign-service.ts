@@ -178,9 +178,10 @@ export class CampaignService {
       finishedAt: campaign.finishedAt?.toISOString() ?? null,
       recipientsFixed: campaign.fanOutDone,
       progress: {
-        total: count('pending', 'sending', 'committed', 'sent', 'failed', 'skipped'),
-        // Committed: handed to the SMTP server in full, its answer not yet recorded.
-        sent: count('committed', 'sent'),
+        total: count('pending', 'sending', 'committed', 'sent', 'resent', 'failed', 'skipped'),
+        // Committed: handed to the SMTP server in full, its answer not yet recorded. Resent: one
+        // of those, which an operator had sent again (unconfirmed-deliveries.ts).
+        sent: count('committed', 'sent', 'resent'),
         failed: count('failed'),
         skipped: count('skipped'),
         pending: count('pending', 'sending'),

@@ -1,4 +1,5 @@
 import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { sendDecisionSchema } from '../mail/email-delivery-model';
 
 export const DELIVERY_STATUSES = [
   'pending',
@@ -7,6 +8,9 @@ export const DELIVERY_STATUSES = [
   // Its final "." has left for the SMTP server: never sent again (see CommitGate).
   'committed',
   'sent',
+  // Unconfirmed, and an operator had it sent again through the mail queue, whose own record
+  // sends that copy once (unconfirmed-deliveries.ts).
+  'resent',
   'failed',
   // The subscriber left after the campaign started.
   'skipped',
@@ -32,13 +36,31 @@ const newsletterDeliverySchema = new mongoose.Schema(
     claimedBy: { type: String, default: null },
     claimedAt: { type: Date, default: null },
     lastError: { type: String, default: null },
+    /** When its final "." was about to leave: the moment it became committed. */
+    committedAt: { type: Date, default: null },
+    /** The server's answer; or an operator's word that it arrived (its decisions say who). */
     sentAt: { type: Date, default: null },
+    /** Operators' decisions on it while it was unconfirmed (committed), oldest first. */
+    decisions: { type: [sendDecisionSchema], default: [] },
+    /** When the last decision was made: the order of the list of decided sends. */
+    decidedAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
 newsletterDeliverySchema.index({ campaignId: 1, subscriberId: 1 }, { unique: true });
 newsletterDeliverySchema.index({ campaignId: 1, batch: 1, status: 1 });
 newsletterDeliverySchema.index({ campaignId: 1, status: 1 });
+// The list of unconfirmed sends, newest commit first, and the list of decided ones. Partial: each
+// holds the few rows it lists (and each message for the moment between its commit and its
+// answer), not the campaign's every row.
+newsletterDeliverySchema.index(
+  { committedAt: -1, _id: -1 },
+  { partialFilterExpression: { status: 'committed' } },
+);
+newsletterDeliverySchema.index(
+  { decidedAt: -1, _id: -1 },
+  { partialFilterExpression: { decidedAt: { $type: 'date' } } },
+);
 
 export type NewsletterDelivery = InferSchemaType<typeof newsletterDeliverySchema>;
 export type NewsletterDeliveryDocument = HydratedDocument<NewsletterDelivery>;

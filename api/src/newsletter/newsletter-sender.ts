@@ -2,6 +2,7 @@ import mongoose from 'mongoose';
 import { jobs } from '../jobs/job-definitions';
 import type { JobProducer } from '../jobs/job-producer';
 import type { Logger } from '../platform/logger';
+import { isDuplicateKeyError } from '../platform/mongo';
 import { mayHaveBeenKept, serverAnswer, type Mailer } from '../platform/mailer';
 import { CampaignModel, type CampaignDocument } from './campaign-model';
 import {
@@ -9,7 +10,7 @@ import {
   OPEN_DELIVERY,
   type NewsletterDelivery,
 } from './newsletter-delivery-model';
-import { newsletterEmail } from './newsletter-emails';
+import { subscriberCopy } from './subscriber-copy';
 import type { NewsletterLinks } from './newsletter-links';
 import type { SendRate } from './send-rate';
 import { WriteBehind } from '../platform/write-behind';
@@ -80,7 +81,9 @@ async function forEachAtMost<T>(
 export class NewsletterSender {
   /**
    * Server answers, recorded many to a write. A row whose answer is lost with its process stays
-   * committed: never sent again, and counted as sent but unconfirmed.
+   * committed: never sent again by itself, counted as sent but unconfirmed, and listed for an
+   * operator to decide on (unconfirmed-deliveries.ts). Only a row still committed takes its
+   * answer: one an operator decided on meanwhile keeps the decision.
    */
   private readonly sentMarks: WriteBehind<{ _id: mongoose.Types.ObjectId; sentAt: Date }>;
 
@@ -141,10 +144,25 @@ export class NewsletterSender {
     }[] = [];
     const flush = async () => {
       if (rows.length === 0) return;
-      await NewsletterDeliveryModel.insertMany(rows, { ordered: false }).catch((error: unknown) => {
-        // Rows a crashed run already wrote are kept as they are.
-        if (!onlyDuplicates(error)) throw error;
-      });
+      await NewsletterDeliveryModel.insertMany(rows, { ordered: false }).catch(
+        async (error: unknown) => {
+          if (!onlyDuplicates(error) && !isDuplicateKeyError(error)) throw error;
+          // Rows a crashed run already wrote are kept as they are. A duplicate can also end the
+          // insert as a whole (a write retried across a primary's election answers E11000 for
+          // the rows its first try wrote), leaving the others unwritten: the batch is written
+          // again row by row, each only where it is missing.
+          await NewsletterDeliveryModel.bulkWrite(
+            rows.map((row) => ({
+              updateOne: {
+                filter: { campaignId: row.campaignId, subscriberId: row.subscriberId },
+                update: { $setOnInsert: row },
+                upsert: true,
+              },
+            })),
+            { ordered: false },
+          );
+        },
+      );
       await this.queueBatch(campaign, batch);
       batch += 1;
       rows = [];
@@ -295,32 +313,40 @@ export class NewsletterSender {
     delivery: Delivery,
     stillSending: () => Promise<boolean>,
   ): Promise<string | null | typeof PAUSED> {
-    const subscriberId = String(delivery.subscriberId);
-    const message = newsletterEmail({
-      to: delivery.email,
-      subject: campaign.subject,
-      content: { html: campaign.html, text: campaign.text },
-      unsubscribeUrl: this.options.links.unsubscribePageUrl(subscriberId),
-      oneClickUnsubscribeUrl: this.options.links.oneClickUrl(subscriberId),
-    });
+    const message = subscriberCopy(
+      campaign,
+      { id: String(delivery.subscriberId), email: delivery.email },
+      this.options.links,
+    );
     // The turn is taken last, just before the message goes: what comes between a turn and the
     // server (a first connection, a slow query) would otherwise bunch messages together.
     await this.options.rate.acquire();
     if (!(await stillSending())) return PAUSED;
+    /** Set when another run of this batch committed the row first: this copy must not go. */
+    const commit = { takenByAnother: false };
     try {
       await this.options.mailer.send(message, {
         beforeCommit: async () => {
           // The driver's own call: a write on every message, where the schema's casting bought
           // nothing.
-          await NewsletterDeliveryModel.collection.updateOne(
+          const now = new Date();
+          const committed = await NewsletterDeliveryModel.collection.updateOne(
             { _id: delivery._id, status: 'sending' },
-            { $set: { status: 'committed', updatedAt: new Date() } },
+            { $set: { status: 'committed', committedAt: now, updatedAt: now } },
           );
+          // Two runs of one batch job can hold the same rows: after a Redis failover the new
+          // master hands out again a job whose first run is still going. Only the run whose
+          // write moves the row sends; the other's message is cut before its final ".".
+          if (committed.modifiedCount === 0) {
+            commit.takenByAnother = true;
+            throw new Error('this delivery was committed by another run of its batch');
+          }
         },
       });
       this.sentMarks.add({ _id: delivery._id, sentAt: new Date() });
       return null;
     } catch (error) {
+      if (commit.takenByAnother) return null;
       const reason = reasonOf(error);
       const code = serverAnswer(error);
       if (mayHaveBeenKept(error)) {

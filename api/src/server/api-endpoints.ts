@@ -5,6 +5,7 @@ import { adminInvoiceEndpoints } from '../admin/admin-invoice-routes';
 import { adminPlanEndpoints } from '../admin/admin-plan-routes';
 import { adminReviewEndpoints } from '../admin/admin-review-routes';
 import { adminSubscriberEndpoints } from '../admin/admin-subscriber-routes';
+import { adminUnconfirmedEndpoints } from '../admin/admin-unconfirmed-routes';
 import { queueSessionEndpoints } from '../admin/queue-session';
 import { closureEndpoints } from '../admin/closure-routes';
 import { googleSignInEndpoints } from '../accounts/google/google-routes';
@@ -48,6 +49,7 @@ export const API_ENDPOINTS: readonly EndpointGroup<never>[] = [
   adminPlanEndpoints,
   adminContactEndpoints,
   adminSubscriberEndpoints,
+  adminUnconfirmedEndpoints,
   adminReviewEndpoints,
   adminInvoiceEndpoints,
   adminInvoicePdfEndpoints,

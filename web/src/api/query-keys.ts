@@ -2,6 +2,7 @@ import type { TimeWindowId } from '@hs/api/domain/booking/catalogue';
 import type { BookingFilter, PlanFilter, SubscriberFilter } from './admin-api';
 import type { BooksFilter } from './admin-books-api';
 import type { ReviewFilter } from './admin-reviews-api';
+import type { UnconfirmedFilter } from './admin-unconfirmed-api';
 import type { BookingLink } from './bookings-api';
 
 /**
@@ -54,5 +55,7 @@ export const queryKeys = {
     closures: (token: string) => ['admin', token, 'closures'] as const,
     schedule: (token: string, week: string) => ['admin', token, 'schedule', week] as const,
     books: (token: string, filter: BooksFilter) => ['admin', token, 'books', filter] as const,
+    unconfirmedSends: (token: string, filter: UnconfirmedFilter) =>
+      ['admin', token, 'unconfirmed-sends', filter] as const,
   },
 };

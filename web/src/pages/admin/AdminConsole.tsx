@@ -34,6 +34,7 @@ import { QueuesSection } from './QueuesSection';
 import { ReviewsSection } from './ReviewsSection';
 import { reviewsContent } from './reviews-content';
 import { SubscribersSection } from './SubscribersSection';
+import { UnconfirmedSendsSection } from './UnconfirmedSendsSection';
 import type { AdminSession, Denial } from './use-admin-data';
 
 // The board is the console's largest section and not every operator opens it: a chunk of its own.
@@ -133,7 +134,14 @@ const TABS: readonly Tab[] = [
   {
     id: 'queues',
     label: queuesContent.tab,
-    render: (session) => <QueuesSection session={session} />,
+    // Unconfirmed emails sit with the jobs that send every email: where an operator looks
+    // after what the workers did.
+    render: (session) => (
+      <>
+        <QueuesSection session={session} />
+        <UnconfirmedSendsSection session={session} />
+      </>
+    ),
   },
 ];
 

@@ -4,6 +4,13 @@
  */
 
 import type { AdminPlanView } from '@hs/api/domain/admin/admin-views';
+import {
+  UNCONFIRMED_AFTER_MINUTES,
+  UnconfirmedSendWords,
+  type SendDecision,
+  type UnconfirmedListState,
+  type UnconfirmedSendKind,
+} from '@hs/api/domain/admin/unconfirmed-sends';
 import type { BookingSort } from '@hs/api/domain/admin/booking-search';
 import type { BookingStatus } from '@hs/api/domain/booking/booking-status';
 import { AuthMessages } from '@hs/api/domain/auth/auth-messages';
@@ -225,7 +232,7 @@ export const campaignsContent = {
     `${sent} sent, ${failed} failed, ${pending} pending of ${total}`,
   progressLabel: (subject: string) => `Delivery of ${subject}`,
   unconfirmed: (count: number) =>
-    `${count} unconfirmed: a worker stopped before the mail server answered. Each reached its reader unless the worker stopped just before the end of the message; none is sent twice.`,
+    `${count} unconfirmed: a worker stopped before the mail server answered. Each reached its reader unless the worker stopped just before the end of the message; none is sent again by itself. Decide on each under Queues, Unconfirmed emails.`,
   actions: { send: 'Send', pause: 'Pause', resume: 'Resume' },
   actionLabel: (action: string, subject: string) => `${action} ${subject}`,
   confirmSend: (subject: string) => `Send “${subject}” to every confirmed subscriber?`,
@@ -289,4 +296,67 @@ export const queuesContent = {
   opening: 'Opening…',
   /** On the way back from signing in to a dashboard page. */
   openingPage: 'Opening the queue dashboard page you asked for…',
+} as const;
+
+/**
+ * Sends whose mail server's answer never came back (docs/features.md, "Unconfirmed sends get a
+ * human decision"): shown under Queues, where operators look after the background jobs that
+ * send every email.
+ */
+export const unconfirmedContent = {
+  heading: 'Unconfirmed emails',
+  intro:
+    'Emails and newsletters handed to the mail server in full whose answer never came back: the ' +
+    'worker sending them stopped in between. Each most likely reached its reader, and none is ' +
+    'sent again by itself. If the customer did not get one, send it again; if they did, mark it ' +
+    `as delivered. A send is listed ${String(UNCONFIRMED_AFTER_MINUTES)} minutes after it was ` +
+    'handed over, once no answer can still be on its way.',
+  loading: 'Loading unconfirmed emails…',
+  filtersLabel: 'Which unconfirmed emails',
+  viewLabel: 'Show',
+  views: {
+    unconfirmed: 'Waiting for a decision',
+    decided: 'Decided',
+  } satisfies Record<UnconfirmedListState, string>,
+  captions: {
+    unconfirmed: 'Unconfirmed emails waiting for a decision, newest first',
+    decided: 'Decided emails, latest decision first',
+  } satisfies Record<UnconfirmedListState, string>,
+  empties: {
+    unconfirmed: 'No email is waiting for a decision.',
+    decided: 'No email has been decided on yet.',
+  } satisfies Record<UnconfirmedListState, string>,
+  columns: {
+    to: 'Recipient',
+    subject: 'Subject or campaign',
+    kind: 'Kind',
+    committed: 'Handed to the mail server',
+    decisions: 'Decisions',
+    actions: 'Actions',
+  },
+  kinds: { email: 'Email', newsletter: 'Newsletter' } satisfies Record<UnconfirmedSendKind, string>,
+  noDecisions: 'None yet',
+  decision: (decision: SendDecision, adminEmail: string, when: string) =>
+    `${UnconfirmedSendWords.decisionLabel(decision)} by ${adminEmail}, ${when}`,
+  actionsLabel: (subject: string, to: string) => `Decide on “${subject}” to ${to}`,
+  actions: {
+    'send-again': UnconfirmedSendWords.decisionLabel('send-again'),
+    'mark-delivered': UnconfirmedSendWords.decisionLabel('mark-delivered'),
+  } satisfies Record<SendDecision, string>,
+  questions: {
+    'send-again': (subject: string, to: string) =>
+      `Send “${subject}” to ${to} again? Only if they did not get it: if they did, they get it twice.`,
+    'mark-delivered': (subject: string, to: string) =>
+      `Mark “${subject}” to ${to} as delivered? It leaves this list and is never sent again.`,
+  } satisfies Record<SendDecision, (subject: string, to: string) => string>,
+  yes: {
+    'send-again': 'Yes, send it again',
+    'mark-delivered': 'Yes, it arrived',
+  } satisfies Record<SendDecision, string>,
+  no: 'Not now',
+  working: 'Working…',
+  cannotSendAgain: 'Cannot be sent again from here.',
+  pagesLabel: 'Pages of unconfirmed emails',
+  newer: 'Newer',
+  older: 'Older',
 } as const;

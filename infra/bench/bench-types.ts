@@ -50,3 +50,23 @@ export interface Scenario {
   name: string;
   run(context: BenchContext): Promise<ScenarioResult>;
 }
+
+/**
+ * One row of `npm run bench -- --ha`: a scenario on the single-member topology beside the same
+ * scenario on the high-availability one, in the same run on the same machine.
+ */
+export interface HaResult {
+  scenario: string;
+  /** One mongod (a replica set of one), one Redis, as printed; '-' for an HA-only scenario. */
+  single: string;
+  /** Three mongods (a replica set of three), Redis master, replica and three Sentinels. */
+  ha: string;
+  /** HA throughput over single throughput; null where there is no single side. */
+  throughputRatio: number | null;
+  /** HA p99 over single p99; null where there is no single side. */
+  p99Ratio: number | null;
+  target: string;
+  met: boolean;
+  missed: string[];
+  measured: Record<string, unknown>;
+}

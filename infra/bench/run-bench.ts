@@ -10,8 +10,10 @@ import { startLoadProduct } from '../load/load-product';
 import { startSmtpSink } from '../load/smtp-sink';
 import type { BenchSizes, Scenario, ScenarioResult } from './bench-types';
 import { buildSite } from '../local/build-site';
+import { electionsTable, HA_SCENARIOS, runHaBench, type HaScenarioName } from './ha/run-ha';
+import { STEP_DOWN_DEFAULTS } from './ha/step-down';
 import { loadAverage, machine } from './machine';
-import { resultsTable } from './results-table';
+import { haResultsTable, resultsTable } from './results-table';
 import { bookingConfirmationsScenario } from './scenarios/booking-confirmations';
 import { bookingUploadScenario } from './scenarios/booking-upload';
 import { homePageScenario } from './scenarios/home-page';
@@ -27,9 +29,13 @@ import { subscribeScenario } from './scenarios/subscribe';
  *
  *   npm run bench -- --only subscribe,newsletter --subscribers 3000 --seconds 3
  *   npm run bench -- --only newsletter --profile /tmp/profiles   (CPU profiles of API and workers)
+ *   npm run bench -- --ha   (booking and subscribe on the HA topology beside the single one, then
+ *                            bookings while the MongoDB primary steps down: infra/bench/ha/)
+ *   npm run bench -- --ha --seconds 3 --step-down-for 30 --step-down-every 15   (a quick look)
  *
  * A run narrowed by any flag writes bench/results-quick.json instead, so a quick look never
- * replaces the full run docs/performance.md quotes.
+ * replaces the full run docs/performance.md quotes; a full --ha run writes bench/results-ha.json,
+ * beside the full run's results rather than over them.
  */
 
 const SCENARIOS: readonly Scenario[] = [
@@ -64,16 +70,22 @@ function readOptions() {
       subscribers: { type: 'string' },
       seconds: { type: 'string' },
       profile: { type: 'string' },
+      ha: { type: 'boolean' },
+      'step-down-for': { type: 'string' },
+      'step-down-every': { type: 'string' },
     },
   });
+  const ha = values.ha === true;
+  if (ha && values.profile) throw new Error('--profile is for the single topology: drop --ha');
   const names = values.only
     ?.split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  const unknown = names?.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
+  const known: readonly string[] = ha ? HA_SCENARIOS : SCENARIOS.map((scenario) => scenario.name);
+  const unknown = names?.filter((name) => !known.includes(name));
   if (unknown?.length) {
     throw new Error(
-      `unknown scenario(s) ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`,
+      `unknown scenario(s) ${unknown.join(', ')}${ha ? ' with --ha' : ''}; known: ${known.join(', ')}`,
     );
   }
   const sizes: BenchSizes = {
@@ -84,13 +96,89 @@ function readOptions() {
   const scenarios = names
     ? SCENARIOS.filter((scenario) => names.includes(scenario.name))
     : SCENARIOS;
+  const haNames = HA_SCENARIOS.filter((name) => !names || names.includes(name));
+  const stepDown = {
+    runSeconds: positive('step-down-for', values['step-down-for'], STEP_DOWN_DEFAULTS.runSeconds),
+    everySeconds: positive(
+      'step-down-every',
+      values['step-down-every'],
+      STEP_DOWN_DEFAULTS.everySeconds,
+    ),
+  };
+  if (!ha && (values['step-down-for'] ?? values['step-down-every']) !== undefined) {
+    throw new Error('--step-down-for and --step-down-every go with --ha');
+  }
   // Profiling slows the processes down: such a run is never the one docs/performance.md quotes.
-  const full = !names && !values.profile && JSON.stringify(sizes) === JSON.stringify(FULL);
-  return { scenarios, sizes, full, profileDir: values.profile };
+  const full =
+    !names &&
+    !values.profile &&
+    JSON.stringify(sizes) === JSON.stringify(FULL) &&
+    JSON.stringify(stepDown) === JSON.stringify(STEP_DOWN_DEFAULTS);
+  return { scenarios, sizes, full, profileDir: values.profile, ha, haNames, stepDown };
+}
+
+/** bench/results.json (full run), bench/results-ha.json (full --ha run) or results-quick.json. */
+function writeReport(name: string, report: Record<string, unknown>): void {
+  const file = path.join(repoRoot, 'bench', name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`written to ${path.relative(repoRoot, file)}`);
+}
+
+/** Configuration for this run only: one load generator is one IP address. */
+const LIMITS = {
+  AUTH_RATE_LIMIT_MAX: UNLIMITED,
+  FORM_RATE_LIMIT_MAX: UNLIMITED,
+  // The newsletter's send rate limit is off to measure how fast the workers can go.
+  NEWSLETTER_RATE_PER_SECOND: '0',
+};
+
+async function mainHa(options: {
+  names: readonly HaScenarioName[];
+  sizes: BenchSizes;
+  stepDown: { runSeconds: number; everySeconds: number };
+  full: boolean;
+}): Promise<void> {
+  const startedAt = new Date();
+  const loadAtStart = loadAverage();
+  log(`load average at start: ${loadAtStart.join(', ')}`);
+  const run = await runHaBench({
+    names: options.names,
+    seconds: options.sizes.seconds,
+    stepDown: options.stepDown,
+    env: LIMITS,
+    log,
+  });
+  const loadAtEnd = loadAverage();
+  console.log(`\n${haResultsTable(run.results)}\n`);
+  if (run.elections.length > 0) console.log(`${electionsTable(run.elections)}\n`);
+  const minutes = ((Date.now() - startedAt.getTime()) / 60_000).toFixed(1);
+  log(`load average at start ${loadAtStart.join(', ')}; at end ${loadAtEnd.join(', ')}`);
+  log(`${minutes} min in all`);
+  writeReport(options.full ? 'results-ha.json' : 'results-quick.json', {
+    date: startedAt.toISOString(),
+    machine: machine(),
+    loadAverage: { start: loadAtStart, end: loadAtEnd },
+    minutes: Number(minutes),
+    sizes: options.sizes,
+    configuration: LIMITS,
+    topologies: {
+      single: 'one mongod (a replica set of one), one Redis',
+      ha: 'three mongods (replica set rs0, member 1 at priority 2, 2 s election timeout, 500 ms heartbeats), Redis master + replica + three Sentinels',
+    },
+    stepDownPlan: run.stepDownPlan,
+    results: run.results,
+    elections: run.elections,
+  });
+  if (run.results.some((result) => !result.met)) process.exitCode = 1;
 }
 
 async function main(): Promise<void> {
-  const { scenarios, sizes, full, profileDir } = readOptions();
+  const { scenarios, sizes, full, profileDir, ha, haNames, stepDown } = readOptions();
+  if (ha) {
+    await mainHa({ names: haNames, sizes, stepDown, full });
+    return;
+  }
   const startedAt = new Date();
   const loadAtStart = loadAverage();
   log(`load average at start: ${loadAtStart.join(', ')}`);
@@ -101,13 +189,7 @@ async function main(): Promise<void> {
     await buildSite(siteDir);
   }
   const sink = await startSmtpSink();
-  // Configuration for this run only: one load generator is one IP address, and the newsletter's
-  // send rate limit is off to measure how fast the workers can go.
-  const limits = {
-    AUTH_RATE_LIMIT_MAX: UNLIMITED,
-    FORM_RATE_LIMIT_MAX: UNLIMITED,
-    NEWSLETTER_RATE_PER_SECOND: '0',
-  };
+  const limits = LIMITS;
   const env: Record<string, string> = {
     SMTP_URL: sink.url,
     ...limits,
@@ -141,18 +223,14 @@ async function main(): Promise<void> {
   const loadAtEnd = loadAverage();
   console.log(`\n${resultsTable(results)}\n`);
   log(`load average at start ${loadAtStart.join(', ')}; at end ${loadAtEnd.join(', ')}`);
-  const file = path.join(repoRoot, 'bench', full ? 'results.json' : 'results-quick.json');
-  mkdirSync(path.dirname(file), { recursive: true });
-  const report = {
+  writeReport(full ? 'results.json' : 'results-quick.json', {
     date: startedAt.toISOString(),
     machine: machine(),
     loadAverage: { start: loadAtStart, end: loadAtEnd },
     sizes,
     configuration: limits,
     results,
-  };
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  log(`written to ${path.relative(repoRoot, file)}`);
+  });
   if (results.some((result) => !result.met)) process.exitCode = 1;
 }
 

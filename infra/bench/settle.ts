@@ -4,7 +4,10 @@ import type { BenchContext } from './bench-types';
  * Waits until the product has no job left and no mail is arriving: each scenario starts on a
  * quiet product, and its mail counts hold only its own messages.
  */
-export async function waitUntilQuiet(context: BenchContext, timeoutMs = 600_000): Promise<void> {
+export async function waitUntilQuiet(
+  context: Pick<BenchContext, 'product' | 'sink' | 'log'>,
+  timeoutMs = 600_000,
+): Promise<void> {
   const { product, sink, log } = context;
   const deadline = Date.now() + timeoutMs;
   let reported = 0;

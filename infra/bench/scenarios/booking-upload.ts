@@ -10,10 +10,25 @@ import { waitUntilQuiet } from '../settle';
 import { storedKeys } from '../stored-photos';
 import { ratioOf, TargetCheck, TARGETS } from '../targets';
 
-const CONNECTIONS = 10;
-const PHOTO_BYTES = 1024 * 1024;
+export const BOOKING_CONNECTIONS = 10;
+const CONNECTIONS = BOOKING_CONNECTIONS;
+export const PHOTO_BYTES = 1024 * 1024;
 const TARGET = TARGETS.bookingUpload;
 const DOMAIN = 'upload.bench.test';
+
+/** The booking form with `photo`, each from a new address at `domain`, by which they are counted. */
+export function bookingRequest(photo: Buffer, domain: string): autocannon.Request {
+  let sequence = 0;
+  return {
+    method: 'POST',
+    path: '/api/bookings',
+    headers: { 'content-type': BOOKING_FORM_TYPE },
+    setupRequest: (shape) => ({
+      ...shape,
+      body: bookingUploadBody(`customer-${String((sequence += 1))}@${domain}`, photo),
+    }),
+  };
+}
 
 /**
  * Estimate requests with a 1 MB photo, each from a new address: form, S3 upload, booking, jobs.
@@ -27,16 +42,7 @@ export const bookingUploadScenario: Scenario = {
     const { product, sizes, log } = context;
     log('making a 1 MB JPEG...');
     const photo = await photoOfAbout(PHOTO_BYTES);
-    let sequence = 0;
-    const request: autocannon.Request = {
-      method: 'POST',
-      path: '/api/bookings',
-      headers: { 'content-type': BOOKING_FORM_TYPE },
-      setupRequest: (shape) => ({
-        ...shape,
-        body: bookingUploadBody(`customer-${String((sequence += 1))}@${DOMAIN}`, photo),
-      }),
-    };
+    const request = bookingRequest(photo, DOMAIN);
     const load = { connections: CONNECTIONS, seconds: sizes.seconds, request };
     const shape = `${String(CONNECTIONS)} connections, ${String(sizes.seconds)} s`;
     await waitUntilQuiet(context);

@@ -1,9 +1,21 @@
+import type autocannon from 'autocannon';
 import type { Scenario } from '../bench-types';
 import { jsonPosts, measureJsonScenario } from '../json-scenario';
 import { ratioOf, TargetCheck, TARGETS } from '../targets';
 
-const CONNECTIONS = 50;
+export const SUBSCRIBE_CONNECTIONS = 50;
+const CONNECTIONS = SUBSCRIBE_CONNECTIONS;
 const TARGET = TARGETS.subscribe;
+
+/**
+ * The footer form's POST, each with an address never seen before: a `domain` of its own keeps
+ * the addresses of two runs on one database apart, so the second run's upserts insert too.
+ */
+export function subscribeRequest(domain = 'subscribe.bench.test'): autocannon.Request {
+  return jsonPosts('/api/subscribe', (sequence) => ({
+    email: `signup-${String(sequence)}@${domain}`,
+  }));
+}
 
 /**
  * Newsletter sign-ups from the footer form, each with an address never seen before. Its floor
@@ -16,9 +28,7 @@ export const subscribeScenario: Scenario = {
     const { sizes } = context;
     const { baseline, floor, result } = await measureJsonScenario(context, {
       connections: CONNECTIONS,
-      request: jsonPosts('/api/subscribe', (sequence) => ({
-        email: `signup-${String(sequence)}@subscribe.bench.test`,
-      })),
+      request: subscribeRequest(),
       floorRoute: '/subscribe',
       floorWork: 'bare Express, one upsert (raw mongodb driver), one queue add (BullMQ)',
     });

@@ -1,6 +1,22 @@
 import { readFileSync } from 'node:fs';
 import type { ManagedChild } from './child-processes';
 
+/** One process of the HA topology, as the fault tests and the bench drive it. */
+export interface TopologyMember {
+  /** 'mongo-1', 'redis-2', 'sentinel-1' */
+  name: string;
+  /** '127.0.0.1:port' */
+  host: string;
+  port: number;
+  /** The running process's pid (changes after restart). */
+  pid(): number | undefined;
+  /** e.g. SIGKILL, SIGSTOP, SIGCONT to the process. */
+  signal(signal: NodeJS.Signals): void;
+  isRunning(): boolean;
+  /** Starts it again on the same port, data and config; resolves once it has settled in its role. */
+  restart(): Promise<void>;
+}
+
 /**
  * One server of the high-availability topology, which a fault test may freeze (SIGSTOP), kill
  * and start again: the process behind it changes, its name, port and data do not.

@@ -1,5 +1,5 @@
 import { MongoClient, MongoServerError, type Document } from 'mongodb';
-import { MemberProcess, pollFor } from './member-process';
+import { MemberProcess, pollFor, type TopologyMember } from './member-process';
 import {
   NOT_YET_INITIALIZED,
   REPLICA_SET,
@@ -10,20 +10,8 @@ import {
 } from './mongod';
 import type { LocalService } from './service';
 
-export interface MongoMember {
-  /** 'mongo-1' */
-  name: string;
-  /** '127.0.0.1:port' */
-  host: string;
-  port: number;
-  /** The running process's pid (changes after restart). */
-  pid(): number | undefined;
-  /** e.g. SIGKILL, SIGSTOP, SIGCONT to the process. */
-  signal(signal: NodeJS.Signals): void;
-  isRunning(): boolean;
-  /** Starts the member again on the same port and data dir after it was killed; resolves when it is PRIMARY or SECONDARY again. */
-  restart(): Promise<void>;
-}
+/** A member of the replica set; `restart` resolves once it is PRIMARY or SECONDARY again. */
+export type MongoMember = TopologyMember;
 
 export interface ReplicaSet {
   url: string;

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { killLeftover, spawnManaged } from './child-processes';
-import { MemberProcess, pollFor } from './member-process';
+import { MemberProcess, pollFor, type TopologyMember } from './member-process';
 import {
   dataNodeSettings,
   redisLogFile,
@@ -12,17 +12,11 @@ import {
 } from './redis';
 import type { LocalService } from './service';
 
-export interface RedisNode {
-  /** 'redis-1', 'redis-2', 'sentinel-1' */
-  name: string;
-  host: string;
-  port: number;
-  pid(): number | undefined;
-  signal(signal: NodeJS.Signals): void;
-  isRunning(): boolean;
-  /** Starts it again (same port, data, config); a restarted old master rejoins as a replica (Sentinel reconfigures it). Resolves when it answers PING (and, for a data node, when its role is settled: master, or a replica with master_link_status:up). */
-  restart(): Promise<void>;
-}
+/**
+ * A data node or a sentinel; `restart` resolves when it answers PING and, for a data node, when
+ * its role is settled (a restarted old master rejoins as a replica: Sentinel reconfigures it).
+ */
+export type RedisNode = TopologyMember;
 
 export interface SentinelGroup {
   masterName: string;

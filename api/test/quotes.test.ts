@@ -581,6 +581,10 @@ describe('quotes for custom work', () => {
       .set(bearer());
     const found = bySearch.body.quotes as { id: string }[];
     expect(found.map((entry) => entry.id)).toEqual([id]);
+    // A control character in the search box is a clear 400, not a query MongoDB refuses.
+    const hidden = await request(app()).get('/api/admin/quotes?q=a%00b').set(bearer());
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.message).toMatch(/one line/);
     const stranger = await signUp(app(), 'quote-stranger-Passw0rd!');
     expect(
       (

@@ -1,3 +1,4 @@
+import { escapeRegex } from '../platform/escape-regex';
 import type { FilterQuery, PipelineStage } from 'mongoose';
 import { BookingModel, type Booking, type BookingDocument } from '../bookings/booking-model';
 import type { BookingSort } from '../domain/admin/booking-search';
@@ -21,8 +22,6 @@ const PHONE_CHARACTERS = /^[\d\s().+-]+$/;
 /** Fewer digits than this is part of a number, which the exact match on digits cannot find. */
 const PHONE_MIN_DIGITS = 7;
 const FORWARD_SORTATION_AREA = /^[A-Z]\d[A-Z]$/;
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * What a search may mean, one clause per reading, each on an index of its own (so MongoDB can

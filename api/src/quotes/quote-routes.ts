@@ -17,6 +17,7 @@ import {
   quoteTokenField,
   quoteTotalsSchema,
 } from '../domain/quote/quote-schema';
+import { plainText } from '../domain/form-fields';
 import { QUOTE_STATUSES } from '../domain/quote/quote-status';
 import { timeLabel } from '../domain/booking/booking-schema';
 import { longDate } from '../domain/calendar/toronto-date';
@@ -62,10 +63,11 @@ const listQuery = z.object({
   status: z
     .enum(QUOTE_STATUSES, { error: `status must be one of: ${QUOTE_STATUSES.join(', ')}.` })
     .optional(),
-  q: z
-    .string({ error: 'q must be text.' })
-    .max(200, 'q must be at most 200 characters.')
-    .optional(),
+  q: plainText(
+    z.string({ error: 'q must be text.' }).max(200, 'q must be at most 200 characters.'),
+    'q',
+    'one line',
+  ).optional(),
 });
 
 async function sendPdf(res: Response, quote: Quote, deps: QuoteRouteDependencies): Promise<void> {

@@ -1,3 +1,4 @@
+import { escapeRegex } from '../platform/escape-regex';
 import { newBookingId } from '../bookings/booking-id';
 import { BookingModel, type Booking } from '../bookings/booking-model';
 import type { BookingLifecycle } from '../bookings/lifecycle/booking-lifecycle';
@@ -68,10 +69,6 @@ function jobVisitLabel(status: BookingStatus): string {
 
 const notFound = () => new DomainError('quote.not_found', QuoteWords.notFound);
 const linkInvalid = () => new DomainError('quote.not_found', QuoteWords.linkInvalid);
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 export interface QuoteListFilter {
   status?: QuoteStatus;

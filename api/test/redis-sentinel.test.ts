@@ -14,6 +14,9 @@ import { uniqueId } from '../../tests/support/test-env';
 import { loadRedisTarget, type RedisTarget } from '../src/config/redis-target';
 import { errorHandler } from '../src/http/error-handler';
 import { requestLogging } from '../src/http/request-logging';
+import { QueueName, jobs } from '../src/jobs/job-definitions';
+import type { QueuedJob } from '../src/jobs/job-outbox';
+import { JobProducer } from '../src/jobs/job-producer';
 import { createLogger } from '../src/platform/logger';
 import { createRedis, isRedisUnavailable, type Redis } from '../src/platform/redis';
 
@@ -207,6 +210,59 @@ describe('Redis through Sentinel', () => {
     // master by the sentinel too (connection names are the prefix and the queue's name, base64).
     const names = await probe(masterPort).call('CLIENT', 'LIST');
     expect(String(names)).toContain(`name=${prefix}:${Buffer.from(QUEUE).toString('base64')}`);
+  });
+
+  it('hands a job over only once the replica holds it, and alone when no replica is attached', async () => {
+    const producer = new JobProducer(connect({ producer: true }), prefix, {
+      replicasToAck: 1,
+      enqueueTimeoutMs: 1_000,
+    });
+    const job = (jobId: string): QueuedJob => ({
+      queue: QueueName.ContactEmails,
+      name: jobs.contactNotification.name,
+      jobId,
+      data: { messageId: '6b0ccdfcb8d1d86997c1b5b8' },
+      options: {},
+      runAt: null,
+    });
+    const replica = probe(replicaPort);
+    const onReplica = (jobId: string) =>
+      replica.exists(`${prefix}:${QueueName.ContactEmails}:${jobId}`);
+    try {
+      await eventually(() => producer.tryEnqueue(job('replicated')));
+      expect(await onReplica('replicated')).toBe(1);
+
+      // A replica that has fallen behind (here: frozen) holds nothing new: the job is not
+      // acknowledged, so the API keeps it in its MongoDB outbox rather than trust the master.
+      const replicaProcess = servers[1];
+      replicaProcess?.child.kill('SIGSTOP');
+      try {
+        await expect(producer.tryEnqueue(job('unreplicated'))).rejects.toThrow(
+          /0 of 1 replicas took the job/,
+        );
+      } finally {
+        replicaProcess?.child.kill('SIGCONT');
+      }
+
+      // The master alone (its replica gone, as after a failover whose old master is dead): the
+      // job is taken, since there is nowhere else it could be kept.
+      expect(await replica.call('REPLICAOF', 'NO', 'ONE')).toBe('OK');
+      await eventually(async () => {
+        expect(await probe(masterPort).info('replication')).toContain('connected_slaves:0');
+      });
+      await producer.tryEnqueue(job('alone'));
+      expect(await probe(masterPort).exists(`${prefix}:${QueueName.ContactEmails}:alone`)).toBe(1);
+    } finally {
+      await replica.call('REPLICAOF', '127.0.0.1', String(masterPort));
+      await eventually(
+        async () => {
+          expect(await replica.info('replication')).toContain('master_link_status:up');
+          expect(await onReplica('alone')).toBe(1);
+        },
+        { timeoutMs: 30_000 },
+      );
+      await producer.close();
+    }
   });
 
   it('follows a failover to the promoted replica before any command fails', async () => {

@@ -179,20 +179,33 @@ export class JobProducer {
 
   /**
    * Waits for the replicas to hold every write this connection made so far, the job's among them
-   * (a Queue writes on the connection it was given). Throws when they do not within the enqueue
-   * time limit: the job may be lost with the master, so the caller keeps it elsewhere.
+   * (a Queue writes on the connection it was given). Throws when a connected replica does not
+   * within the enqueue time limit: the job may be lost with the master, so the caller keeps it
+   * elsewhere. A master left with no replica at all (its replica died, or was just promoted from
+   * one) takes jobs on its own: there is nothing to fail over to that could lack them, and
+   * refusing would stop every email until an operator brings a second node back.
    */
   private async replicated(): Promise<void> {
     const wanted = this.options.replicasToAck ?? 0;
     if (wanted === 0) return;
     const timeoutMs = this.options.enqueueTimeoutMs ?? DEFAULT_ENQUEUE_TIMEOUT_MS;
     const acked = await this.connection.wait(wanted, Math.max(1, Math.floor(timeoutMs / 2)));
-    if (acked < wanted) {
-      throw new Error(`redis: ${String(acked)} of ${String(wanted)} replicas took the job`);
+    if (acked >= wanted) return;
+    const connected = await connectedReplicas(this.connection);
+    if (acked < Math.min(wanted, connected)) {
+      throw new Error(
+        `redis: ${String(acked)} of ${String(Math.min(wanted, connected))} replicas took the job`,
+      );
     }
   }
 
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
   }
+}
+
+/** The replicas attached to the master this connection writes to (ROLE's third element). */
+async function connectedReplicas(connection: Redis): Promise<number> {
+  const role = (await connection.call('ROLE')) as unknown[];
+  return role[0] === 'master' && Array.isArray(role[2]) ? role[2].length : 0;
 }

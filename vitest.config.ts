@@ -94,21 +94,6 @@ export default defineConfig({
           testTimeout: scaled(60_000),
         },
       },
-      // `npm run test:failover` only, until it is green every run (issue 34's note says why).
-      ...(process.env.HS_FAILOVER_TESTS === '1'
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'failover',
-                maxWorkers: 1,
-                include: ['tests/failover/**/*.test.ts'],
-                environment: 'node' as const,
-                testTimeout: scaled(600_000),
-              },
-            },
-          ]
-        : []),
     ],
   },
 });

@@ -188,14 +188,13 @@ export class JobProducer {
   private async replicated(): Promise<void> {
     const wanted = this.options.replicasToAck ?? 0;
     if (wanted === 0) return;
+    // Asked first: WAIT with no replica attached would sit out its whole timeout on every job.
+    const needed = Math.min(wanted, await connectedReplicas(this.connection));
+    if (needed === 0) return;
     const timeoutMs = this.options.enqueueTimeoutMs ?? DEFAULT_ENQUEUE_TIMEOUT_MS;
-    const acked = await this.connection.wait(wanted, Math.max(1, Math.floor(timeoutMs / 2)));
-    if (acked >= wanted) return;
-    const connected = await connectedReplicas(this.connection);
-    if (acked < Math.min(wanted, connected)) {
-      throw new Error(
-        `redis: ${String(acked)} of ${String(Math.min(wanted, connected))} replicas took the job`,
-      );
+    const acked = await this.connection.wait(needed, Math.max(1, Math.floor(timeoutMs / 2)));
+    if (acked < needed) {
+      throw new Error(`redis: ${String(acked)} of ${String(needed)} replicas took the job`);
     }
   }
 

@@ -134,7 +134,7 @@ export function isMongoUnavailable(error: unknown): boolean {
     return true;
   }
   // A member stalled and back (a paused VM) ends its sockets: the driver's next write on one
-  // throws Node's own EPIPE before it can wrap it (found by tests/failover, case c).
+  // throws Node's own EPIPE before it can wrap it (found by tests/faults/failover.test.ts, case c).
   if (isSocketEnded(error)) return true;
   if (!(error instanceof mongo.MongoError)) return false;
   if (RETRY_LABELS.some((label) => error.hasErrorLabel(label))) return true;

@@ -29,6 +29,7 @@ import { eventually } from '../support/poll';
 import { jobsSettled, queuesOf } from '../support/settled-jobs';
 import { testEmail, testEnv, uniqueId } from '../support/test-env';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
+import { scaled } from '../support/time-scale';
 
 /**
  * The product on the topology production runs: a three-member MongoDB replica set and Redis with
@@ -116,7 +117,7 @@ describe('failover of MongoDB and Redis under traffic', () => {
       adminToken,
       planIds: plans.map((plan) => plan.id),
     });
-  }, 240_000);
+  }, scaled(240_000));
 
   afterAll(async () => {
     console.log(
@@ -129,12 +130,16 @@ describe('failover of MongoDB and Redis under traffic', () => {
         )
         .join('\n'),
     );
+    if (process.env.FAILOVER_PROGRESS && backEnd) {
+      appendFileSync(`${process.env.FAILOVER_PROGRESS}.workers`, backEnd.workers.output());
+      appendFileSync(`${process.env.FAILOVER_PROGRESS}.api`, backEnd.api.process.output());
+    }
     await backEnd?.close();
     await smtp?.close();
     await disconnectMongo();
     await topology?.stop();
     rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  }, scaled(120_000));
 
   async function signUpOperator(apiUrl: string): Promise<string> {
     const email = testEmail('operator');
@@ -287,6 +292,17 @@ describe('failover of MongoDB and Redis under traffic', () => {
       return `workers:\n${notable(api().workers.output())}\napi:\n${notable(api().api.process.output())}`;
     };
     progress(`${scenario}: traffic stopped; the processes said:\n${said()}`);
+    const queues = queuesOf(env);
+    /** Where every job of the newsletter queue is, for a campaign that does not finish. */
+    const newsletterJobs = async () => {
+      const found = await queues
+        .queue(QueueName.Newsletter)
+        .getJobs(['active', 'waiting', 'delayed', 'failed', 'prioritized', 'completed']);
+      const states = await Promise.all(
+        found.map(async (job) => `${job.id ?? ''} ${await job.getState()} ${job.failedReason}`),
+      );
+      return states.sort().join('\n');
+    };
     await eventually(
       async () => {
         const view = await request(api().api.url)
@@ -302,9 +318,12 @@ describe('failover of MongoDB and Redis under traffic', () => {
         ).toBe('sent');
       },
       { timeoutMs: 180_000, intervalMs: 500 },
-    );
+    ).catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\nnewsletter jobs:\n${await newsletterJobs()}`, {
+        cause: error,
+      });
+    });
     progress(`${scenario}: newsletter sent; waiting for the jobs`);
-    const queues = queuesOf(env);
     try {
       await jobsSettled(queues, { timeoutMs: 120_000 });
     } catch (error) {
@@ -521,77 +540,100 @@ describe('failover of MongoDB and Redis under traffic', () => {
     );
   }
 
-  it('(a) loses and doubles nothing when the MongoDB primary is killed', async () => {
-    const { visits, answers } = await throughFault('primary killed', async () => {
-      const primary = await ha().mongo.waitForPrimary();
-      primary.signal('SIGKILL');
-      await ha().mongo.waitForPrimary({ not: primary });
-    });
-    await expectNothingLostOrDoubled('primary killed', visits, answers);
-  }, 600_000);
-
-  it('(b) loses and doubles nothing when the primary steps down', async () => {
-    const { visits, answers } = await throughFault('step-down', async () => {
-      const before = await ha().mongo.stepDown(10);
-      await ha().mongo.waitForPrimary({ not: before });
-    });
-    await expectNothingLostOrDoubled('step-down', visits, answers);
-  }, 600_000);
-
-  it('(c) loses and doubles nothing when the primary stalls for 20 s and comes back stale', async () => {
-    const { visits, answers } = await throughFault('primary stalled', async () => {
-      const primary = await ha().mongo.waitForPrimary();
-      primary.signal('SIGSTOP');
-      const stalledAt = Date.now();
-      try {
+  it(
+    '(a) loses and doubles nothing when the MongoDB primary is killed',
+    async () => {
+      const { visits, answers } = await throughFault('primary killed', async () => {
+        const primary = await ha().mongo.waitForPrimary();
+        primary.signal('SIGKILL');
         await ha().mongo.waitForPrimary({ not: primary });
-        // A stalled disk or a paused VM: the node comes back after 20 s, believing itself primary.
-        await eventually(
-          () => Promise.resolve(expect(Date.now() - stalledAt).toBeGreaterThanOrEqual(20_000)),
-          {
-            timeoutMs: 30_000,
-            intervalMs: 250,
-          },
-        );
-      } finally {
-        primary.signal('SIGCONT');
-      }
-      await ha().mongo.waitForPrimary();
-    });
-    await expectNothingLostOrDoubled('primary stalled', visits, answers);
-  }, 600_000);
+      });
+      await expectNothingLostOrDoubled('primary killed', visits, answers);
+    },
+    scaled(600_000),
+  );
 
-  it('(d) loses and doubles nothing when the Redis master is killed, and does a job the master took along', async () => {
-    const { visits, answers } = await throughFault('redis master killed', async () => {
-      const master = await ha().redis.waitForMaster();
-      const replica = ha().redis.nodes.find((node) => node !== master);
-      if (!replica) throw new Error('no replica');
-      // The replica falls behind for a moment: what the master takes now is not replicated when
-      // it dies. A contact message accepted in that moment must still be told to the business.
-      replica.signal('SIGSTOP');
-      try {
-        const stranded = await traffic.contact('redis master killed');
-        expect(stranded.status).toBe(201);
+  it(
+    '(b) loses and doubles nothing when the primary steps down',
+    async () => {
+      const { visits, answers } = await throughFault('step-down', async () => {
+        const before = await ha().mongo.stepDown(10);
+        await ha().mongo.waitForPrimary({ not: before });
+      });
+      await expectNothingLostOrDoubled('step-down', visits, answers);
+    },
+    scaled(600_000),
+  );
+
+  it(
+    '(c) loses and doubles nothing when the primary stalls for 20 s and comes back stale',
+    async () => {
+      const { visits, answers } = await throughFault('primary stalled', async () => {
+        const primary = await ha().mongo.waitForPrimary();
+        primary.signal('SIGSTOP');
+        const stalledAt = Date.now();
+        try {
+          await ha().mongo.waitForPrimary({ not: primary });
+          // A stalled disk or a paused VM: the node comes back after 20 s, believing itself primary.
+          await eventually(
+            () => Promise.resolve(expect(Date.now() - stalledAt).toBeGreaterThanOrEqual(20_000)),
+            {
+              timeoutMs: 30_000,
+              intervalMs: 250,
+            },
+          );
+        } finally {
+          primary.signal('SIGCONT');
+        }
+        await ha().mongo.waitForPrimary();
+      });
+      await expectNothingLostOrDoubled('primary stalled', visits, answers);
+    },
+    scaled(600_000),
+  );
+
+  it(
+    '(d) loses and doubles nothing when the Redis master is killed, and does a job the master took along',
+    async () => {
+      const { visits, answers } = await throughFault('redis master killed', async () => {
+        const master = await ha().redis.waitForMaster();
+        const replica = ha().redis.nodes.find((node) => node !== master);
+        if (!replica) throw new Error('no replica');
+        // The replica falls behind for a moment: what the master takes now is not replicated when
+        // it dies. A contact message accepted in that moment must still be told to the business.
+        replica.signal('SIGSTOP');
+        try {
+          const stranded = await traffic.contact('redis master killed');
+          expect(stranded.status).toBe(201);
+          // The replica did not acknowledge its jobs: they wait in the MongoDB outbox, not only
+          // on the master about to die.
+          expect(await JobOutboxModel.countDocuments()).toBeGreaterThan(0);
+          master.signal('SIGKILL');
+        } finally {
+          replica.signal('SIGCONT');
+        }
+        await ha().redis.waitForMaster({ not: master });
+      });
+      await expectNothingLostOrDoubled('redis master killed', visits, answers);
+    },
+    scaled(600_000),
+  );
+
+  it(
+    '(e) loses and doubles nothing when the MongoDB primary and the Redis master die at once',
+    async () => {
+      const { visits, answers } = await throughFault('both killed', async () => {
+        const primary = await ha().mongo.waitForPrimary();
+        const master = await ha().redis.waitForMaster();
+        primary.signal('SIGKILL');
         master.signal('SIGKILL');
-      } finally {
-        replica.signal('SIGCONT');
-      }
-      await ha().redis.waitForMaster({ not: master });
-    });
-    await expectNothingLostOrDoubled('redis master killed', visits, answers);
-  }, 600_000);
-
-  it('(e) loses and doubles nothing when the MongoDB primary and the Redis master die at once', async () => {
-    const { visits, answers } = await throughFault('both killed', async () => {
-      const primary = await ha().mongo.waitForPrimary();
-      const master = await ha().redis.waitForMaster();
-      primary.signal('SIGKILL');
-      master.signal('SIGKILL');
-      await Promise.all([
-        ha().mongo.waitForPrimary({ not: primary }),
-        ha().redis.waitForMaster({ not: master }),
-      ]);
-    });
-    await expectNothingLostOrDoubled('both killed', visits, answers);
-  }, 600_000);
+        await Promise.all([
+          ha().mongo.waitForPrimary({ not: primary }),
+          ha().redis.waitForMaster({ not: master }),
+        ]);
+      });
+      await expectNothingLostOrDoubled('both killed', visits, answers);
+    },
+    scaled(600_000),
+  );
 });

@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { scaled } from './tests/support/time-scale.ts';
 
 /**
@@ -17,6 +17,9 @@ const UNIT_WORKERS = 2;
  * machine is a single core already shared with a busy process.
  */
 const BROWSER_WORKERS = Number(process.env.TEST_BROWSER_WORKERS ?? '2') || 2;
+
+/** `npm run test:failover` alone; in `npm test` beside the browser files. */
+const FAILOVER = 'tests/faults/failover.test.ts';
 
 export default defineConfig({
   test: {
@@ -77,8 +80,23 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           maxWorkers: 1,
           include: ['tests/faults/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, FAILOVER],
           environment: 'node',
           testTimeout: scaled(300_000),
+        },
+      },
+      {
+        extends: true,
+        // MongoDB and Redis failing over under traffic, on a topology of its own: it measures no
+        // timing of the machine's, so it takes a browser slot beside the browser files rather
+        // than five minutes of the run alone (a group's projects share one worker count).
+        test: {
+          name: 'failover',
+          sequence: { groupOrder: 2 },
+          maxWorkers: BROWSER_WORKERS,
+          include: [FAILOVER],
+          environment: 'node',
+          testTimeout: scaled(600_000),
         },
       },
       {

@@ -37,6 +37,8 @@ const LAYERS = [
   // Applies the provider's stored payment events to bookings and plans: above both lifecycles.
   'settlement',
   'reviews',
+  // The daily retention job: old newsletter delivery records and booking photos.
+  'retention',
   'admin',
   // Above every feature: the commands and the composition root that wires them.
   'cli',

@@ -1,6 +1,18 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchClauses } from '../src/admin/admin-booking-list';
+
+const fail = (): never => {
+  throw new Error('Expected a value.');
+};
+import {
+  bookingCursorText,
+  firstPartQuery,
+  listBookings,
+  searchClauses,
+  type BookingListQuery,
+} from '../src/admin/admin-booking-list';
+import { encodeCursor } from '../src/admin/list-cursor';
+import { fillDerivedBookingFields } from '../src/bookings/booking-derived-fields';
 import { BookingModel } from '../src/bookings/booking-model';
 import { addDays, todayInToronto } from '../src/domain/calendar/toronto-date';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
@@ -9,6 +21,8 @@ import { signUp } from '../../tests/support/accounts';
 import { testEmail, testEnv } from '../../tests/support/test-env';
 
 const PASSWORD = 'correct horse 42';
+const CURSOR_REFUSED =
+  'The list’s place (after/before) is not one this list gave; start again from the top.';
 
 interface Listed {
   id: string;
@@ -114,11 +128,30 @@ describe('the operators’ bookings list', () => {
       expect(await found('Vera')).toEqual([other.id]);
     });
 
+    it('finds a booking written before its search fields existed, once db:indexes fills them', async () => {
+      const old = await booking({ name: 'Oskar Oldrow', email: testEmail('oskar') });
+      // As a booking of an earlier release is stored: without the derived fields.
+      await BookingModel.collection.updateOne(
+        { _id: old.id as unknown as never },
+        { $unset: { windowRank: '', nameKeys: '' } },
+      );
+      expect(await found('Oldrow')).toEqual([]);
+      expect(await fillDerivedBookingFields()).toBeGreaterThanOrEqual(1);
+      expect(await found('Oldrow')).toEqual([old.id]);
+      const stored = await BookingModel.findById(old.id).lean();
+      expect(stored?.nameKeys).toEqual(['oskar oldrow', 'oldrow']);
+      expect(stored?.windowRank).toBeGreaterThanOrEqual(0);
+      // Run again, it finds nothing left to fill.
+      expect(await fillDerivedBookingFields()).toBe(0);
+    });
+
     it('combines the search with the filters', async () => {
       const response = await list({ q: email, status: 'paid' });
-      expect(response.body).toMatchObject({ bookings: [], total: 0 });
+      // A search is not counted: the list says whether more follow instead.
+      expect(response.body).toMatchObject({ bookings: [], total: null, next: null });
       const pending = await list({ q: email, status: 'pending_payment' });
-      expect(pending.body).toMatchObject({ total: 1 });
+      expect(pending.body).toMatchObject({ total: null, next: null, previous: null });
+      expect(pending.body.bookings).toHaveLength(1);
     });
 
     it.each([
@@ -128,6 +161,7 @@ describe('the operators’ bookings list', () => {
       ['M5V 3L9'],
       ['M5V'],
       ['Côté'],
+      ['4163170802'],
     ])('answers %s from indexes, never by reading every booking', async (q) => {
       const plan = JSON.stringify(
         await BookingModel.find({ $or: searchClauses(q) }).explain('queryPlanner'),
@@ -136,12 +170,37 @@ describe('the operators’ bookings list', () => {
       expect(plan).not.toContain('COLLSCAN');
     });
 
+    it('reads a name as a prefix range of its index, not every key', async () => {
+      const plan = JSON.stringify(
+        await BookingModel.find({ $or: searchClauses('Côté') }).explain('queryPlanner'),
+      );
+      expect(plan).toContain('"nameKeys":["[\\"côté\\", \\"côtê\\")"');
+    });
+
     it.each([
       [{ q: '' }, 'q must be 1 to 100 characters on one line.'],
       [{ q: '   ' }, 'q must be 1 to 100 characters on one line.'],
       [{ q: 'x'.repeat(101) }, 'q must be 1 to 100 characters on one line.'],
       [{ q: 'Maya\nSingh' }, 'q must be 1 to 100 characters on one line.'],
       [{ sort: 'random' }, 'sort must be one of: upcoming, latest.'],
+      [{ after: 'not a cursor!' }, CURSOR_REFUSED],
+      [{ after: 'x'.repeat(201) }, CURSOR_REFUSED],
+      [{ before: 'bm9wZQ' }, CURSOR_REFUSED],
+      [{ after: encodeCursor(['soon', '2030-02-30', 0, 0, 'abc']) }, CURSOR_REFUSED],
+      [{ after: encodeCursor(['soon', '2030-02-03', 7, 0, 'abc']) }, CURSOR_REFUSED],
+      [{ after: encodeCursor(['soon', '2030-02-03', 0, 0, '{"$gt":""}']) }, CURSOR_REFUSED],
+      [{ after: encodeCursor(['all', '2030-02-03', 0, 0, 'abc']) }, CURSOR_REFUSED],
+      [
+        { sort: 'latest', after: encodeCursor(['past', '2030-02-03', 0, 0, 'abc']) },
+        CURSOR_REFUSED,
+      ],
+      [
+        {
+          after: encodeCursor(['soon', '2030-02-03', 0, 0, 'abc']),
+          before: encodeCursor(['soon', '2030-02-03', 0, 0, 'abc']),
+        },
+        'Ask for the rows after a place or before it, not both.',
+      ],
     ])('refuses %j with 400', async (query, message) => {
       const response = await list(query);
       expect(response.status).toBe(400);
@@ -200,6 +259,101 @@ describe('the operators’ bookings list', () => {
         'yesterday',
         'lastWeek',
       ]);
+    });
+
+    it.each(['upcoming', 'latest'] as const)(
+      'pages %s by key, older and newer, across today without repeating or skipping',
+      async (sort) => {
+        const whole = await order({ sort });
+        const base: BookingListQuery = { q: sortEmail, sort, limit: 2 };
+        const name = (id: string) => Object.keys(visits).find((key) => visits[key]?.id === id);
+        const names = (page: Awaited<ReturnType<typeof listBookings>>) =>
+          page.bookings.map((booking) => name(booking._id));
+        const pages = [await listBookings(base, today)];
+        expect(pages[0]?.previous).toBeNull();
+        for (let last = pages[0]; last?.next; last = pages[pages.length - 1]) {
+          pages.push(await listBookings({ ...base, after: last.next }, today));
+        }
+        expect(pages.map(names)).toEqual([whole.slice(0, 2), whole.slice(2, 4), whole.slice(4)]);
+        expect(pages[2]?.next).toBeNull();
+        // Newer from the last page is the middle one; newer from the middle one is the top.
+        const middle = await listBookings(
+          { ...base, before: pages[2]?.previous ?? undefined },
+          today,
+        );
+        expect(names(middle)).toEqual(whole.slice(2, 4));
+        expect(middle.previous).not.toBeNull();
+        const top = await listBookings({ ...base, before: middle.previous ?? undefined }, today);
+        expect(names(top)).toEqual(whole.slice(0, 2));
+        expect(top.previous).toBeNull();
+      },
+    );
+
+    it('answers the places as cursors, and the next page from one', async () => {
+      const first = await list({ q: sortEmail });
+      expect(first.body).toMatchObject({ total: null, previous: null, next: null, pageSize: 50 });
+      const page = await listBookings({ q: sortEmail, sort: 'upcoming', limit: 3 }, today);
+      expect(page.next?.part).toBe('soon');
+      const after = bookingCursorText(page.next ?? fail());
+      expect(after).toMatch(/^[A-Za-z0-9_-]+$/);
+      const second = await list({ q: sortEmail, after });
+      expect(second.status, second.text).toBe(200);
+      expect(second.body.previous).toEqual(expect.any(String));
+      expect((second.body.bookings as Listed[]).map((listed) => listed.id)).toEqual(
+        [visits.nextMonth, visits.yesterday, visits.lastWeek].map((visit) => visit?.id),
+      );
+    });
+
+    it('reads each order on its index, in its order, never sorting or skipping', async () => {
+      const plans: string[] = [];
+      const explained = async (query: Omit<BookingListQuery, 'limit'>) => {
+        const explanation = (await firstPartQuery({ ...query, limit: 50 }, today).explain(
+          'queryPlanner',
+        )) as unknown as { queryPlanner: { winningPlan: unknown } };
+        // The plan MongoDB chose, not the ones it tried and rejected.
+        const plan = JSON.stringify(explanation.queryPlanner.winningPlan);
+        plans.push(plan);
+        expect(plan).toContain('IXSCAN');
+        expect(plan).not.toContain('COLLSCAN');
+        expect(plan).not.toContain('"stage":"SORT"');
+        expect(plan).not.toContain('SKIP');
+      };
+      const anywhere = await listBookings({ sort: 'latest', limit: 1 }, today);
+      const cursor = anywhere.next ?? fail();
+      for (const sort of ['upcoming', 'latest'] as const) {
+        await explained({ sort });
+        await explained({ sort, status: 'paid' });
+        await explained({ sort, date: today });
+        await explained({ sort, date: today, status: 'paid' });
+      }
+      await explained({ sort: 'latest', after: cursor });
+      await explained({ sort: 'latest', before: cursor });
+      await explained({ sort: 'latest', status: 'paid', after: cursor });
+      await explained({ sort: 'upcoming', after: { ...cursor, part: 'past' } });
+      await explained({ sort: 'upcoming', before: { ...cursor, part: 'soon' } });
+      expect(plans.length).toBe(13);
+    });
+
+    it('counts what the filters find on an index, and never counts a search', async () => {
+      const all = await list({});
+      expect(all.body.total).toBe(await BookingModel.countDocuments({}));
+      const paid = await list({ status: 'pending_payment' });
+      expect(paid.body.total).toBe(
+        await BookingModel.countDocuments({ status: 'pending_payment' }),
+      );
+      const plan = JSON.stringify(
+        await BookingModel.find({ status: 'pending_payment', date: today }).explain('queryPlanner'),
+      );
+      expect(plan).toContain('IXSCAN');
+    });
+
+    it('keeps the window’s place in the day as the visit moves to another window', async () => {
+      const visit = visits.todayMorning?.id ?? fail();
+      expect((await BookingModel.findById(visit))?.windowRank).toBe(0);
+      await BookingModel.updateOne({ _id: visit }, { $set: { time: 'evening' } });
+      expect((await BookingModel.findById(visit))?.windowRank).toBe(2);
+      await BookingModel.findOneAndUpdate({ _id: visit }, { $set: { time: 'morning' } });
+      expect((await BookingModel.findById(visit))?.windowRank).toBe(0);
     });
 
     it('pages through that order without repeating or skipping a booking', async () => {

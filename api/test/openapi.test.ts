@@ -178,7 +178,7 @@ describe('the OpenAPI reference', () => {
     expect(document.paths['/api/me/profile']?.get?.security).toEqual([{ bearerAuth: [] }]);
     expect(
       document.paths['/api/admin/bookings']?.get?.parameters?.map((parameter) => parameter.name),
-    ).toEqual(['date', 'status', 'q', 'sort', 'page']);
+    ).toEqual(['date', 'status', 'q', 'sort', 'after', 'before']);
   });
 
   it('refuses an empty JSON body with a 400 in the Error shape wherever a body is required', async () => {

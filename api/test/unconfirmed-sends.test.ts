@@ -21,6 +21,7 @@ import { signUp, type TestAccount } from '../../tests/support/accounts';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
 import { spawnWorkers, WORKERS_READY } from '../../tests/support/back-end-processes';
 import { bookingFields, withFields } from '../../tests/support/booking-form';
+import { winningPlanOf } from '../../tests/support/query-plans';
 import { jobsSettled } from '../../tests/support/settled-jobs';
 import type { SpawnedProcess } from '../../tests/support/spawn-process';
 import { startTestSmtp, type TestSmtp } from '../../tests/support/test-smtp';
@@ -90,11 +91,6 @@ async function unconfirmedDelivery(subscriber: 'confirmed' | 'unsubscribed' = 'c
     committedAt: minutesAgo(5),
   });
   return { id: delivery.id as string, campaignId: campaign.id as string, email, subject };
-}
-
-/** The plan MongoDB runs, of an explained query: not those it weighed and rejected. */
-function winningPlanOf(explained: unknown): unknown {
-  return (explained as { queryPlanner: { winningPlan: unknown } }).queryPlanner.winningPlan;
 }
 
 describe('unconfirmed sends, and an operator’s decision on each', () => {

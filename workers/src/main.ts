@@ -31,11 +31,14 @@ import { exitOnStartupError, onShutdownSignal } from '@hs/api/platform/process-s
 import { createRedis, pingRedis } from '@hs/api/platform/redis';
 import { redisTarget, replicasToAck } from '@hs/api/config/redis-target';
 import { withTimeout } from '@hs/api/platform/with-timeout';
+import { Storage } from '@hs/api/platform/storage';
+import { storageOptions } from '@hs/api/platform/storage-options';
 import { loadWorkersConfig } from './config';
 import { startWorkersHealth } from './health-server';
 import { startWorkersMetrics } from './metrics-server';
 import { buildRegistry } from './processor-registry';
 import { allProcessors } from './processors/index';
+import { scheduleRetention } from './processors/retention';
 import { QuoteInvoices } from '@hs/api/quotes/quote-invoices';
 import { QuoteLifecycle } from '@hs/api/quotes/quote-lifecycle';
 import { QuoteLinks } from '@hs/api/quotes/quote-links';
@@ -121,6 +124,7 @@ async function main(): Promise<void> {
     // Past any lock a live worker keeps: only a dead worker's claim is this old.
     abandonedAfterMs: config.WORKER_LOCK_MS * 4,
   });
+  const storage = new Storage(storageOptions(config));
   const registry = buildRegistry(
     allJobs,
     allProcessors({
@@ -155,6 +159,8 @@ async function main(): Promise<void> {
         links: new ReviewLinks(config.LINK_SECRET, config.SITE_URL),
         clock: systemClock,
       }),
+      photoStore: storage,
+      clock: systemClock,
     }),
   );
   await connectMongo({
@@ -211,12 +217,18 @@ async function main(): Promise<void> {
     await newsletter.close();
     await lifecycle.flush();
     producerConnection.disconnect();
+    storage.destroy();
     mailer.close();
     newsletterMailer.close();
     await disconnectMongo();
     logger.info('workers stopped');
   });
   await Promise.all(pool.workers.map((worker) => worker.waitUntilReady()));
+  // Not awaited: with Redis away at start the workers come up not ready and recover (readyz), and
+  // the schedule is set as soon as Redis answers.
+  scheduleRetention(producer).catch((error: unknown) => {
+    logger.warn({ err: error }, 'retention schedule not set; the next start sets it');
+  });
   logger.info({ queues: pool.workers.map((worker) => worker.name) }, 'workers ready');
 }
 

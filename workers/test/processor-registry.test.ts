@@ -74,6 +74,8 @@ describe('the processor registry', () => {
         ),
         newsletter: { fanOut: () => Promise.resolve(), sendBatch: () => Promise.resolve() },
         reviews: { reviewRequest: () => Promise.resolve({ kind: 'skip' as const, why: 'test' }) },
+        photoStore: { delete: noop },
+        clock: systemClock,
       }),
     );
     for (const job of allJobs) expect(registry.get(job.queue)?.has(job.name)).toBe(true);

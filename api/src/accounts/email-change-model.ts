@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { RETENTION_DAYS, retentionSeconds } from '../domain/retention';
 
 /**
  * A request to move an account to another sign-in email, waiting for the link mailed to the new
@@ -23,6 +24,9 @@ emailChangeSchema.index(
   { tokenHash: 1 },
   { unique: true, partialFilterExpression: { tokenHash: { $type: 'string' } } },
 );
-emailChangeSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 24 * 3600 });
+emailChangeSchema.index(
+  { expiresAt: 1 },
+  { expireAfterSeconds: retentionSeconds(RETENTION_DAYS.expiredLink) },
+);
 
 export const EmailChangeModel = mongoose.model('EmailChange', emailChangeSchema);

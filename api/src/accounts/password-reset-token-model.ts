@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { RETENTION_DAYS, retentionSeconds } from '../domain/retention';
 
 /** A reset link's token, stored only as its SHA-256; MongoDB drops it a day after it expires. */
 const passwordResetTokenSchema = new mongoose.Schema(
@@ -16,7 +17,10 @@ const passwordResetTokenSchema = new mongoose.Schema(
   },
   { timestamps: true },
 );
-passwordResetTokenSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 24 * 3600 });
+passwordResetTokenSchema.index(
+  { expiresAt: 1 },
+  { expireAfterSeconds: retentionSeconds(RETENTION_DAYS.expiredLink) },
+);
 
 export const PasswordResetTokenModel = mongoose.model(
   'PasswordResetToken',

@@ -26,9 +26,19 @@ export const adminBookingViewSchema = managedBookingViewSchema.extend({
 
 const pageFields = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
 
+const cursorField = (what: string) =>
+  z.string().nullable().describe(`${what}, to send back as is; null at that end of the list.`);
+
 export const adminBookingListSchema = z.object({
   bookings: z.array(adminBookingViewSchema),
-  ...pageFields,
+  total: z
+    .number()
+    .int()
+    .nullable()
+    .describe('How many the date and status filters find (from an index); null for a search.'),
+  pageSize: z.number().int(),
+  next: cursorField('The place after the last row (older), as `after`'),
+  previous: cursorField('The place before the first row (newer), as `before`'),
 }) satisfies z.ZodType<AdminBookingList>;
 
 export const contactMessageListSchema = z.object({
@@ -62,6 +72,12 @@ export const subscriberListSchema = z.object({
 
 /** The `page` query parameter of every list. */
 export const PAGE = { page: 'Page number, from 1; pages hold 50.' };
+
+/** The query parameters of a list paged by key; pages hold 50. */
+export const CURSORS = {
+  after: 'Older: the rows after this place (a list answer’s `next`).',
+  before: 'Newer: the rows before this place (a list answer’s `previous`).',
+};
 
 export const scheduleVisit = z.object({
   kind: z.enum(['one-time', 'plan', 'estimate']),

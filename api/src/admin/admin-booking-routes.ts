@@ -14,7 +14,15 @@ import {
   BookingSearchMessages,
   DEFAULT_BOOKING_SORT,
 } from '../domain/admin/booking-search';
-import { bookingPhoto, listBookings } from './admin-booking-list';
+import {
+  bookingCursorText,
+  bookingCursorValues,
+  bookingPhoto,
+  countBookings,
+  listBookings,
+  type BookingCursor,
+} from './admin-booking-list';
+import { cursorParam, ListCursorMessages } from './list-cursor';
 import { isCalendarDate, todayInToronto } from '../domain/calendar/toronto-date';
 import type { SlotLedger } from '../bookings/slot-ledger';
 import { scheduleWeek } from './schedule-board';
@@ -27,11 +35,11 @@ import {
   adminBookingListSchema,
   adminBookingViewSchema,
   adminScheduleWeekSchema,
-  PAGE,
+  CURSORS,
 } from './admin-answers';
 import { adminBookingView } from './admin-booking-view';
 import { AdminMessages } from '../domain/admin/admin-messages';
-import { pageParam, pageWindow } from '../domain/admin/admin-query';
+import { ADMIN_PAGE_SIZE } from '../domain/admin/admin-views';
 import { PHOTO_LINK_TTL_SECONDS, type BookingPhotoLinks } from './booking-photo-links';
 import { sendPrivateImage } from '../http/private-image';
 
@@ -63,7 +71,8 @@ const listQuery = z.object({
     .refine((text) => !/[\u0000-\u001F\u007F]/.test(text), BookingSearchMessages.search)
     .optional(),
   sort: z.enum(BOOKING_SORTS, { error: BookingSearchMessages.sort }).default(DEFAULT_BOOKING_SORT),
-  page: pageParam,
+  after: cursorParam(bookingCursorValues).optional(),
+  before: cursorParam(bookingCursorValues).optional(),
 });
 
 const moveBody = z.object({ status: statusField });
@@ -121,7 +130,9 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
       'the country code) exactly, its postal code or area (`M4W`), or the start of any word ' +
       'of the name, whatever the case. `sort=upcoming` (the default) lists visits from today ' +
       'on, soonest first, then past ones, latest first; `sort=latest` lists them all latest ' +
-      'first.',
+      'first. Pages are read by key: `next` (older, further down the list) and `previous` ' +
+      '(newer) are places to send back as `after` and `before`, null at the ends. `total` ' +
+      'counts what the date and status filters find; it is null for a search.',
     access: 'admin',
     request: {
       query: queryOf(listQuery, {
@@ -129,19 +140,30 @@ export const adminBookingEndpoints = endpointGroup<AdminBookingContext>('admin',
         status: 'Only bookings in this status.',
         q: 'A name, email, phone, reference or postal code.',
         sort: 'upcoming (default) or latest.',
-        ...PAGE,
+        ...CURSORS,
       }),
     },
     responses: { '200': jsonResponse('A page of bookings.', adminBookingListSchema) },
     errors: ['BadRequest'],
     fuzz: 'reads',
     handle: async ({ query, res }, { view }) => {
-      const { page, pageSize, skip } = pageWindow(query.page);
-      const { bookings, total } = await listBookings(
-        { ...query, skip, limit: pageSize },
-        todayInToronto(),
-      );
-      const list: AdminBookingList = { bookings: bookings.map(view), total, page, pageSize };
+      if (query.after !== undefined && query.before !== undefined) {
+        throw new DomainError('validation.invalid', ListCursorMessages.both);
+      }
+      const listQuery = { ...query, limit: ADMIN_PAGE_SIZE };
+      const [page, total] = await Promise.all([
+        listBookings(listQuery, todayInToronto()),
+        countBookings(listQuery),
+      ]);
+      const text = (cursor: BookingCursor | null) =>
+        cursor === null ? null : bookingCursorText(cursor);
+      const list: AdminBookingList = {
+        bookings: page.bookings.map(view),
+        total,
+        pageSize: ADMIN_PAGE_SIZE,
+        next: text(page.next),
+        previous: text(page.previous),
+      };
       res.json(list);
     },
   }),

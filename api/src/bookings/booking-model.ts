@@ -3,6 +3,7 @@ import { FOLLOW_UP_CLAIM_FIELDS } from '../jobs/follow-up-sweep';
 import { BOOKING_STATUSES } from '../domain/booking/booking-status';
 import { PLANS, SERVICES, TIME_WINDOW_IDS } from '../domain/booking/catalogue';
 import { newBookingId } from './booking-id';
+import { nameKeysOf } from '../domain/admin/booking-search';
 
 const paymentSchema = new mongoose.Schema(
   {
@@ -39,6 +40,12 @@ const bookingSchema = new mongoose.Schema(
     reference: { type: String, required: true, unique: true },
     userId: { type: mongoose.Schema.Types.ObjectId, ref: 'User', default: null, index: true },
     name: { type: String, required: true },
+    /**
+     * The name from each of its words on, in lower case ('émilie côté', 'côté'), kept from `name`
+     * by the hooks below: the operators' search finds a name by the start of any word on an
+     * index. Missing on bookings written before it.
+     */
+    nameKeys: { type: [String], default: undefined },
     /** The company its invoices are made out to (the form's, or the profile's); null for none. */
     company: { type: String, default: null },
     phone: { type: String, required: true },
@@ -59,6 +66,12 @@ const bookingSchema = new mongoose.Schema(
     planId: { type: String, required: true, enum: PLANS.map((plan) => plan.id) },
     date: { type: String, required: true },
     time: { type: String, required: true, enum: TIME_WINDOW_IDS },
+    /**
+     * The window's place in the day (0 morning, 1 afternoon, 2 evening), kept from `time` by the
+     * hooks below: the operators' list orders a day's visits by it on an index (the window names
+     * sort the wrong way). Missing on bookings written before it; they sort first in their day.
+     */
+    windowRank: { type: Number },
     /** CAD cents, from the catalogue at the time of booking; null for a Custom Estimate. */
     amountCents: { type: Number, default: null },
     currency: { type: String, default: 'cad' },
@@ -142,14 +155,52 @@ const bookingSchema = new mongoose.Schema(
   { timestamps: true },
 );
 
+/**
+ * The fields kept from others on every write that sets those: a create, a save, an update.
+ * `windowRank` from `time`, `nameKeys` from `name`.
+ */
+export function windowRankOf(time: unknown): number | undefined {
+  const rank = TIME_WINDOW_IDS.findIndex((id) => id === time);
+  return rank === -1 ? undefined : rank;
+}
+bookingSchema.pre('validate', function keepDerivedFields() {
+  this.windowRank = windowRankOf(this.time);
+  this.nameKeys = nameKeysOf(this.name);
+});
+bookingSchema.pre(['updateOne', 'updateMany', 'findOneAndUpdate'], function keepDerivedFields() {
+  const update = this.getUpdate();
+  if (update === null || Array.isArray(update)) return;
+  const set = (update.$set ?? {}) as Record<string, unknown>;
+  const field = (name: string): unknown =>
+    name in set ? set[name] : (update as Record<string, unknown>)[name];
+  const derived: Record<string, unknown> = {};
+  const rank = windowRankOf(field('time'));
+  if (rank !== undefined) derived.windowRank = rank;
+  const name = field('name');
+  if (typeof name === 'string') derived.nameKeys = nameKeysOf(name);
+  if (Object.keys(derived).length > 0) this.setUpdate({ ...update, $set: { ...set, ...derived } });
+});
+
 bookingSchema.index({ date: 1, time: 1 });
+// The schedule board's week in its order (admin/schedule-board.ts scheduleWeek).
+bookingSchema.index({ date: 1, time: 1, createdAt: 1 });
+// The customer's dashboard, latest visit first (BookingService's list of their bookings).
+bookingSchema.index({ userId: 1, date: -1, createdAt: -1 });
+// A plan's visits in date order: its view (plan-view.ts planViewOf), the plans list's upcoming
+// visits (PlanAdmin) and the visits its end called off (subscription-lifecycle.ts).
+bookingSchema.index({ subscriptionId: 1, date: 1, time: 1 });
+// The operators' list (admin/admin-booking-list.ts) by date and the `upcoming`/`latest` orders:
+// paged by key on (date, window, made, id), and a day's visits for the date filter.
+bookingSchema.index({ date: 1, windowRank: 1, createdAt: 1, _id: 1 });
 bookingSchema.index(
   { subscriptionId: 1, periodIndex: 1, visitIndex: 1 },
   { partialFilterExpression: { subscriptionId: { $type: 'string' } } },
 );
 // The follow-up sweep's query; only the few bookings still pending are in it.
 bookingSchema.index({ createdAt: 1 }, { partialFilterExpression: { followUpsPending: true } });
-bookingSchema.index({ status: 1, date: 1 });
+// The operators' list filtered by status, paged by key in either order (its prefix serves the
+// queries by status and date).
+bookingSchema.index({ status: 1, date: 1, windowRank: 1, createdAt: 1, _id: 1 });
 // A crew is in one place at a time: a visit called off or moved drops its crew (BookingLifecycle).
 bookingSchema.index(
   { date: 1, time: 1, crewId: 1 },
@@ -161,7 +212,8 @@ bookingSchema.index({ phoneKey: 1 });
 bookingSchema.index({ phoneDigits: 1 });
 // The operators' search (admin/admin-booking-list.ts): by postal code or area, and by name.
 bookingSchema.index({ postalCode: 1 });
-bookingSchema.index({ name: 1 });
+// The operators' search by the start of any word of the name, in lower case (a prefix range).
+bookingSchema.index({ nameKeys: 1 });
 bookingSchema.index(
   { idempotencyKey: 1 },
   { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },

@@ -17,6 +17,9 @@ const closureSchema = new mongoose.Schema(
 );
 // Overlap reads ask for closures ending on or after a day and starting on or before another.
 closureSchema.index({ to: 1, from: 1 });
+// The console's closures ahead, by first day (admin/closure-service.ts) and the overlap read by
+// first day (calendar/business-days.ts): in index order, no sort in memory.
+closureSchema.index({ from: 1, createdAt: 1, to: 1 });
 
 export const ClosureModel = mongoose.model('Closure', closureSchema);
 export type ClosureDocument = InstanceType<typeof ClosureModel>;

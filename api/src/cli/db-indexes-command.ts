@@ -20,6 +20,7 @@ import '../payments/test-billing-model';
 import '../payments/test-checkout-model';
 import '../reviews/review-model';
 import '../subscriptions/subscription-model';
+import { fillDerivedBookingFields } from '../bookings/booking-derived-fields';
 import { loadCliConfig } from '../config/cli-config';
 import { connectMongo, createAllIndexes, disconnectMongo } from '../platform/mongo';
 
@@ -39,6 +40,9 @@ async function run(): Promise<void> {
     console.log(`[indexes] building the indexes of ${String(names.length)} models...`);
     await createAllIndexes(connection, (name) => console.log(`[indexes] ${name}: done`));
     console.log('[indexes] every index is in place');
+    console.log("[indexes] filling the bookings' search and order fields where missing...");
+    const filled = await fillDerivedBookingFields();
+    console.log(`[indexes] ${String(filled)} bookings filled`);
   } finally {
     await disconnectMongo();
   }

@@ -469,6 +469,8 @@ export const workersEnv = {
   ...mongoEnv,
   ...redisEnv,
   ...mailEnv,
+  // The retention job deletes booking photos a year after their visit.
+  ...storageEnv,
   ...bookingEnv,
   ...paymentEnv,
   ...invoiceEnv,

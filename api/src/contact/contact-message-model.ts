@@ -1,5 +1,6 @@
 import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { FOLLOW_UP_CLAIM_FIELDS } from '../jobs/follow-up-sweep';
+import { RETENTION_DAYS, retentionSeconds } from '../domain/retention';
 
 /** A message from the contact form, kept so that no message depends on an email arriving. */
 const contactMessageSchema = new mongoose.Schema(
@@ -22,6 +23,12 @@ const contactMessageSchema = new mongoose.Schema(
 
 // The follow-up sweep's query; only the few messages still pending are in it.
 contactMessageSchema.index({ createdAt: 1 }, { partialFilterExpression: { emailsPending: true } });
+// Retention (docs/product.md#privacy): MongoDB deletes a message two years after its last change
+// (answered, archived), not after it arrived, so a late answer restarts the count.
+contactMessageSchema.index(
+  { updatedAt: 1 },
+  { expireAfterSeconds: retentionSeconds(RETENTION_DAYS.contactMessage) },
+);
 
 export type ContactMessage = InferSchemaType<typeof contactMessageSchema>;
 export type ContactMessageDocument = HydratedDocument<ContactMessage>;

@@ -99,6 +99,8 @@ invoiceSchema.index({ userId: 1, issuedAt: -1 });
 invoiceSchema.index({ bookingId: 1, issuedAt: 1 });
 invoiceSchema.index({ subscriptionId: 1, issuedAt: 1 });
 invoiceSchema.index({ issuedAt: -1 });
+// The operator's books, listed latest first (admin/invoice-books.ts booksDocuments).
+invoiceSchema.index({ issuedAt: -1, number: -1 });
 invoiceSchema.index({ kind: 1, year: 1, sequence: 1 }, { unique: true });
 
 export type Invoice = InferSchemaType<typeof invoiceSchema> & { _id: string };

@@ -327,6 +327,17 @@ export const jobs = {
     schema: campaignRef.extend({ batch: z.number().int().min(0) }),
     options: newsletterRetries,
   }),
+  /**
+   * Retention (docs/product.md#privacy), once a day on a schedule the workers set up: settles
+   * finished newsletter campaigns so their delivery rows expire, and deletes the photos of visits
+   * more than a year past. Contact messages and expired links go by TTL indexes.
+   */
+  retentionSweep: defineJob({
+    queue: QueueName.Bookings,
+    name: 'retention.daily',
+    schema: z.object({}),
+    options: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 } },
+  }),
   paymentEvent: defineJob({
     queue: QueueName.StripeEvents,
     name: 'payment.event',

@@ -108,6 +108,22 @@ export class JobProducer {
   }
 
   /**
+   * Runs `job` on a repeating schedule (a cron pattern in `timeZone`), under `schedulerId`: every
+   * workers process sets it up at start-up, and the same id makes one schedule, however many do.
+   */
+  async schedule<J extends JobDefinition>(
+    job: J,
+    payload: PayloadOf<J>,
+    schedule: { schedulerId: string; pattern: string; timeZone: string },
+  ): Promise<void> {
+    await this.queue(job.queue).upsertJobScheduler(
+      schedule.schedulerId,
+      { pattern: schedule.pattern, tz: schedule.timeZone },
+      { name: job.name, data: job.schema.parse(payload), opts: job.options ?? {} },
+    );
+  }
+
+  /**
    * Runs a job now: a delayed one of that id is brought forward, and one not queued yet (or
    * gone already) is added to run at once. Its id still makes it one job.
    */

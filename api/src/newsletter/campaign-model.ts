@@ -17,9 +17,32 @@ const campaignSchema = new mongoose.Schema(
     fanOutDone: { type: Boolean, default: false },
     startedAt: { type: Date, default: null },
     finishedAt: { type: Date, default: null },
+    /**
+     * Set once the campaign is finished and none of its rows is open or unconfirmed: its totals,
+     * counted then, which its progress shows from then on, since its delivery rows expire
+     * (retention/delivery-retention.ts).
+     */
+    settledAt: { type: Date, default: null },
+    settledProgress: {
+      type: new mongoose.Schema(
+        {
+          total: { type: Number, required: true },
+          sent: { type: Number, required: true },
+          failed: { type: Number, required: true },
+          skipped: { type: Number, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
   },
   { timestamps: true },
 );
+
+// The retention job's query: finished campaigns not settled yet.
+campaignSchema.index({ status: 1, settledAt: 1 });
+// The console's campaigns, newest first (CampaignService's list).
+campaignSchema.index({ createdAt: -1 });
 
 export type Campaign = InferSchemaType<typeof campaignSchema>;
 export type CampaignDocument = HydratedDocument<Campaign>;

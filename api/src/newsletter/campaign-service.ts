@@ -160,14 +160,22 @@ export class CampaignService {
     }));
   }
 
-  /** Progress counted from the delivery rows themselves, so it cannot drift from what happened. */
+  /**
+   * Progress counted from the delivery rows themselves, so it cannot drift from what happened; a
+   * settled campaign's rows expire (retention), so its totals, counted as it settled, are shown.
+   */
   async view(campaign: CampaignDocument): Promise<CampaignView> {
-    const counts = await NewsletterDeliveryModel.aggregate<{ _id: string; count: number }>([
-      { $match: { campaignId: campaign._id } },
-      { $group: { _id: '$status', count: { $sum: 1 } } },
-    ]);
-    const count = (...statuses: string[]) =>
-      counts.filter((row) => statuses.includes(row._id)).reduce((sum, row) => sum + row.count, 0);
+    const settled = campaign.settledProgress;
+    const progress = settled
+      ? {
+          total: settled.total,
+          sent: settled.sent,
+          failed: settled.failed,
+          skipped: settled.skipped,
+          pending: 0,
+          unconfirmed: 0,
+        }
+      : await deliveryProgress(campaign._id);
     return {
       id: campaign.id as string,
       subject: campaign.subject,
@@ -177,16 +185,31 @@ export class CampaignService {
       startedAt: campaign.startedAt?.toISOString() ?? null,
       finishedAt: campaign.finishedAt?.toISOString() ?? null,
       recipientsFixed: campaign.fanOutDone,
-      progress: {
-        total: count('pending', 'sending', 'committed', 'sent', 'resent', 'failed', 'skipped'),
-        // Committed: handed to the SMTP server in full, its answer not yet recorded. Resent: one
-        // of those, which an operator had sent again (unconfirmed-deliveries.ts).
-        sent: count('committed', 'sent', 'resent'),
-        failed: count('failed'),
-        skipped: count('skipped'),
-        pending: count('pending', 'sending'),
-        unconfirmed: count('committed'),
-      },
+      progress,
     };
   }
+}
+
+export type DeliveryProgress = CampaignView['progress'];
+
+/** A campaign's progress, counted from its delivery rows. */
+export async function deliveryProgress(
+  campaignId: mongoose.Types.ObjectId,
+): Promise<DeliveryProgress> {
+  const counts = await NewsletterDeliveryModel.aggregate<{ _id: string; count: number }>([
+    { $match: { campaignId } },
+    { $group: { _id: '$status', count: { $sum: 1 } } },
+  ]);
+  const count = (...statuses: string[]) =>
+    counts.filter((row) => statuses.includes(row._id)).reduce((sum, row) => sum + row.count, 0);
+  return {
+    total: count('pending', 'sending', 'committed', 'sent', 'resent', 'failed', 'skipped'),
+    // Committed: handed to the SMTP server in full, its answer not yet recorded. Resent: one
+    // of those, which an operator had sent again (unconfirmed-deliveries.ts).
+    sent: count('committed', 'sent', 'resent'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+    pending: count('pending', 'sending'),
+    unconfirmed: count('committed'),
+  };
 }

@@ -44,6 +44,12 @@ const newsletterDeliverySchema = new mongoose.Schema(
     decisions: { type: [sendDecisionSchema], default: [] },
     /** When the last decision was made: the order of the list of decided sends. */
     decidedAt: { type: Date, default: null },
+    /**
+     * When MongoDB deletes the row (retention, docs/product.md#privacy). Null, and so never
+     * deleted, until its campaign is settled: finished, no row of it open or unconfirmed, and its
+     * totals kept on the campaign (retention/delivery-retention.ts).
+     */
+    expiresAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
@@ -61,6 +67,15 @@ newsletterDeliverySchema.index(
   { decidedAt: -1, _id: -1 },
   { partialFilterExpression: { decidedAt: { $type: 'date' } } },
 );
+
+// Retention: only rows given a date expire; a pending, sending or committed row never has one.
+newsletterDeliverySchema.index(
+  { expiresAt: 1 },
+  { expireAfterSeconds: 0, partialFilterExpression: { expiresAt: { $type: 'date' } } },
+);
+
+/** What a settled row can be: nothing moves it any more (see DELIVERY_STATUSES). */
+export const SETTLED_DELIVERY: readonly DeliveryStatus[] = ['sent', 'resent', 'failed', 'skipped'];
 
 export type NewsletterDelivery = InferSchemaType<typeof newsletterDeliverySchema>;
 export type NewsletterDeliveryDocument = HydratedDocument<NewsletterDelivery>;

@@ -21,6 +21,10 @@ const subscriberSchema = new mongoose.Schema(
   { timestamps: true },
 );
 subscriberSchema.index({ status: 1, _id: 1 });
+// The operators' subscribers list by status, newest first (admin/subscriber-list.ts).
+subscriberSchema.index({ status: 1, createdAt: -1, _id: -1 });
+// The operators' subscribers list unfiltered, newest first (admin/subscriber-list.ts).
+subscriberSchema.index({ createdAt: -1, _id: -1 });
 
 export type Subscriber = InferSchemaType<typeof subscriberSchema>;
 export type SubscriberDocument = HydratedDocument<Subscriber>;

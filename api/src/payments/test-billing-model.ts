@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { RETENTION_DAYS, retentionSeconds } from '../domain/retention';
 
 /**
  * A subscription of the local test provider, standing in for a Stripe Subscription: what it
@@ -48,6 +49,11 @@ const testPortalSchema = new mongoose.Schema({
   returnUrl: { type: String, required: true },
   expiresAt: { type: Date, required: true },
 });
+
+testPortalSchema.index(
+  { expiresAt: 1 },
+  { expireAfterSeconds: retentionSeconds(RETENTION_DAYS.testPaymentPage) },
+);
 
 export const TestPortalModel = mongoose.model('TestPortalSession', testPortalSchema);
 export type TestPortal = mongoose.HydratedDocument<

@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { RETENTION_DAYS, retentionSeconds } from '../domain/retention';
 
 /** A checkout page of the local test provider, standing in for a Stripe Checkout Session. */
 const testCheckoutSchema = new mongoose.Schema(
@@ -19,6 +20,13 @@ const testCheckoutSchema = new mongoose.Schema(
     mode: { type: String, enum: ['payment', 'subscription'], default: 'payment' },
   },
   { timestamps: true },
+);
+
+// Test payment pages are kept a while after they expire (a late webhook or return still finds
+// its page), then MongoDB drops them.
+testCheckoutSchema.index(
+  { expiresAt: 1 },
+  { expireAfterSeconds: retentionSeconds(RETENTION_DAYS.testPaymentPage) },
 );
 
 export const TestCheckoutModel = mongoose.model('TestCheckoutSession', testCheckoutSchema);

@@ -34,6 +34,12 @@ const reviewSchema = new mongoose.Schema(
 // The public list (per service, too) and its count and average read approved reviews only.
 reviewSchema.index({ status: 1, createdAt: -1 });
 reviewSchema.index({ status: 1, serviceId: 1, createdAt: -1 });
+// The public list and the operators' list by status, newest first (reviews/review-service.ts).
+reviewSchema.index({ status: 1, createdAt: -1, _id: -1 });
+// The public list of one service, newest first (ReviewService.published).
+reviewSchema.index({ status: 1, serviceId: 1, createdAt: -1, _id: -1 });
+// The operators' reviews list unfiltered, newest first (ReviewService's admin list).
+reviewSchema.index({ createdAt: -1, _id: -1 });
 
 export type Review = InferSchemaType<typeof reviewSchema>;
 export type ReviewDocument = HydratedDocument<Review>;

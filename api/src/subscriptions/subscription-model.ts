@@ -105,6 +105,10 @@ subscriptionSchema.index(
   { partialFilterExpression: { 'provider.subscriptionId': { $type: 'string' } } },
 );
 subscriptionSchema.index({ status: 1, createdAt: -1 });
+// The operators' plans list by status, newest first (subscriptions/plan-admin.ts).
+subscriptionSchema.index({ status: 1, createdAt: -1, _id: -1 });
+// The operators' plans list unfiltered, newest first (subscriptions/plan-admin.ts).
+subscriptionSchema.index({ createdAt: -1, _id: -1 });
 
 export type Subscription = InferSchemaType<typeof subscriptionSchema>;
 export type SubscriptionDocument = HydratedDocument<Subscription>;

@@ -1,3 +1,4 @@
+import { nameKeysOf } from '../../../api/src/domain/admin/booking-search';
 import type { BookingStatus } from '../../../api/src/domain/booking/booking-status';
 import { PLANS, SERVICES } from '../../../api/src/domain/booking/catalogue';
 import { windowId } from '../calendar';
@@ -139,6 +140,8 @@ export function bookingDocument(world: SeedWorld, index: number): Record<string,
     reference: world.bookingReference(index),
     userId: account >= 0 ? world.accountId(account) : null,
     name: person.name,
+    // What the model's hooks derive on every write (booking-model.ts): the seed writes raw rows.
+    nameKeys: nameKeysOf(person.name),
     company: person.company,
     phone: person.phone,
     phoneDigits: person.phoneDigits,
@@ -151,6 +154,7 @@ export function bookingDocument(world: SeedWorld, index: number): Record<string,
     planId: kind === KIND.estimate ? 'custom-estimate' : planVisit ? 'monthly' : 'one-time',
     date: world.calendar.dateOf(day),
     time: windowId(bookings.window[index] ?? 0),
+    windowRank: bookings.window[index] ?? 0,
     amountCents,
     currency: 'cad',
     status,

@@ -152,6 +152,8 @@ export class Newsletter {
       fanOutDone: true,
       startedAt: new Date(campaign.startedAt),
       finishedAt: new Date(Math.min(this.world.now, finishedAt)),
+      settledAt: null,
+      settledProgress: null,
       createdAt: new Date(campaign.startedAt - 86_400_000),
       updatedAt: new Date(Math.min(this.world.now, finishedAt)),
     };
@@ -208,6 +210,7 @@ export class Newsletter {
       sentAt: outcome === 'sent' ? new Date(sentAt) : null,
       decisions: [],
       decidedAt: null,
+      expiresAt: null,
       createdAt,
       updatedAt: new Date(outcome === 'skipped' ? createdAt.getTime() : sentAt),
     };

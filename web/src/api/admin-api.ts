@@ -26,7 +26,10 @@ export interface BookingFilter {
   /** A name, email, phone, reference or postal code, or '' for every booking. */
   q: string;
   sort: BookingSort;
-  page: number;
+  /** The place to list after (older, further down), from a list's `next`; '' from the top. */
+  after: string;
+  /** The place to list before (newer), from a list's `previous`; '' when not going back. */
+  before: string;
 }
 
 export interface PlanFilter {

@@ -107,6 +107,7 @@ export const privacyPolicy: LegalDocument = {
         'Booking and payment records: six years after the end of the tax year they relate to, as the Canada Revenue Agency requires.',
         'Photos uploaded with a booking: up to 12 months after the visit, then deleted.',
         'Contact messages: up to two years after our last exchange with you.',
+        'Records of the newsletters we sent you (which one, when, and whether it was delivered): 12 months after the mailing was finished.',
         'Newsletter: for as long as you are subscribed. After you unsubscribe we keep only your address and the date, so that we never write to you again by mistake.',
         'Server logs: up to 90 days.',
       ],

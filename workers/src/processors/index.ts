@@ -9,6 +9,7 @@ import { newsletterProcessors, type NewsletterDependencies } from './newsletter'
 import { paymentReminderProcessor } from './payment-reminder';
 import { reviewEmailProcessors, type ReviewEmailDependencies } from './review-emails';
 import { quoteJobProcessors, type QuoteJobDependencies } from './quote-jobs';
+import { retentionProcessors, type RetentionDependencies } from './retention';
 import { sendMailProcessor } from './send-mail';
 
 export type ProcessorDependencies = AuthEmailDependencies &
@@ -18,7 +19,8 @@ export type ProcessorDependencies = AuthEmailDependencies &
   ContactEmailDependencies &
   NewsletterDependencies &
   ReviewEmailDependencies &
-  QuoteJobDependencies;
+  QuoteJobDependencies &
+  RetentionDependencies;
 
 /** Every processor of the product; the registry checks this list against the job definitions. */
 export function allProcessors(deps: ProcessorDependencies): Processor[] {
@@ -34,5 +36,6 @@ export function allProcessors(deps: ProcessorDependencies): Processor[] {
     ...newsletterProcessors(deps),
     ...reviewEmailProcessors(deps),
     ...quoteJobProcessors(deps),
+    ...retentionProcessors(deps),
   ];
 }

@@ -20,12 +20,19 @@ export interface AdminBookingView extends ManagedBookingView {
   details: string;
 }
 
-/** `GET /api/admin/bookings?date=YYYY-MM-DD&status=<status>&page=N`, newest visit date first. */
+/**
+ * `GET /api/admin/bookings?date=YYYY-MM-DD&status=<status>&q=<search>&sort=<sort>&after=<place>`
+ * (or `&before=<place>`): a page read by key, with the places of the pages on either side.
+ */
 export interface AdminBookingList {
   bookings: AdminBookingView[];
-  total: number;
-  page: number;
+  /** How many the date and status filters find, counted on an index; null for a search. */
+  total: number | null;
   pageSize: number;
+  /** The place after the last row (older), sent back as `after`; null on the last page. */
+  next: string | null;
+  /** The place before the first row (newer), sent back as `before`; null on the first page. */
+  previous: string | null;
 }
 
 /** `GET /api/admin/contact-messages?page=N`, newest first. */

@@ -18,3 +18,20 @@ export const BookingSearchMessages = {
   search: `q must be 1 to ${String(BOOKING_SEARCH_MAX)} characters on one line.`,
   sort: `sort must be one of: ${BOOKING_SORTS.join(', ')}.`,
 } as const;
+
+/** A name or a search in the one form both are compared in: composed accents, lower case. */
+export function nameKeyForm(text: string): string {
+  return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A name from each of its words on ('Émilie Côté' -> 'émilie côté', 'côté'): a search finds it
+ * by the start of any word with a prefix of one of these.
+ */
+export function nameKeysOf(name: unknown): string[] {
+  if (typeof name !== 'string') return [];
+  const words = nameKeyForm(name)
+    .split(' ')
+    .filter((word) => word !== '');
+  return [...new Set(words.map((_, index) => words.slice(index).join(' ')))];
+}

@@ -20,7 +20,7 @@ const dueToday: AdminBookingView = {
 };
 
 function list(bookings: AdminBookingView[]): AdminBookingList {
-  return { bookings, total: bookings.length, page: 1, pageSize: 50 };
+  return { bookings, total: bookings.length, pageSize: 50, next: null, previous: null };
 }
 
 function requests() {
@@ -69,14 +69,12 @@ describe('BookingsSection', () => {
     // Enter submits the search form.
     fireEvent.submit(screen.getByRole('search', { name: 'Search bookings' }));
     await screen.findByText('No booking matches “(416) 317-0802” with these filters.');
-    expect(requests().at(-1)?.url).toBe(
-      '/api/admin/bookings?q=%28416%29+317-0802&sort=upcoming&page=1',
-    );
+    expect(requests().at(-1)?.url).toBe('/api/admin/bookings?q=%28416%29+317-0802&sort=upcoming');
 
     fireEvent.change(search, { target: { value: 'Robin' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByRole('rowheader', { name: 'HS-1002' });
-    expect(requests().at(-1)?.url).toBe('/api/admin/bookings?q=Robin&sort=upcoming&page=1');
+    expect(requests().at(-1)?.url).toBe('/api/admin/bookings?q=Robin&sort=upcoming');
 
     // Clearing empties the box and lists every booking again.
     fireEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
@@ -84,7 +82,7 @@ describe('BookingsSection', () => {
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search bookings' }).value).toBe(
       '',
     );
-    expect(requests().at(-1)?.url).toBe('/api/admin/bookings?sort=upcoming&page=1');
+    expect(requests().at(-1)?.url).toBe('/api/admin/bookings?sort=upcoming');
   });
 
   it('lists today’s and upcoming visits first, and latest first when asked', async () => {
@@ -103,7 +101,63 @@ describe('BookingsSection', () => {
 
     fireEvent.change(order, { target: { value: 'latest' } });
     await screen.findByRole('table', { name: 'Bookings, latest visit date first' });
-    expect(requests().at(-1)?.url).toBe('/api/admin/bookings?sort=latest&page=1');
+    expect(requests().at(-1)?.url).toBe('/api/admin/bookings?sort=latest');
+  });
+
+  it('pages by the places the API answers, Newer and Older, the focus on the button pressed', async () => {
+    const older = { ...paidBooking, id: 'b-older', reference: 'HS-2002' };
+    api.fetch.mockImplementation((input) => {
+      const url = new URL(urlOf(input), 'http://site.test');
+      const answer: AdminBookingList =
+        url.searchParams.get('after') === 'place-1'
+          ? { bookings: [older], total: 51, pageSize: 50, next: null, previous: 'place-0' }
+          : { bookings: [paidBooking], total: 51, pageSize: 50, next: 'place-1', previous: null };
+      return Promise.resolve(jsonResponse(200, answer));
+    });
+    renderWithQueryClient(<BookingsSection session={session} />);
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Order' }), {
+      target: { value: 'latest' },
+    });
+    await screen.findByRole('table', { name: 'Bookings, latest visit date first' });
+    screen.getByText('51 bookings');
+    const newer = screen.getByRole<HTMLButtonElement>('button', { name: 'Newer bookings' });
+    expect(newer.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Older bookings' }));
+
+    await screen.findByRole('rowheader', { name: 'HS-2002' });
+    expect(requests().at(-1)?.url).toBe('/api/admin/bookings?sort=latest&after=place-1');
+    // The last page: Older is off, and the focus moves to Newer rather than to nowhere.
+    const olderButton = screen.getByRole<HTMLButtonElement>('button', { name: 'Older bookings' });
+    expect(olderButton.disabled).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Newer bookings' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Newer bookings' }));
+    await screen.findByRole('rowheader', { name: paidBooking.reference });
+    expect(requests().at(-1)?.url).toBe('/api/admin/bookings?sort=latest&before=place-0');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Older bookings' }));
+
+    // Today's work first reads as a list in order: Previous and Next.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), {
+      target: { value: 'upcoming' },
+    });
+    await screen.findByRole('button', { name: 'Next bookings' });
+    expect(requests().at(-1)?.url).toBe('/api/admin/bookings?sort=upcoming');
+  });
+
+  it('says a search finds more than a page rather than counting it', async () => {
+    api.fetch.mockImplementation(() =>
+      Promise.resolve(
+        jsonResponse(200, {
+          bookings: [paidBooking],
+          total: null,
+          pageSize: 50,
+          next: 'place-1',
+          previous: null,
+        } satisfies AdminBookingList),
+      ),
+    );
+    renderWithQueryClient(<BookingsSection session={session} />);
+    await screen.findByText('More than 1 bookings found');
   });
 
   it('starts the status menu on no choice, with only the moves the API allows', async () => {

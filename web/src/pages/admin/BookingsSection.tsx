@@ -19,7 +19,7 @@ import { AdminTable } from './AdminTable';
 import { BookingPhoto } from './BookingPhoto';
 import { BookingStatusControl } from './BookingStatusControl';
 import { LoadStatus } from './LoadStatus';
-import { Pager } from './Pager';
+import { CursorPager, type Turn } from './CursorPager';
 import { isQuotableEstimate, WriteQuoteButton } from './quotes/WriteQuoteButton';
 import { AdminFilters, StatusSelect, type StatusWords } from './StatusFilter';
 import { type AdminSession, useAdminData, type AdminMessage } from './use-admin-data';
@@ -30,7 +30,8 @@ const NO_FILTER: BookingFilter = {
   status: '',
   q: '',
   sort: DEFAULT_BOOKING_SORT,
-  page: 1,
+  after: '',
+  before: '',
 };
 
 const STATUS_WORDS: StatusWords<BookingStatus> = {
@@ -53,6 +54,8 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
   // Tells one search from the next, so the box shows what the list was searched for.
   const [searchKey, setSearchKey] = useState(0);
   const [message, setMessage] = useState<AdminMessage>(null);
+  // The pager button last pressed, which the new page's pager gives the focus back to.
+  const [turned, setTurned] = useState<Turn | null>(null);
   const { state, retry, update } = useAdminData(
     session,
     queryKeys.admin.bookings(session.token, filter),
@@ -60,13 +63,19 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
   );
 
   const changeFilter = (change: Partial<BookingFilter>) => {
-    // A new filter starts again from its first page.
-    setFilter((current) => ({ ...current, page: 1, ...change }));
+    // A new filter starts again from the top of its list.
+    setFilter((current) => ({ ...current, after: '', before: '', ...change }));
+    setTurned(null);
     setMessage(null);
   };
 
-  const turnPage = (page: number) => {
-    setFilter((current) => ({ ...current, page }));
+  const turnPage = (turn: Turn, cursor: string) => {
+    setFilter((current) => ({
+      ...current,
+      after: turn === 'forward' ? cursor : '',
+      before: turn === 'back' ? cursor : '',
+    }));
+    setTurned(turn);
   };
 
   const onChanged = ({ booking: changed, message: said }: BookingMove) => {
@@ -163,7 +172,14 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
               setMessage({ tone: 'error', text });
             }}
           />
-          <Pager list={state.data} noun="booking" onPage={turnPage} />
+          <CursorPager
+            list={state.data}
+            shown={state.data.bookings.length}
+            noun="booking"
+            words={filter.sort === 'latest' ? 'time' : 'order'}
+            turned={turned}
+            onTurn={turnPage}
+          />
         </>
       ) : null}
     </section>

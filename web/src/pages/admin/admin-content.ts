@@ -28,6 +28,16 @@ export const adminContent = {
   next: 'Next page',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   count: (total: number, noun: string) => `${total} ${noun}${total === 1 ? '' : 's'}`,
+  /** A list paged by key: its buttons, by what lies that way in the list's order. */
+  newer: 'Newer',
+  older: 'Older',
+  newerLabel: (nouns: string) => `Newer ${nouns}`,
+  olderLabel: (nouns: string) => `Older ${nouns}`,
+  previousLabel: (nouns: string) => `Previous ${nouns}`,
+  nextLabel: (nouns: string) => `Next ${nouns}`,
+  /** A search is not counted: what is on the page, and whether more follow. */
+  found: (shown: number, more: boolean, noun: string) =>
+    more ? `More than ${shown} ${noun}s found` : `${shown} ${noun}${shown === 1 ? '' : 's'} found`,
   never: '—',
 } as const;
 

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * Where a long admin list stands between pages: the sort key of a row it showed, written as
+ * base64url of a small JSON array. The API pages by key from it (rows after or before that key
+ * on the sort's index), never by skipping rows, so a late page costs what the first one does.
+ * Opaque to the console: it only sends back what the list answered.
+ */
+
+/** A cursor as it travels: base64url, short. Anything else is refused before it is decoded. */
+export const CURSOR_MAX = 200;
+export const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
+
+export const ListCursorMessages = {
+  cursor: 'The list’s place (after/before) is not one this list gave; start again from the top.',
+  both: 'Ask for the rows after a place or before it, not both.',
+} as const;
+
+export type CursorValue = string | number;
+
+export function encodeCursor(values: readonly CursorValue[]): string {
+  return Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
+}
+
+/** The values in `text`, or null when it is not a cursor this API wrote. */
+export function decodeCursor(text: string): unknown[] | null {
+  if (!CURSOR_PATTERN.test(text)) return null;
+  try {
+    const values: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    return Array.isArray(values) ? values : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A query parameter holding a cursor whose values `shape` checks: a constrained string at the
+ * edge, and a 400 for one that was tampered with or belongs to nothing.
+ */
+export function cursorParam<T extends z.ZodType>(shape: T) {
+  return z
+    .string({ error: ListCursorMessages.cursor })
+    .max(CURSOR_MAX, ListCursorMessages.cursor)
+    .regex(CURSOR_PATTERN, ListCursorMessages.cursor)
+    .transform((text, context): z.output<T> => {
+      const parsed = shape.safeParse(decodeCursor(text));
+      if (!parsed.success) {
+        context.addIssue({ code: 'custom', message: ListCursorMessages.cursor });
+        return z.NEVER;
+      }
+      return parsed.data;
+    });
+}

@@ -1,3 +1,4 @@
+import { totalOf } from '../platform/mongo';
 import { ContactMessageModel, type ContactMessageDocument } from '../contact/contact-message-model';
 import { pageWindow } from '../domain/admin/admin-query';
 import type { AdminContactMessageList, AdminContactMessageView } from '../domain/admin/admin-views';
@@ -19,7 +20,7 @@ export async function contactMessagePage(requested: number): Promise<AdminContac
   const { page, pageSize, skip } = pageWindow(requested);
   const [messages, total] = await Promise.all([
     ContactMessageModel.find().sort({ createdAt: -1, _id: -1 }).skip(skip).limit(pageSize),
-    ContactMessageModel.countDocuments(),
+    totalOf(ContactMessageModel, {}),
   ]);
   return { messages: messages.map(contactMessageView), total, page, pageSize };
 }

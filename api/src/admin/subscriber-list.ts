@@ -1,7 +1,7 @@
 import { pageWindow } from '../domain/admin/admin-query';
 import type { AdminSubscriberList, AdminSubscriberView } from '../domain/admin/admin-views';
 import { SubscriberModel, type SubscriberDocument } from '../newsletter/subscriber-model';
-import { countsByStatus } from '../platform/mongo';
+import { countsByStatus, totalOf } from '../platform/mongo';
 
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
@@ -28,7 +28,7 @@ export async function subscriberPage(
   const filter = status ? { status } : {};
   const [subscribers, total, counts] = await Promise.all([
     SubscriberModel.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(pageSize),
-    SubscriberModel.countDocuments(filter),
+    totalOf(SubscriberModel, filter),
     countsByStatus(SubscriberModel, SUBSCRIBER_STATUSES),
   ]);
   return { subscribers: subscribers.map(subscriberView), counts, total, page, pageSize };

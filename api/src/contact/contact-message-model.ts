@@ -23,6 +23,8 @@ const contactMessageSchema = new mongoose.Schema(
 
 // The follow-up sweep's query; only the few messages still pending are in it.
 contactMessageSchema.index({ createdAt: 1 }, { partialFilterExpression: { emailsPending: true } });
+// The operators' messages list, newest first (admin/contact-message-list.ts).
+contactMessageSchema.index({ createdAt: -1, _id: -1 });
 // Retention (docs/product.md#privacy): MongoDB deletes a message two years after its last change
 // (answered, archived), not after it arrived, so a late answer restarts the count.
 contactMessageSchema.index(

@@ -56,6 +56,8 @@ const newsletterDeliverySchema = new mongoose.Schema(
 newsletterDeliverySchema.index({ campaignId: 1, subscriberId: 1 }, { unique: true });
 newsletterDeliverySchema.index({ campaignId: 1, batch: 1, status: 1 });
 newsletterDeliverySchema.index({ campaignId: 1, status: 1 });
+// A campaign's failures, latest first (campaign-service.ts).
+newsletterDeliverySchema.index({ campaignId: 1, status: 1, updatedAt: -1 });
 // The list of unconfirmed sends, newest commit first, and the list of decided ones. Partial: each
 // holds the few rows it lists (and each message for the moment between its commit and its
 // answer), not the campaign's every row.

@@ -186,3 +186,19 @@ export async function countsByStatus<S extends string>(
   }
   return counts;
 }
+
+interface Counting {
+  countDocuments(filter: Record<string, unknown>): PromiseLike<number>;
+  estimatedDocumentCount(): PromiseLike<number>;
+}
+
+/**
+ * The total an operators' list shows: with no filter, the collection's own count (its metadata,
+ * at once on millions of rows) rather than countDocuments({}), which reads every row; with one,
+ * a count its index answers.
+ */
+export async function totalOf(model: Counting, filter: Record<string, unknown>): Promise<number> {
+  return Object.keys(filter).length === 0
+    ? model.estimatedDocumentCount()
+    : model.countDocuments(filter);
+}

@@ -23,7 +23,7 @@ import type {
 } from '../domain/review/review-schema';
 import type { Clock } from '../platform/clock';
 import type { MailMessage } from '../platform/mailer';
-import { countsByStatus, isDuplicateKeyError } from '../platform/mongo';
+import { countsByStatus, isDuplicateKeyError, totalOf } from '../platform/mongo';
 import { pageWindow } from '../domain/admin/admin-query';
 import { reviewRequestEmail } from './review-emails';
 import { readerOf } from '../accounts/typed-text';
@@ -170,7 +170,7 @@ export class ReviewService {
     const { page, pageSize, skip } = pageWindow(query.page);
     const [reviews, total, counts] = await Promise.all([
       ReviewModel.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(pageSize),
-      ReviewModel.countDocuments(filter),
+      totalOf(ReviewModel, filter),
       countsByStatus(ReviewModel, REVIEW_STATUSES),
     ]);
     return {

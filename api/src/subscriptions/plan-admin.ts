@@ -1,3 +1,4 @@
+import { totalOf } from '../platform/mongo';
 import { BookingModel, type BookingDocument } from '../bookings/booking-model';
 import { serviceTitle } from '../bookings/booking-view';
 import type { AdminPlanList, AdminPlanView } from '../domain/admin/admin-views';
@@ -41,7 +42,7 @@ export class PlanAdmin {
         .sort({ createdAt: -1, _id: -1 })
         .skip((page - 1) * ADMIN_PAGE_SIZE)
         .limit(ADMIN_PAGE_SIZE),
-      SubscriptionModel.countDocuments(filter),
+      totalOf(SubscriptionModel, filter),
     ]);
     const upcoming = await this.upcomingVisits(plans.map((plan) => plan.id as string));
     return {

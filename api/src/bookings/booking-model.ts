@@ -159,7 +159,7 @@ const bookingSchema = new mongoose.Schema(
  * The fields kept from others on every write that sets those: a create, a save, an update.
  * `windowRank` from `time`, `nameKeys` from `name`.
  */
-export function windowRankOf(time: unknown): number | undefined {
+function windowRankOf(time: unknown): number | undefined {
   const rank = TIME_WINDOW_IDS.findIndex((id) => id === time);
   return rank === -1 ? undefined : rank;
 }

@@ -13,6 +13,7 @@ import { SlotLedger } from '@hs/api/bookings/slot-ledger';
 import { BusinessDays } from '@hs/api/calendar/business-days';
 import { crewRoster } from '@hs/api/domain/admin/crews';
 import { allJobs } from '@hs/api/jobs/job-definitions';
+import { JobOutbox } from '@hs/api/jobs/job-outbox';
 import { JobProducer } from '@hs/api/jobs/job-producer';
 import { createPayments } from '@hs/api/payments/create-payment-provider';
 import { PaymentEventHandler } from '@hs/api/settlement/payment-event-handler';
@@ -57,10 +58,15 @@ async function main(): Promise<void> {
     connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
     return connection;
   };
-  // Workers queue follow-up work too (a paid booking's confirmation and reminder).
+  // Workers queue follow-up work too (a paid booking's confirmation and reminder). What Redis
+  // cannot take (away, or a replica that did not get it) waits in the MongoDB outbox, as the
+  // API's does, and the API's relay queues it: a retry of the job that made it may find its
+  // work done (the payment applied) and would not queue it again.
   const producerConnection = connect();
   const producer = new JobProducer(producerConnection, config.QUEUE_PREFIX, {
+    outbox: new JobOutbox(),
     replicasToAck: replicasToAck(target),
+    logger,
   });
   const slots = new SlotLedger(
     crewRoster(config).length,

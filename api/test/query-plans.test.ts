@@ -153,6 +153,32 @@ const get = (path: string, token: string = admin.token) =>
     expect(answer.status, `${path}: ${answer.text.slice(0, 200)}`).toBe(200);
   };
 
+/** What a GET by the admin answers, read outside any explained case. */
+async function answerOf(path: string): Promise<{ next?: string | null; previous?: string | null }> {
+  const answer = await request(api.app).get(path).set(bearer(admin.token));
+  expect(answer.status, `${path}: ${answer.text.slice(0, 200)}`).toBe(200);
+  return answer.body as { next?: string | null; previous?: string | null };
+}
+
+/**
+ * A newest-first list read by key (issue 35): its first page, a page after a place (older) and
+ * a page before one (newer, from the third page back to the second), each explained.
+ */
+async function expectPagedByKey(name: string, path: string, accepted?: Accepted): Promise<void> {
+  const join = path.includes('?') ? '&' : '?';
+  const at = (place: string, way: 'after' | 'before') =>
+    `${path}${join}${way}=${encodeURIComponent(place)}`;
+  await expectIndexed(`${name} first page`, get(path), accepted);
+  const first = await answerOf(path);
+  if (!first.next) return;
+  await expectIndexed(`${name} older`, get(at(first.next, 'after')), accepted);
+  const second = await answerOf(at(first.next, 'after'));
+  if (!second.next) return;
+  const third = await answerOf(at(second.next, 'after'));
+  expect(third.previous, `${name}: the third page's place`).toEqual(expect.any(String));
+  await expectIndexed(`${name} newer`, get(at(third.previous ?? '', 'before')), accepted);
+}
+
 describe('every query on an index, on the scale seed', () => {
   describe('the operators’ lists (first page)', () => {
     it.each<[string, string, Accepted?]>([
@@ -177,9 +203,9 @@ describe('every query on an index, on the scale seed', () => {
     });
 
     it.each(['', ...SUBSCRIPTION_STATUSES.map((status) => `status=${status}`)])(
-      'plans (%s)',
+      'plans (%s), first page and by key',
       async (query) => {
-        await expectIndexed(`plans ${query}`, get(`/api/admin/plans?${query}`), {
+        await expectPagedByKey(`plans ${query}`, `/api/admin/plans?${query}`, {
           problems: PLAN_VISITS.problems,
           why: PLAN_VISITS.why,
         });
@@ -187,20 +213,20 @@ describe('every query on an index, on the scale seed', () => {
     );
 
     it.each(['', ...REVIEW_STATUSES.map((status) => `status=${status}`)])(
-      'reviews (%s)',
+      'reviews (%s), first page and by key',
       async (query) => {
-        await expectIndexed(`reviews ${query}`, get(`/api/admin/reviews?${query}`));
+        await expectPagedByKey(`reviews ${query}`, `/api/admin/reviews?${query}`);
       },
     );
 
-    it('contact messages', async () => {
-      await expectIndexed('contact messages', get('/api/admin/contact-messages'));
+    it('contact messages, first page and by key', async () => {
+      await expectPagedByKey('contact messages', '/api/admin/contact-messages');
     });
 
     it.each(['', ...SUBSCRIBER_STATUSES.map((status) => `status=${status}`)])(
-      'subscribers (%s)',
+      'subscribers (%s), first page and by key',
       async (query) => {
-        await expectIndexed(`subscribers ${query}`, get(`/api/admin/subscribers?${query}`));
+        await expectPagedByKey(`subscribers ${query}`, `/api/admin/subscribers?${query}`);
       },
     );
 

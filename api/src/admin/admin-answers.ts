@@ -24,10 +24,16 @@ export const adminBookingViewSchema = managedBookingViewSchema.extend({
     .describe("The customer's words about the job (an estimate's project); '' when none."),
 }) satisfies z.ZodType<AdminBookingView>;
 
-const pageFields = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
-
 const cursorField = (what: string) =>
   z.string().nullable().describe(`${what}, to send back as is; null at that end of the list.`);
+
+/** The count and the places of a newest-first list read by key (its query takes CURSORS). */
+export const keyedPageFields = {
+  total: z.number().int().describe('How many the filter finds (from an index).'),
+  pageSize: z.number().int(),
+  next: cursorField('The place after the last row (older), as `after`'),
+  previous: cursorField('The place before the first row (newer), as `before`'),
+};
 
 export const adminBookingListSchema = z.object({
   bookings: z.array(adminBookingViewSchema),
@@ -53,7 +59,7 @@ export const contactMessageListSchema = z.object({
       createdAt: z.string(),
     }),
   ),
-  ...pageFields,
+  ...keyedPageFields,
 }) satisfies z.ZodType<AdminContactMessageList>;
 
 export const subscriberListSchema = z.object({
@@ -67,11 +73,8 @@ export const subscriberListSchema = z.object({
     }),
   ),
   counts: z.record(z.string(), z.number().int()).describe('Subscribers in each status.'),
-  ...pageFields,
+  ...keyedPageFields,
 }) satisfies z.ZodType<AdminSubscriberList>;
-
-/** The `page` query parameter of every list. */
-export const PAGE = { page: 'Page number, from 1; pages hold 50.' };
 
 /** The query parameters of a list paged by key; pages hold 50. */
 export const CURSORS = {

@@ -3,11 +3,17 @@ import { z } from 'zod';
 import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
 import { jsonResponse } from '../http/openapi/shared-responses';
 import { queryOf } from '../http/request-schemas';
-import { contactMessageListSchema, PAGE } from './admin-answers';
-import { pageParam } from '../domain/admin/admin-query';
+import type { AdminContactMessageList } from '../domain/admin/admin-views';
+import { contactMessageListSchema, CURSORS } from './admin-answers';
 import { contactMessagePage } from './contact-message-list';
+import {
+  newestFirstCursors,
+  newestFirstCursorText,
+  OBJECT_ID_PATTERN,
+  oneWayOnly,
+} from './list-cursor';
 
-const listQuery = z.object({ page: pageParam });
+const listQuery = z.object(newestFirstCursors(OBJECT_ID_PATTERN));
 
 /** GET /admin/contact-messages: the contact form's messages, newest first. */
 export const adminContactEndpoints = endpointGroup<unknown>('admin', [
@@ -16,13 +22,23 @@ export const adminContactEndpoints = endpointGroup<unknown>('admin', [
     path: '/api/admin/contact-messages',
     operationId: 'adminListContactMessages',
     summary: 'Contact form messages, newest first',
+    description:
+      'Pages are read by key: `next` (older, further down the list) and `previous` (newer) ' +
+      'are places to send back as `after` and `before`, null at the ends.',
     access: 'admin',
-    request: { query: queryOf(listQuery, PAGE) },
+    request: { query: queryOf(listQuery, CURSORS) },
     responses: { '200': jsonResponse('A page of messages.', contactMessageListSchema) },
     errors: ['BadRequest'],
     fuzz: 'reads',
     handle: async ({ query, res }) => {
-      res.json(await contactMessagePage(query.page));
+      oneWayOnly(query);
+      const page = await contactMessagePage(query);
+      const list: AdminContactMessageList = {
+        ...page,
+        next: newestFirstCursorText(page.next),
+        previous: newestFirstCursorText(page.previous),
+      };
+      res.json(list);
     },
   }),
 ]);

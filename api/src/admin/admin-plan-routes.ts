@@ -1,7 +1,8 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { signedInUser } from '../accounts/require-auth';
-import type { AdminPlanView } from '../domain/admin/admin-views';
+import type { AdminPlanList, AdminPlanView } from '../domain/admin/admin-views';
+import { BOOKING_ID_PATTERN } from '../domain/booking/booking-id';
 import { BOOKING_STATUSES } from '../domain/booking/booking-status';
 import { PlanMessages } from '../domain/subscription/plan-messages';
 import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
@@ -10,8 +11,8 @@ import { jsonBody, pathParams, queryOf } from '../http/request-schemas';
 import type { PlanAdmin } from '../subscriptions/plan-admin';
 import { planStandingSchema } from '../bookings/plan-answers';
 import { SUBSCRIPTION_STATUSES } from '../subscriptions/subscription-model';
-import { PAGE } from './admin-answers';
-import { pageParam } from '../domain/admin/admin-query';
+import { CURSORS, keyedPageFields } from './admin-answers';
+import { newestFirstCursors, newestFirstCursorText, oneWayOnly } from './list-cursor';
 
 export interface AdminPlanRouteDependencies {
   planAdmin: PlanAdmin;
@@ -24,7 +25,8 @@ const listQuery = z.object({
       error: `status must be one of: ${SUBSCRIPTION_STATUSES.join(', ')}.`,
     })
     .optional(),
-  page: pageParam,
+  // A plan's id is its first visit's booking id.
+  ...newestFirstCursors(BOOKING_ID_PATTERN),
 });
 
 const renewBody = z.object({
@@ -76,26 +78,35 @@ export const adminPlanEndpoints = endpointGroup<AdminPlanRouteDependencies>('adm
     path: '/api/admin/plans',
     operationId: 'adminListPlans',
     summary: 'Monthly Visit plans, newest first',
+    description:
+      'Pages are read by key: `next` (older, further down the list) and `previous` (newer) ' +
+      'are places to send back as `after` and `before`, null at the ends. `total` counts what ' +
+      'the status filter finds.',
     access: 'admin',
     request: {
-      query: queryOf(listQuery, { status: 'Only plans in this status.', ...PAGE }),
+      query: queryOf(listQuery, { status: 'Only plans in this status.', ...CURSORS }),
     },
     responses: {
       '200': jsonResponse(
         'A page of plans.',
         z.object({
           plans: z.array(adminPlanSchema),
-          total: z.number().int(),
-          page: z.number().int(),
-          pageSize: z.number().int(),
+          ...keyedPageFields,
           canRenewNow: z.boolean(),
-        }),
+        }) satisfies z.ZodType<AdminPlanList>,
       ),
     },
     errors: ['BadRequest'],
     fuzz: 'reads',
     handle: async ({ query, res }, { planAdmin }) => {
-      res.json(await planAdmin.list(query.status, query.page));
+      oneWayOnly(query);
+      const page = await planAdmin.list(query.status, query);
+      const list: AdminPlanList = {
+        ...page,
+        next: newestFirstCursorText(page.next),
+        previous: newestFirstCursorText(page.previous),
+      };
+      res.json(list);
     },
   }),
   endpoint({

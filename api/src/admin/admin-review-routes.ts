@@ -8,15 +8,21 @@ import { jsonResponse } from '../http/openapi/shared-responses';
 import { jsonBody, pathParams, queryOf } from '../http/request-schemas';
 import { adminReviewListSchema, adminReviewViewSchema } from '../reviews/review-answers';
 import type { ReviewService } from '../reviews/review-service';
-import { PAGE } from './admin-answers';
-import { pageParam } from '../domain/admin/admin-query';
+import type { AdminReviewList } from '../domain/review/review-schema';
+import { BOOKING_ID_PATTERN } from '../domain/booking/booking-id';
+import { CURSORS } from './admin-answers';
+import { newestFirstCursors, newestFirstCursorText, oneWayOnly } from './list-cursor';
 
 export interface AdminReviewRouteDependencies {
   reviews: ReviewService;
   guards: Guards;
 }
 
-const listQuery = z.object({ status: reviewStatusField.optional(), page: pageParam });
+const listQuery = z.object({
+  status: reviewStatusField.optional(),
+  // A review's id is its visit's booking id.
+  ...newestFirstCursors(BOOKING_ID_PATTERN),
+});
 
 /** GET /admin/reviews?status= (newest first, with the counts) and PATCH /admin/reviews/:id. */
 export const adminReviewEndpoints = endpointGroup<AdminReviewRouteDependencies>('admin', [
@@ -25,15 +31,26 @@ export const adminReviewEndpoints = endpointGroup<AdminReviewRouteDependencies>(
     path: '/api/admin/reviews',
     operationId: 'adminListReviews',
     summary: 'Customer reviews, newest first',
+    description:
+      'Pages are read by key: `next` (older, further down the list) and `previous` (newer) ' +
+      'are places to send back as `after` and `before`, null at the ends. `total` counts what ' +
+      'the status filter finds; `counts` the reviews in each status.',
     access: 'admin',
     request: {
-      query: queryOf(listQuery, { status: 'Only reviews in this status.', ...PAGE }),
+      query: queryOf(listQuery, { status: 'Only reviews in this status.', ...CURSORS }),
     },
     responses: { '200': jsonResponse('A page of reviews.', adminReviewListSchema) },
     errors: ['BadRequest'],
     fuzz: 'reads',
     handle: async ({ query, res }, deps) => {
-      res.json(await deps.reviews.list(query));
+      oneWayOnly(query);
+      const page = await deps.reviews.list(query);
+      const list: AdminReviewList = {
+        ...page,
+        next: newestFirstCursorText(page.next),
+        previous: newestFirstCursorText(page.previous),
+      };
+      res.json(list);
     },
   }),
   endpoint({

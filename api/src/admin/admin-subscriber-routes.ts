@@ -3,8 +3,14 @@ import { z } from 'zod';
 import { endpoint, endpointGroup, mountEndpoints, type Guards } from '../http/endpoint';
 import { jsonResponse } from '../http/openapi/shared-responses';
 import { queryOf } from '../http/request-schemas';
-import { PAGE, subscriberListSchema } from './admin-answers';
-import { pageParam } from '../domain/admin/admin-query';
+import type { AdminSubscriberList } from '../domain/admin/admin-views';
+import { CURSORS, subscriberListSchema } from './admin-answers';
+import {
+  newestFirstCursors,
+  newestFirstCursorText,
+  OBJECT_ID_PATTERN,
+  oneWayOnly,
+} from './list-cursor';
 import { SUBSCRIBER_STATUSES, subscriberPage } from './subscriber-list';
 
 const listQuery = z.object({
@@ -13,7 +19,7 @@ const listQuery = z.object({
       error: `status must be one of: ${SUBSCRIBER_STATUSES.join(', ')}.`,
     })
     .optional(),
-  page: pageParam,
+  ...newestFirstCursors(OBJECT_ID_PATTERN),
 });
 
 /** GET /admin/subscribers?status=: the newsletter's addresses, newest first, with the counts. */
@@ -23,15 +29,26 @@ export const adminSubscriberEndpoints = endpointGroup<unknown>('admin', [
     path: '/api/admin/subscribers',
     operationId: 'adminListSubscribers',
     summary: 'Newsletter subscribers, newest first',
+    description:
+      'Pages are read by key: `next` (older, further down the list) and `previous` (newer) ' +
+      'are places to send back as `after` and `before`, null at the ends. `total` counts what ' +
+      'the status filter finds; `counts` the subscribers in each status.',
     access: 'admin',
     request: {
-      query: queryOf(listQuery, { status: 'Only subscribers in this status.', ...PAGE }),
+      query: queryOf(listQuery, { status: 'Only subscribers in this status.', ...CURSORS }),
     },
     responses: { '200': jsonResponse('A page of subscribers.', subscriberListSchema) },
     errors: ['BadRequest'],
     fuzz: 'reads',
     handle: async ({ query, res }) => {
-      res.json(await subscriberPage(query.status, query.page));
+      oneWayOnly(query);
+      const page = await subscriberPage(query.status, query);
+      const list: AdminSubscriberList = {
+        ...page,
+        next: newestFirstCursorText(page.next),
+        previous: newestFirstCursorText(page.previous),
+      };
+      res.json(list);
     },
   }),
 ]);

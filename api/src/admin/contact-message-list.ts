@@ -1,7 +1,8 @@
 import { totalOf } from '../platform/mongo';
+import { newestFirstPage, type NewestFirstRange, type WithPlaces } from '../platform/newest-first';
 import { ContactMessageModel, type ContactMessageDocument } from '../contact/contact-message-model';
-import { pageWindow } from '../domain/admin/admin-query';
 import type { AdminContactMessageList, AdminContactMessageView } from '../domain/admin/admin-views';
+import { ADMIN_PAGE_SIZE } from '../domain/admin/admin-views';
 
 function contactMessageView(message: ContactMessageDocument): AdminContactMessageView {
   return {
@@ -15,12 +16,26 @@ function contactMessageView(message: ContactMessageDocument): AdminContactMessag
   };
 }
 
-/** The operators' read of the contact form's messages: one page, newest first, and the total. */
-export async function contactMessagePage(requested: number): Promise<AdminContactMessageList> {
-  const { page, pageSize, skip } = pageWindow(requested);
-  const [messages, total] = await Promise.all([
-    ContactMessageModel.find().sort({ createdAt: -1, _id: -1 }).skip(skip).limit(pageSize),
+/**
+ * The operators' read of the contact form's messages: one page, newest first, read by key from
+ * the top, after a place or before one, and the total (the collection's own count).
+ */
+export async function contactMessagePage(
+  range: Omit<NewestFirstRange, 'limit'>,
+): Promise<WithPlaces<AdminContactMessageList>> {
+  const [page, total] = await Promise.all([
+    newestFirstPage<ContactMessageDocument>(
+      ContactMessageModel,
+      {},
+      { ...range, limit: ADMIN_PAGE_SIZE },
+    ),
     totalOf(ContactMessageModel, {}),
   ]);
-  return { messages: messages.map(contactMessageView), total, page, pageSize };
+  return {
+    messages: page.rows.map(contactMessageView),
+    total,
+    pageSize: ADMIN_PAGE_SIZE,
+    next: page.next,
+    previous: page.previous,
+  };
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DomainError } from '../domain/domain-error';
+import type { NewestFirstPlace } from '../platform/newest-first';
 
 /**
  * Where a long admin list stands between pages: the sort key of a row it showed, written as
@@ -50,4 +52,41 @@ export function cursorParam<T extends z.ZodType>(shape: T) {
       }
       return parsed.data;
     });
+}
+
+/** A MongoDB ObjectId as its 24 hex digits: the id of a message or a subscriber. */
+export const OBJECT_ID_PATTERN = /^[a-f0-9]{24}$/;
+
+/**
+ * What the cursor of a newest-first list carries, in order: a row's creation (milliseconds) and
+ * its id, of the shape `id` allows (an ObjectId's hex, a booking id), checked whole before it
+ * reaches a query.
+ */
+export function newestFirstCursorValues(id: RegExp) {
+  return z
+    .tuple([z.number().int().min(0).max(8_640_000_000_000_000), z.string().regex(id)])
+    .transform(([createdAt, rowId]): NewestFirstPlace => ({
+      createdAt: new Date(createdAt),
+      id: rowId,
+    }));
+}
+
+/** The `after` and `before` query parameters of a newest-first list whose ids match `id`. */
+export function newestFirstCursors(id: RegExp) {
+  return {
+    after: cursorParam(newestFirstCursorValues(id)).optional(),
+    before: cursorParam(newestFirstCursorValues(id)).optional(),
+  };
+}
+
+/** The cursor the console sends back for `place`, or null at that end of the list. */
+export function newestFirstCursorText(place: NewestFirstPlace | null): string | null {
+  return place === null ? null : encodeCursor([place.createdAt.getTime(), place.id]);
+}
+
+/** A page is asked for after a place or before one: never both (400). */
+export function oneWayOnly(query: { after?: unknown; before?: unknown }): void {
+  if (query.after !== undefined && query.before !== undefined) {
+    throw new DomainError('validation.invalid', ListCursorMessages.both);
+  }
 }

@@ -45,7 +45,14 @@ export const adminReviewViewSchema = publishedReviewSchema.extend({
 export const adminReviewListSchema = z.object({
   reviews: z.array(adminReviewViewSchema),
   counts: z.record(z.string(), z.number().int()).describe('Reviews in each status.'),
-  total: z.number().int(),
-  page: z.number().int(),
+  total: z.number().int().describe('How many the status filter finds (from an index).'),
   pageSize: z.number().int(),
+  next: z
+    .string()
+    .nullable()
+    .describe('The place after the last row (older), as `after`; null on the last page.'),
+  previous: z
+    .string()
+    .nullable()
+    .describe('The place before the first row (newer), as `before`; null on the first page.'),
 }) satisfies z.ZodType<AdminReviewList>;

@@ -24,7 +24,8 @@ import type {
 import type { Clock } from '../platform/clock';
 import type { MailMessage } from '../platform/mailer';
 import { countsByStatus, isDuplicateKeyError, totalOf } from '../platform/mongo';
-import { pageWindow } from '../domain/admin/admin-query';
+import { ADMIN_PAGE_SIZE } from '../domain/admin/admin-views';
+import { newestFirstPage, type NewestFirstPlace, type WithPlaces } from '../platform/newest-first';
 import { reviewRequestEmail } from './review-emails';
 import { readerOf } from '../accounts/typed-text';
 import type { ReviewLinks } from './review-links';
@@ -164,21 +165,32 @@ export class ReviewService {
     };
   }
 
-  /** The operators' list, newest first, with how many reviews stand in each status. */
-  async list(query: { status?: ReviewStatus | undefined; page: number }): Promise<AdminReviewList> {
+  /**
+   * A page of the operators' list, newest first, read by key (after a place, or before one),
+   * with how many reviews stand in each status.
+   */
+  async list(query: {
+    status?: ReviewStatus | undefined;
+    after?: NewestFirstPlace | undefined;
+    before?: NewestFirstPlace | undefined;
+  }): Promise<WithPlaces<AdminReviewList>> {
     const filter = query.status ? { status: query.status } : {};
-    const { page, pageSize, skip } = pageWindow(query.page);
-    const [reviews, total, counts] = await Promise.all([
-      ReviewModel.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(pageSize),
+    const [page, total, counts] = await Promise.all([
+      newestFirstPage<ReviewDocument>(ReviewModel, filter, {
+        after: query.after,
+        before: query.before,
+        limit: ADMIN_PAGE_SIZE,
+      }),
       totalOf(ReviewModel, filter),
       countsByStatus(ReviewModel, REVIEW_STATUSES),
     ]);
     return {
-      reviews: reviews.map(adminView),
+      reviews: page.rows.map(adminView),
       counts,
       total,
-      page,
-      pageSize,
+      pageSize: ADMIN_PAGE_SIZE,
+      next: page.next,
+      previous: page.previous,
     };
   }
 

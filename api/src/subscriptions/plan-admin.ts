@@ -1,4 +1,5 @@
 import { totalOf } from '../platform/mongo';
+import { newestFirstPage, type NewestFirstRange, type WithPlaces } from '../platform/newest-first';
 import { BookingModel, type BookingDocument } from '../bookings/booking-model';
 import { serviceTitle } from '../bookings/booking-view';
 import type { AdminPlanList, AdminPlanView } from '../domain/admin/admin-views';
@@ -35,21 +36,30 @@ export class PlanAdmin {
     return todayInToronto(this.deps.clock.now());
   }
 
-  async list(status: SubscriptionStatus | undefined, page: number): Promise<AdminPlanList> {
+  /**
+   * A page of the plans (of one status, or all), newest first, read by key: from the top, after
+   * a place or before one.
+   */
+  async list(
+    status: SubscriptionStatus | undefined,
+    range: Omit<NewestFirstRange, 'limit'>,
+  ): Promise<WithPlaces<AdminPlanList>> {
     const filter = status ? { status } : {};
-    const [plans, total] = await Promise.all([
-      SubscriptionModel.find(filter)
-        .sort({ createdAt: -1, _id: -1 })
-        .skip((page - 1) * ADMIN_PAGE_SIZE)
-        .limit(ADMIN_PAGE_SIZE),
+    const [page, total] = await Promise.all([
+      newestFirstPage<SubscriptionDocument>(SubscriptionModel, filter, {
+        ...range,
+        limit: ADMIN_PAGE_SIZE,
+      }),
       totalOf(SubscriptionModel, filter),
     ]);
+    const plans = page.rows;
     const upcoming = await this.upcomingVisits(plans.map((plan) => plan.id as string));
     return {
       plans: plans.map((plan) => this.view(plan, upcoming.get(plan.id as string) ?? [])),
       total,
-      page,
       pageSize: ADMIN_PAGE_SIZE,
+      next: page.next,
+      previous: page.previous,
       canRenewNow: this.deps.provider instanceof TestPaymentProvider,
     };
   }

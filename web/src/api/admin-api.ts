@@ -32,15 +32,25 @@ export interface BookingFilter {
   before: string;
 }
 
-export interface PlanFilter {
-  /** A plan status, or '' for every status. */
-  status: AdminPlanView['status'] | '';
-  page: number;
+/** Where a list read by key is read from: a place one of its answers gave, or the top. */
+export interface ListPlace {
+  /** The place to list after (older, further down), from a list's `next`; '' from the top. */
+  after: string;
+  /** The place to list before (newer), from a list's `previous`; '' when not going back. */
+  before: string;
 }
 
-export interface SubscriberFilter {
+/** The top of a list read by key. */
+export const LIST_TOP: ListPlace = { after: '', before: '' };
+
+export interface PlanFilter extends ListPlace {
+  /** A plan status, or '' for every status. */
+  status: AdminPlanView['status'] | '';
+}
+
+export interface SubscriberFilter extends ListPlace {
+  /** A subscriber status, or '' for every status. */
   status: string;
-  page: number;
 }
 
 /** The query string of a list call, without the filters left empty. */
@@ -169,10 +179,10 @@ export async function renewPlanNow(
 
 export function fetchContactMessages(
   token: string,
-  page: number,
+  place: ListPlace,
   signal?: AbortSignal,
 ): Promise<AdminContactMessageList> {
-  return apiRequest<AdminContactMessageList>(`/api/admin/contact-messages${query({ page })}`, {
+  return apiRequest<AdminContactMessageList>(`/api/admin/contact-messages${query({ ...place })}`, {
     token,
     signal,
   });

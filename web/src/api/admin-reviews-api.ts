@@ -1,13 +1,13 @@
 import type { ModerationStatus, ReviewStatus } from '@hs/api/domain/review/review-messages';
 import type { AdminReviewList, AdminReviewView } from '@hs/api/domain/review/review-schema';
+import type { ListPlace } from './admin-api';
 import { apiRequest } from './api-client';
 
 /** The operators' review calls, behind an admin's Bearer token. */
 
-export interface ReviewFilter {
+export interface ReviewFilter extends ListPlace {
   /** A review status, or '' for every status. */
   status: ReviewStatus | '';
-  page: number;
 }
 
 export function fetchAdminReviews(
@@ -15,9 +15,16 @@ export function fetchAdminReviews(
   filter: ReviewFilter,
   signal?: AbortSignal,
 ): Promise<AdminReviewList> {
-  const query = new URLSearchParams({ page: String(filter.page) });
-  if (filter.status !== '') query.set('status', filter.status);
-  return apiRequest<AdminReviewList>(`/api/admin/reviews?${query.toString()}`, { token, signal });
+  const query = new URLSearchParams();
+  // The filter, then the place in its list; those left empty are not sent.
+  for (const name of ['status', 'after', 'before'] as const) {
+    if (filter[name] !== '') query.set(name, filter[name]);
+  }
+  const text = query.toString();
+  return apiRequest<AdminReviewList>(`/api/admin/reviews${text === '' ? '' : `?${text}`}`, {
+    token,
+    signal,
+  });
 }
 
 export interface Moderation {

@@ -1,5 +1,5 @@
 import type { TimeWindowId } from '@hs/api/domain/booking/catalogue';
-import type { BookingFilter, PlanFilter, SubscriberFilter } from './admin-api';
+import type { BookingFilter, ListPlace, PlanFilter, SubscriberFilter } from './admin-api';
 import type { BooksFilter } from './admin-books-api';
 import type { ReviewFilter } from './admin-reviews-api';
 import type { UnconfirmedFilter } from './admin-unconfirmed-api';
@@ -45,7 +45,7 @@ export const queryKeys = {
     bookings: (token: string, filter: BookingFilter) =>
       ['admin', token, 'bookings', filter] as const,
     plans: (token: string, filter: PlanFilter) => ['admin', token, 'plans', filter] as const,
-    messages: (token: string, page: number) => ['admin', token, 'messages', page] as const,
+    messages: (token: string, place: ListPlace) => ['admin', token, 'messages', place] as const,
     subscribers: (token: string, filter: SubscriberFilter) =>
       ['admin', token, 'subscribers', filter] as const,
     reviews: (token: string, filter: ReviewFilter) => ['admin', token, 'reviews', filter] as const,

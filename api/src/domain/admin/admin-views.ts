@@ -35,7 +35,7 @@ export interface AdminBookingList {
   previous: string | null;
 }
 
-/** `GET /api/admin/contact-messages?page=N`, newest first. */
+/** `GET /api/admin/contact-messages?after=<place>` (or `before`), newest first, read by key. */
 export interface AdminContactMessageView {
   id: string;
   fullName: string;
@@ -46,14 +46,25 @@ export interface AdminContactMessageView {
   createdAt: string;
 }
 
-export interface AdminContactMessageList {
-  messages: AdminContactMessageView[];
+/**
+ * Where a newest-first list read by key stands: its count and the places of the pages on either
+ * side, to send back as `after` (older) and `before` (newer).
+ */
+export interface KeyedPage {
+  /** How many the filter finds, counted on an index (or the collection's own count). */
   total: number;
-  page: number;
   pageSize: number;
+  /** The place after the last row (older), sent back as `after`; null on the last page. */
+  next: string | null;
+  /** The place before the first row (newer), sent back as `before`; null on the first page. */
+  previous: string | null;
 }
 
-/** `GET /api/admin/subscribers?status=pending|confirmed|unsubscribed&page=N`, newest first. */
+export interface AdminContactMessageList extends KeyedPage {
+  messages: AdminContactMessageView[];
+}
+
+/** `GET /api/admin/subscribers?status=pending|confirmed|unsubscribed&after=<place>`, newest first. */
 export interface AdminSubscriberView {
   id: string;
   email: string;
@@ -62,13 +73,10 @@ export interface AdminSubscriberView {
   confirmedAt: string | null;
 }
 
-export interface AdminSubscriberList {
+export interface AdminSubscriberList extends KeyedPage {
   subscribers: AdminSubscriberView[];
   /** How many subscribers are in each status, whatever the filter. */
   counts: Record<string, number>;
-  total: number;
-  page: number;
-  pageSize: number;
 }
 
 export const ADMIN_PAGE_SIZE = 50;
@@ -101,12 +109,9 @@ export interface AdminPlanView {
   createdAt: string;
 }
 
-/** `GET /api/admin/plans?status=<status>&page=N`, newest first. */
-export interface AdminPlanList {
+/** `GET /api/admin/plans?status=<status>&after=<place>` (or `before`), newest first. */
+export interface AdminPlanList extends KeyedPage {
   plans: AdminPlanView[];
-  total: number;
-  page: number;
-  pageSize: number;
   /** True when the local test provider bills: an operator may make the next renewal happen now. */
   canRenewNow: boolean;
 }

@@ -1,5 +1,6 @@
 import '../zod-config';
 import { z } from 'zod';
+import type { KeyedPage } from '../admin/admin-views';
 import { plainText } from '../form-fields';
 import {
   MODERATION_STATUSES,
@@ -103,10 +104,8 @@ export interface AdminReviewView extends PublishedReview {
   moderatedBy: string | null;
 }
 
-export interface AdminReviewList {
+/** `GET /api/admin/reviews?status=<status>&after=<place>` (or `before`), newest first. */
+export interface AdminReviewList extends KeyedPage {
   reviews: AdminReviewView[];
   counts: Record<ReviewStatus, number>;
-  total: number;
-  page: number;
-  pageSize: number;
 }

@@ -223,11 +223,19 @@ describe('AdminPage', () => {
                 },
               ],
               total: 1,
-              page: 1,
               pageSize: 50,
+              next: null,
+              previous: null,
             })
           : urlOf(input).startsWith('/api/admin/plans')
-            ? jsonResponse(200, { plans: [], total: 0, page: 1, pageSize: 50, canRenewNow: false })
+            ? jsonResponse(200, {
+                plans: [],
+                total: 0,
+                pageSize: 50,
+                next: null,
+                previous: null,
+                canRenewNow: false,
+              })
             : jsonResponse(200, bookingList([])),
       ),
     );

@@ -1,21 +1,28 @@
 import { useId, useState } from 'react';
-import { fetchContactMessages } from '../../api/admin-api';
+import { fetchContactMessages, LIST_TOP, type ListPlace } from '../../api/admin-api';
 import { messagesContent as copy } from './admin-content';
 import { formatMoment } from './admin-format';
 import { LoadStatus } from './LoadStatus';
-import { Pager } from './Pager';
+import { CursorPager, type Turn } from './CursorPager';
 import { type AdminSession, useAdminData } from './use-admin-data';
 import { queryKeys } from '../../api/query-keys';
 
 /** What visitors sent through the contact form, newest first. */
 export function MessagesSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
-  const [page, setPage] = useState(1);
+  const [place, setPlace] = useState<ListPlace>(LIST_TOP);
+  // The pager button last pressed, which the new page's pager gives the focus back to.
+  const [turned, setTurned] = useState<Turn | null>(null);
   const { state, retry } = useAdminData(
     session,
-    queryKeys.admin.messages(session.token, page),
-    (signal) => fetchContactMessages(session.token, page, signal),
+    queryKeys.admin.messages(session.token, place),
+    (signal) => fetchContactMessages(session.token, place, signal),
   );
+
+  const turnPage = (turn: Turn, cursor: string) => {
+    setPlace({ after: turn === 'forward' ? cursor : '', before: turn === 'back' ? cursor : '' });
+    setTurned(turn);
+  };
 
   return (
     <section aria-labelledby={headingId}>
@@ -52,7 +59,14 @@ export function MessagesSection({ session }: { readonly session: AdminSession })
               ))}
             </ul>
           )}
-          <Pager list={state.data} noun="message" onPage={setPage} />
+          <CursorPager
+            list={state.data}
+            shown={state.data.messages.length}
+            noun="message"
+            words="time"
+            turned={turned}
+            onTurn={turnPage}
+          />
         </>
       ) : null}
     </section>

@@ -88,7 +88,7 @@ const paused: AdminPlanView = {
 };
 
 function planList(plans: AdminPlanView[], canRenewNow = false): AdminPlanList {
-  return { plans, total: plans.length, page: 1, pageSize: 50, canRenewNow };
+  return { plans, total: plans.length, pageSize: 50, next: null, previous: null, canRenewNow };
 }
 
 function requestOf(index: number) {
@@ -154,7 +154,7 @@ describe('PlansSection', () => {
     expect(screen.queryByText(/local test provider/)).toBeNull();
 
     const request = requestOf(0);
-    expect(request.url).toBe('/api/admin/plans?page=1');
+    expect(request.url).toBe('/api/admin/plans');
     expect(request.headers.get('Authorization')).toBe('Bearer admin-token');
   });
 
@@ -174,7 +174,48 @@ describe('PlansSection', () => {
     await rowOf('HS-PLAN01');
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'past_due' } });
     await rowOf('HS-PLAN01');
-    expect(requestOf(1).url).toBe('/api/admin/plans?status=past_due&page=1');
+    expect(requestOf(1).url).toBe('/api/admin/plans?status=past_due');
+  });
+
+  it('pages by the places the API answers, Newer and Older, keeping the status', async () => {
+    api.fetch.mockImplementation((input) => {
+      const url = new URL(urlOf(input), 'http://site.test');
+      const answer: AdminPlanList =
+        url.searchParams.get('after') === 'place-1'
+          ? { ...planList([ended]), total: 51, next: null, previous: 'place-0' }
+          : { ...planList([pastDue]), total: 51, next: 'place-1', previous: null };
+      return Promise.resolve(jsonResponse(200, answer));
+    });
+    renderWithQueryClient(<PlansSection session={session} />);
+    await rowOf('HS-PLAN01');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'past_due' } });
+    await vi.waitFor(() => {
+      expect(requestOf(1).url).toBe('/api/admin/plans?status=past_due');
+    });
+    await rowOf('HS-PLAN01');
+    screen.getByText('51 plans');
+    const newer = screen.getByRole<HTMLButtonElement>('button', { name: 'Newer plans' });
+    expect(newer.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Older plans' }));
+
+    await rowOf('HS-PLAN02');
+    expect(requestOf(2).url).toBe('/api/admin/plans?status=past_due&after=place-1');
+    const olderButton = screen.getByRole<HTMLButtonElement>('button', { name: 'Older plans' });
+    expect(olderButton.disabled).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Newer plans' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Newer plans' }));
+    await rowOf('HS-PLAN01');
+    expect(requestOf(3).url).toBe('/api/admin/plans?status=past_due&before=place-0');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Older plans' }));
+  });
+
+  it('shows no Newer or Older when every plan fits on one page', async () => {
+    api.fetch.mockResolvedValue(jsonResponse(200, planList([pastDue])));
+    renderWithQueryClient(<PlansSection session={session} />);
+    await rowOf('HS-PLAN01');
+    screen.getByText('1 plan');
+    expect(screen.queryByRole('button', { name: /Newer|Older/ })).toBeNull();
   });
 
   it('ends a plan only after the operator confirms, and shows the answer', async () => {
@@ -245,7 +286,7 @@ describe('PlansSection', () => {
     // The list is read again after a renewal: it changes the status and the failures.
     await vi.waitFor(() => {
       expect(
-        api.fetch.mock.calls.filter(([input]) => urlOf(input).startsWith('/api/admin/plans?')),
+        api.fetch.mock.calls.filter(([input]) => /^\/api\/admin\/plans(\?|$)/.test(urlOf(input))),
       ).toHaveLength(3);
     });
   });

@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   endPlan,
   fetchAdminPlans,
+  LIST_TOP,
   type PlanEnd,
   type PlanFilter,
   type RenewalCard,
@@ -18,7 +19,7 @@ import { formatMoment, formatVisitDate } from './admin-format';
 import { AdminTable } from './AdminTable';
 import { ConfirmQuestion } from './ConfirmQuestion';
 import { LoadStatus } from './LoadStatus';
-import { Pager } from './Pager';
+import { CursorPager, type Turn } from './CursorPager';
 import { AdminFilters, StatusSelect, statusWordsOf } from './StatusFilter';
 import {
   type AdminSession,
@@ -34,8 +35,10 @@ const STATUS_WORDS = statusWordsOf(copy);
 /** Monthly Visit plans: where each stands, what comes next, what failed; end one now. */
 export function PlansSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
-  const [filter, setFilter] = useState<PlanFilter>({ status: '', page: 1 });
+  const [filter, setFilter] = useState<PlanFilter>({ status: '', ...LIST_TOP });
   const [message, setMessage] = useState<AdminMessage>(null);
+  // The pager button last pressed, which the new page's pager gives the focus back to.
+  const [turned, setTurned] = useState<Turn | null>(null);
   const { state, retry, update, refresh } = useAdminData(
     session,
     queryKeys.admin.plans(session.token, filter),
@@ -66,8 +69,9 @@ export function PlansSection({ session }: { readonly session: AdminSession }) {
           words={STATUS_WORDS}
           value={filter.status}
           onChange={(status) => {
-            // A new filter starts again from its first page.
-            setFilter({ status, page: 1 });
+            // A new filter starts again from the top of its list.
+            setFilter({ status, ...LIST_TOP });
+            setTurned(null);
             setMessage(null);
           }}
         />
@@ -97,11 +101,19 @@ export function PlansSection({ session }: { readonly session: AdminSession }) {
               />
             )}
           />
-          <Pager
+          <CursorPager
             list={state.data}
+            shown={state.data.plans.length}
             noun="plan"
-            onPage={(page) => {
-              setFilter((current) => ({ ...current, page }));
+            words="time"
+            turned={turned}
+            onTurn={(turn, cursor) => {
+              setFilter((current) => ({
+                ...current,
+                after: turn === 'forward' ? cursor : '',
+                before: turn === 'back' ? cursor : '',
+              }));
+              setTurned(turn);
             }}
           />
         </>

@@ -32,8 +32,9 @@ function reviewList(reviews: AdminReviewView[]): AdminReviewList {
     reviews,
     counts: { pending: 1, approved: 2, hidden: 0 },
     total: reviews.length,
-    page: 1,
     pageSize: 50,
+    next: null,
+    previous: null,
   };
 }
 
@@ -79,7 +80,7 @@ describe('ReviewsSection', () => {
     expect(counts?.textContent).toBe('Waiting for approval1Approved (shown on the site)2Hidden0');
 
     const request = requestOf(0);
-    expect(request.url).toBe('/api/admin/reviews?page=1&status=pending');
+    expect(request.url).toBe('/api/admin/reviews?status=pending');
     expect(request.headers.get('Authorization')).toBe('Bearer admin-token');
   });
 
@@ -89,8 +90,55 @@ describe('ReviewsSection', () => {
     await screen.findByRole('heading', { level: 3, name: 'Maya S.: 4 stars' });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
     await vi.waitFor(() => {
-      expect(requestOf(1).url).toBe('/api/admin/reviews?page=1');
+      expect(requestOf(1).url).toBe('/api/admin/reviews');
     });
+  });
+
+  it('pages by the places the API answers, Newer and Older, keeping the status', async () => {
+    const older: AdminReviewView = { ...pending, id: 'b'.repeat(32), name: 'Omar K.', rating: 5 };
+    api.fetch.mockImplementation((input) => {
+      const url = new URL(urlOf(input), 'http://site.test');
+      const answer: AdminReviewList =
+        url.searchParams.get('after') === 'place-1'
+          ? { ...reviewList([older]), total: 51, next: null, previous: 'place-0' }
+          : { ...reviewList([pending]), total: 51, next: 'place-1', previous: null };
+      return Promise.resolve(jsonResponse(200, answer));
+    });
+    renderWithQueryClient(<ReviewsSection session={session} />);
+    await screen.findByRole('heading', { level: 3, name: 'Maya S.: 4 stars' });
+    screen.getByText('51 reviews');
+    const newer = screen.getByRole<HTMLButtonElement>('button', { name: 'Newer reviews' });
+    expect(newer.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Older reviews' }));
+
+    await screen.findByRole('heading', { level: 3, name: 'Omar K.: 5 stars' });
+    expect(requestOf(1).url).toBe('/api/admin/reviews?status=pending&after=place-1');
+    // The last page: Older is off, and the focus moves to Newer rather than to nowhere.
+    const olderButton = screen.getByRole<HTMLButtonElement>('button', { name: 'Older reviews' });
+    expect(olderButton.disabled).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Newer reviews' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Newer reviews' }));
+    await screen.findByRole('heading', { level: 3, name: 'Maya S.: 4 stars' });
+    expect(requestOf(2).url).toBe('/api/admin/reviews?status=pending&before=place-0');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Older reviews' }));
+
+    // Another status starts again from the top of its list.
+    fireEvent.click(screen.getByRole('button', { name: 'Older reviews' }));
+    await screen.findByRole('heading', { level: 3, name: 'Omar K.: 5 stars' });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'hidden' } });
+    await vi.waitFor(() => {
+      expect(api.fetch.mock.calls.length).toBeGreaterThan(3);
+    });
+    expect(requestOf(api.fetch.mock.calls.length - 1).url).toBe('/api/admin/reviews?status=hidden');
+  });
+
+  it('shows no Newer or Older when every review fits on one page', async () => {
+    api.fetch.mockImplementation(() => Promise.resolve(jsonResponse(200, reviewList([pending]))));
+    renderWithQueryClient(<ReviewsSection session={session} />);
+    await screen.findByRole('heading', { level: 3, name: 'Maya S.: 4 stars' });
+    screen.getByText('1 review');
+    expect(screen.queryByRole('button', { name: /Newer|Older/ })).toBeNull();
   });
 
   it('approves a review and says so', async () => {

@@ -2,11 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { MODERATION_STATUSES, type ModerationStatus } from '@hs/api/domain/review/review-messages';
 import type { AdminReviewList, AdminReviewView } from '@hs/api/domain/review/review-schema';
 import { useId, useState } from 'react';
+import { LIST_TOP } from '../../api/admin-api';
 import { fetchAdminReviews, moderateReview, type ReviewFilter } from '../../api/admin-reviews-api';
 import { Notice } from '../../components/Notice';
 import { formatMoment } from './admin-format';
 import { LoadStatus } from './LoadStatus';
-import { Pager } from './Pager';
+import { CursorPager, type Turn } from './CursorPager';
 import { AdminFilters, StatusCounts, StatusSelect, statusWordsOf } from './StatusFilter';
 import { reviewsContent as copy } from './reviews-content';
 import {
@@ -26,8 +27,10 @@ const STATUS_WORDS = statusWordsOf(copy);
  */
 export function ReviewsSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
-  const [filter, setFilter] = useState<ReviewFilter>({ status: 'pending', page: 1 });
+  const [filter, setFilter] = useState<ReviewFilter>({ status: 'pending', ...LIST_TOP });
   const [message, setMessage] = useState<AdminMessage>(null);
+  // The pager button last pressed, which the new page's pager gives the focus back to.
+  const [turned, setTurned] = useState<Turn | null>(null);
   const moderation = useMutation({
     mutationFn: ({ review, status }: { review: AdminReviewView; status: ModerationStatus }) =>
       moderateReview(session.token, review.id, status),
@@ -75,7 +78,9 @@ export function ReviewsSection({ session }: { readonly session: AdminSession }) 
           words={STATUS_WORDS}
           value={filter.status}
           onChange={(status) => {
-            setFilter({ status, page: 1 });
+            // A new filter starts again from the top of its list.
+            setFilter({ status, ...LIST_TOP });
+            setTurned(null);
             setMessage(null);
           }}
         />
@@ -101,11 +106,19 @@ export function ReviewsSection({ session }: { readonly session: AdminSession }) 
               ))}
             </ul>
           )}
-          <Pager
+          <CursorPager
             list={state.data}
+            shown={state.data.reviews.length}
             noun="review"
-            onPage={(page) => {
-              setFilter((current) => ({ ...current, page }));
+            words="time"
+            turned={turned}
+            onTurn={(turn, cursor) => {
+              setFilter((current) => ({
+                ...current,
+                after: turn === 'forward' ? cursor : '',
+                before: turn === 'back' ? cursor : '',
+              }));
+              setTurned(turn);
             }}
           />
         </>

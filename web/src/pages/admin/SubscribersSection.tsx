@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { fetchSubscribers, type SubscriberFilter } from '../../api/admin-api';
+import { fetchSubscribers, LIST_TOP, type SubscriberFilter } from '../../api/admin-api';
 import { subscribersContent as copy } from './admin-content';
 import { formatMoment } from './admin-format';
 import { AdminTable } from './AdminTable';
 import { LoadStatus } from './LoadStatus';
-import { Pager } from './Pager';
+import { CursorPager, type Turn } from './CursorPager';
 import { AdminFilters, StatusCounts, StatusSelect, type StatusWords } from './StatusFilter';
 import { type AdminSession, useAdminData } from './use-admin-data';
 import { queryKeys } from '../../api/query-keys';
@@ -18,14 +18,21 @@ const STATUS_WORDS: StatusWords<(typeof copy.statuses)[number]> = { ...copy, lab
 /** The newsletter's addresses: how many stand where, and the list by status. */
 export function SubscribersSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
-  const [filter, setFilter] = useState<SubscriberFilter>({ status: '', page: 1 });
+  const [filter, setFilter] = useState<SubscriberFilter>({ status: '', ...LIST_TOP });
+  // The pager button last pressed, which the new page's pager gives the focus back to.
+  const [turned, setTurned] = useState<Turn | null>(null);
   const { state, retry } = useAdminData(
     session,
     queryKeys.admin.subscribers(session.token, filter),
     (signal) => fetchSubscribers(session.token, filter, signal),
   );
-  const turnPage = (page: number) => {
-    setFilter((current) => ({ ...current, page }));
+  const turnPage = (turn: Turn, cursor: string) => {
+    setFilter((current) => ({
+      ...current,
+      after: turn === 'forward' ? cursor : '',
+      before: turn === 'back' ? cursor : '',
+    }));
+    setTurned(turn);
   };
 
   return (
@@ -39,7 +46,9 @@ export function SubscribersSection({ session }: { readonly session: AdminSession
           words={STATUS_WORDS}
           value={STATUS_WORDS.statuses.find((status) => status === filter.status) ?? ''}
           onChange={(status) => {
-            setFilter({ status, page: 1 });
+            // A new filter starts again from the top of its list.
+            setFilter({ status, ...LIST_TOP });
+            setTurned(null);
           }}
         />
       </AdminFilters>
@@ -58,7 +67,14 @@ export function SubscribersSection({ session }: { readonly session: AdminSession
               </>
             )}
           />
-          <Pager list={state.data} noun="subscriber" onPage={turnPage} />
+          <CursorPager
+            list={state.data}
+            shown={state.data.subscribers.length}
+            noun="subscriber"
+            words="time"
+            turned={turned}
+            onTurn={turnPage}
+          />
         </>
       ) : null}
     </section>

@@ -26,7 +26,6 @@ export const adminContent = {
   loadFailed: 'Something went wrong!',
   previous: 'Previous page',
   next: 'Next page',
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   count: (total: number, noun: string) => `${total} ${noun}${total === 1 ? '' : 's'}`,
   /** A list paged by key: its buttons, by what lies that way in the list's order. */
   newer: 'Newer',

@@ -13,6 +13,7 @@ import { changeSignIn } from './sign-in-change';
 import type { LoginThrottle } from './login-throttle';
 import { verifyPassword } from './password-hashing';
 import { UserModel, type UserDocument } from './user-model';
+import { presentString } from '../platform/present-string';
 
 /** A day: long enough to find the email tomorrow morning, short enough to go stale. */
 export const EMAIL_CHANGE_TTL_HOURS = 24;
@@ -127,7 +128,7 @@ export class EmailChangeService {
     }
     const now = new Date();
     const change = await EmailChangeModel.findOneAndUpdate(
-      { tokenHash: linkTokenHash(token), usedAt: null, expiresAt: { $gt: now } },
+      { tokenHash: presentString(linkTokenHash(token)), usedAt: null, expiresAt: { $gt: now } },
       { $set: { usedAt: now } },
     );
     if (!change) throw new DomainError('auth.link_invalid', AuthMessages.emailChangeLinkInvalid);

@@ -214,6 +214,9 @@ bookingSchema.index({ phoneDigits: 1 });
 bookingSchema.index({ postalCode: 1 });
 // The operators' search by the start of any word of the name, in lower case (a prefix range).
 bookingSchema.index({ nameKeys: 1 });
+// Retention of booking photos (retention/photo-retention.ts): the few bookings still holding a
+// photo, by visit date; the many without one are not in it, so the daily sweep reads only its own.
+bookingSchema.index({ date: 1 }, { partialFilterExpression: { imageKey: { $gt: '' } } });
 bookingSchema.index(
   { idempotencyKey: 1 },
   { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },

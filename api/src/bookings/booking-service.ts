@@ -33,6 +33,7 @@ import type { JobProducer } from '../jobs/job-producer';
 import { jobs } from '../jobs/job-definitions';
 import { AWAITING_PAYMENT } from '../domain/booking/booking-status';
 import { paymentReminderJobId } from './lifecycle/booking-effects';
+import { presentString } from '../platform/present-string';
 
 export interface StoredPhoto {
   key: string;
@@ -150,7 +151,9 @@ export class BookingService {
   async create(form: BookingForm, options: CreateBookingOptions): Promise<CreatedBooking> {
     const fingerprint = requestFingerprint(form, options);
     if (options.idempotencyKey) {
-      const earlier = await BookingModel.findOne({ idempotencyKey: options.idempotencyKey });
+      const earlier = await BookingModel.findOne({
+        idempotencyKey: presentString(options.idempotencyKey),
+      });
       if (earlier) return this.replay(earlier, fingerprint);
     }
     const plan = findPlan(form.plan);
@@ -189,7 +192,9 @@ export class BookingService {
           : await this.deps.lifecycle.open(request);
     } catch (error) {
       if (options.idempotencyKey && isDuplicateKeyError(error)) {
-        const earlier = await BookingModel.findOne({ idempotencyKey: options.idempotencyKey });
+        const earlier = await BookingModel.findOne({
+          idempotencyKey: presentString(options.idempotencyKey),
+        });
         if (earlier) return this.replay(earlier, fingerprint);
       }
       throw error;

@@ -127,6 +127,8 @@ quoteSchema.index({ updatedAt: -1 });
 quoteSchema.index({ status: 1, updatedAt: -1 });
 quoteSchema.index({ userId: 1, updatedAt: -1 });
 quoteSchema.index({ number: 1, revision: 1 }, { unique: true });
+// A quote's next revision, looked up from the one it replaces (QuoteService).
+quoteSchema.index({ previousId: 1 });
 // One quote per estimate request: its first revision.
 quoteSchema.index(
   { estimateId: 1 },

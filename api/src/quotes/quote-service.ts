@@ -31,6 +31,7 @@ import type { QuoteInvoices } from './quote-invoices';
 import { QuoteLifecycle, validityEnd } from './quote-lifecycle';
 import { QuoteModel, type Quote } from './quote-model';
 import { totalsOfQuote } from './quote-view';
+import { presentString } from '../platform/present-string';
 
 const QUOTE_ID = /^[a-f0-9]{24}$/;
 
@@ -137,7 +138,10 @@ export class QuoteService {
     if (estimate.status === 'cancelled') {
       throw new DomainError('conflict', QuoteWords.estimateClosed);
     }
-    const existing = await QuoteModel.findOne({ estimateId, revision: 1 }, { _id: 1 }).lean();
+    const existing = await QuoteModel.findOne(
+      { estimateId: presentString(estimateId), revision: 1 },
+      { _id: 1 },
+    ).lean();
     if (existing) {
       throw new DomainError('quote.estimate_has_quote', QuoteWords.estimateHasQuote, {
         quoteId: existing._id,
@@ -175,7 +179,10 @@ export class QuoteService {
     } catch (error) {
       // Two operators at once: the first made it.
       if ((error as { code?: unknown }).code === 11000) {
-        const made = await QuoteModel.findOne({ estimateId, revision: 1 }, { _id: 1 }).lean();
+        const made = await QuoteModel.findOne(
+          { estimateId: presentString(estimateId), revision: 1 },
+          { _id: 1 },
+        ).lean();
         throw new DomainError('quote.estimate_has_quote', QuoteWords.estimateHasQuote, {
           quoteId: made?._id ?? null,
         });

@@ -25,6 +25,7 @@ import {
   type SubscriptionDocument,
   type SubscriptionStatus,
 } from './subscription-model';
+import { presentString } from '../platform/present-string';
 
 export interface SubscriptionSettings {
   /** How long an unpaid renewal's visits keep their places before they are released. */
@@ -521,11 +522,12 @@ export class SubscriptionLifecycle implements BookingPlans, PlanPaymentRecords {
   ): Promise<BookingDocument[]> {
     const planId = plan.id as string;
     for (let attempt = 0; ; attempt += 1) {
-      const existing = await BookingModel.find({ subscriptionId: planId, periodIndex: index }).sort(
-        {
-          visitIndex: 1,
-        },
-      );
+      const existing = await BookingModel.find({
+        subscriptionId: presentString(planId),
+        periodIndex: index,
+      }).sort({
+        visitIndex: 1,
+      });
       if (index === 0 || existing.length === 4) return existing;
       const have = new Set(existing.map((visit) => visit.visitIndex));
       const periodStart = periodStartOf(plan.anchorDate, index);
@@ -553,9 +555,10 @@ export class SubscriptionLifecycle implements BookingPlans, PlanPaymentRecords {
       });
       try {
         await this.deps.bookings.openVisits(requests, holdSeconds);
-        const visits = await BookingModel.find({ subscriptionId: planId, periodIndex: index }).sort(
-          { visitIndex: 1 },
-        );
+        const visits = await BookingModel.find({
+          subscriptionId: presentString(planId),
+          periodIndex: index,
+        }).sort({ visitIndex: 1 });
         await this.recordUnplaced(plan, index, planned, visits);
         return visits;
       } catch (error) {

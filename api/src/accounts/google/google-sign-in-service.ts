@@ -8,6 +8,7 @@ import type { JobProducer } from '../../jobs/job-producer';
 import type { Logger } from '../../platform/logger';
 import { UserModel, type UserDocument } from '../user-model';
 import type { IssuedCode, SignInCodes } from './sign-in-codes';
+import { presentString } from '../../platform/present-string';
 
 /** What we take from a Google profile, checked. */
 export interface GoogleIdentity {
@@ -85,7 +86,7 @@ export class GoogleSignInService {
    */
   async findOrCreate(identity: GoogleIdentity): Promise<UserDocument | Refusal> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const linked = await UserModel.findOne({ googleId: identity.googleId });
+      const linked = await UserModel.findOne({ googleId: presentString(identity.googleId) });
       if (linked) return linked;
 
       const byEmail = await UserModel.findOne({ email: identity.email });

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './tests/setup/longest-first-sequencer.ts';
 import { scaled } from './tests/support/time-scale.ts';
 
 /**
@@ -25,6 +26,7 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/setup/global-stack.ts'],
     reporters: ['default', './tests/setup/summary-reporter.ts'],
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: scaled(30_000),
     hookTimeout: scaled(120_000),
     projects: [
@@ -89,7 +91,8 @@ export default defineConfig({
         extends: true,
         // MongoDB and Redis failing over under traffic, on a topology of its own: it measures no
         // timing of the machine's, so it takes a browser slot beside the browser files rather
-        // than five minutes of the run alone (a group's projects share one worker count).
+        // than five minutes of the run alone (a group's projects share one worker count), first
+        // of them, as the longest (tests/setup/longest-first-sequencer.ts).
         test: {
           name: 'failover',
           sequence: { groupOrder: 2 },

@@ -19,7 +19,8 @@ import { AdminTable } from './AdminTable';
 import { BookingPhoto } from './BookingPhoto';
 import { BookingStatusControl } from './BookingStatusControl';
 import { LoadStatus } from './LoadStatus';
-import { CursorPager, type Turn } from './CursorPager';
+import { CursorPager } from './CursorPager';
+import { useKeyedList } from './use-keyed-list';
 import { isQuotableEstimate, WriteQuoteButton } from './quotes/WriteQuoteButton';
 import { AdminFilters, StatusSelect, type StatusWords } from './StatusFilter';
 import { type AdminSession, useAdminData, type AdminMessage } from './use-admin-data';
@@ -50,32 +51,24 @@ export function BookingsSection({ session }: { readonly session: AdminSession })
   const headingId = useId();
   const dateId = useId();
   const sortId = useId();
-  const [filter, setFilter] = useState<BookingFilter>(NO_FILTER);
+  const {
+    filter,
+    turned,
+    turnPage,
+    changeFilter: refilter,
+  } = useKeyedList<BookingFilter>(NO_FILTER);
   // Tells one search from the next, so the box shows what the list was searched for.
   const [searchKey, setSearchKey] = useState(0);
   const [message, setMessage] = useState<AdminMessage>(null);
-  // The pager button last pressed, which the new page's pager gives the focus back to.
-  const [turned, setTurned] = useState<Turn | null>(null);
   const { state, retry, update } = useAdminData(
     session,
     queryKeys.admin.bookings(session.token, filter),
     (signal) => fetchAdminBookings(session.token, filter, signal),
   );
 
-  const changeFilter = (change: Partial<BookingFilter>) => {
-    // A new filter starts again from the top of its list.
-    setFilter((current) => ({ ...current, after: '', before: '', ...change }));
-    setTurned(null);
+  const changeFilter = (change: Partial<Omit<BookingFilter, 'after' | 'before'>>) => {
+    refilter(change);
     setMessage(null);
-  };
-
-  const turnPage = (turn: Turn, cursor: string) => {
-    setFilter((current) => ({
-      ...current,
-      after: turn === 'forward' ? cursor : '',
-      before: turn === 'back' ? cursor : '',
-    }));
-    setTurned(turn);
   };
 
   const onChanged = ({ booking: changed, message: said }: BookingMove) => {

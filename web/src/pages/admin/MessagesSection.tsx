@@ -1,28 +1,22 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { fetchContactMessages, LIST_TOP, type ListPlace } from '../../api/admin-api';
 import { messagesContent as copy } from './admin-content';
 import { formatMoment } from './admin-format';
 import { LoadStatus } from './LoadStatus';
-import { CursorPager, type Turn } from './CursorPager';
+import { CursorPager } from './CursorPager';
+import { useKeyedList } from './use-keyed-list';
 import { type AdminSession, useAdminData } from './use-admin-data';
 import { queryKeys } from '../../api/query-keys';
 
 /** What visitors sent through the contact form, newest first. */
 export function MessagesSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
-  const [place, setPlace] = useState<ListPlace>(LIST_TOP);
-  // The pager button last pressed, which the new page's pager gives the focus back to.
-  const [turned, setTurned] = useState<Turn | null>(null);
+  const { filter: place, turned, turnPage } = useKeyedList<ListPlace>(LIST_TOP);
   const { state, retry } = useAdminData(
     session,
     queryKeys.admin.messages(session.token, place),
     (signal) => fetchContactMessages(session.token, place, signal),
   );
-
-  const turnPage = (turn: Turn, cursor: string) => {
-    setPlace({ after: turn === 'forward' ? cursor : '', before: turn === 'back' ? cursor : '' });
-    setTurned(turn);
-  };
 
   return (
     <section aria-labelledby={headingId}>

@@ -19,7 +19,8 @@ import { formatMoment, formatVisitDate } from './admin-format';
 import { AdminTable } from './AdminTable';
 import { ConfirmQuestion } from './ConfirmQuestion';
 import { LoadStatus } from './LoadStatus';
-import { CursorPager, type Turn } from './CursorPager';
+import { CursorPager } from './CursorPager';
+import { useKeyedList } from './use-keyed-list';
 import { AdminFilters, StatusSelect, statusWordsOf } from './StatusFilter';
 import {
   type AdminSession,
@@ -35,10 +36,11 @@ const STATUS_WORDS = statusWordsOf(copy);
 /** Monthly Visit plans: where each stands, what comes next, what failed; end one now. */
 export function PlansSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
-  const [filter, setFilter] = useState<PlanFilter>({ status: '', ...LIST_TOP });
+  const { filter, turned, turnPage, changeFilter } = useKeyedList<PlanFilter>({
+    status: '',
+    ...LIST_TOP,
+  });
   const [message, setMessage] = useState<AdminMessage>(null);
-  // The pager button last pressed, which the new page's pager gives the focus back to.
-  const [turned, setTurned] = useState<Turn | null>(null);
   const { state, retry, update, refresh } = useAdminData(
     session,
     queryKeys.admin.plans(session.token, filter),
@@ -69,9 +71,7 @@ export function PlansSection({ session }: { readonly session: AdminSession }) {
           words={STATUS_WORDS}
           value={filter.status}
           onChange={(status) => {
-            // A new filter starts again from the top of its list.
-            setFilter({ status, ...LIST_TOP });
-            setTurned(null);
+            changeFilter({ status });
             setMessage(null);
           }}
         />
@@ -107,14 +107,7 @@ export function PlansSection({ session }: { readonly session: AdminSession }) {
             noun="plan"
             words="time"
             turned={turned}
-            onTurn={(turn, cursor) => {
-              setFilter((current) => ({
-                ...current,
-                after: turn === 'forward' ? cursor : '',
-                before: turn === 'back' ? cursor : '',
-              }));
-              setTurned(turn);
-            }}
+            onTurn={turnPage}
           />
         </>
       ) : null}

@@ -7,7 +7,8 @@ import { fetchAdminReviews, moderateReview, type ReviewFilter } from '../../api/
 import { Notice } from '../../components/Notice';
 import { formatMoment } from './admin-format';
 import { LoadStatus } from './LoadStatus';
-import { CursorPager, type Turn } from './CursorPager';
+import { CursorPager } from './CursorPager';
+import { useKeyedList } from './use-keyed-list';
 import { AdminFilters, StatusCounts, StatusSelect, statusWordsOf } from './StatusFilter';
 import { reviewsContent as copy } from './reviews-content';
 import {
@@ -27,10 +28,11 @@ const STATUS_WORDS = statusWordsOf(copy);
  */
 export function ReviewsSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
-  const [filter, setFilter] = useState<ReviewFilter>({ status: 'pending', ...LIST_TOP });
+  const { filter, turned, turnPage, changeFilter } = useKeyedList<ReviewFilter>({
+    status: 'pending',
+    ...LIST_TOP,
+  });
   const [message, setMessage] = useState<AdminMessage>(null);
-  // The pager button last pressed, which the new page's pager gives the focus back to.
-  const [turned, setTurned] = useState<Turn | null>(null);
   const moderation = useMutation({
     mutationFn: ({ review, status }: { review: AdminReviewView; status: ModerationStatus }) =>
       moderateReview(session.token, review.id, status),
@@ -78,9 +80,7 @@ export function ReviewsSection({ session }: { readonly session: AdminSession }) 
           words={STATUS_WORDS}
           value={filter.status}
           onChange={(status) => {
-            // A new filter starts again from the top of its list.
-            setFilter({ status, ...LIST_TOP });
-            setTurned(null);
+            changeFilter({ status });
             setMessage(null);
           }}
         />
@@ -112,14 +112,7 @@ export function ReviewsSection({ session }: { readonly session: AdminSession }) 
             noun="review"
             words="time"
             turned={turned}
-            onTurn={(turn, cursor) => {
-              setFilter((current) => ({
-                ...current,
-                after: turn === 'forward' ? cursor : '',
-                before: turn === 'back' ? cursor : '',
-              }));
-              setTurned(turn);
-            }}
+            onTurn={turnPage}
           />
         </>
       ) : null}

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { fetchSubscribers, LIST_TOP, type SubscriberFilter } from '../../api/admin-api';
 import { subscribersContent as copy } from './admin-content';
 import { formatMoment } from './admin-format';
 import { AdminTable } from './AdminTable';
 import { LoadStatus } from './LoadStatus';
-import { CursorPager, type Turn } from './CursorPager';
+import { CursorPager } from './CursorPager';
+import { useKeyedList } from './use-keyed-list';
 import { AdminFilters, StatusCounts, StatusSelect, type StatusWords } from './StatusFilter';
 import { type AdminSession, useAdminData } from './use-admin-data';
 import { queryKeys } from '../../api/query-keys';
@@ -18,22 +19,15 @@ const STATUS_WORDS: StatusWords<(typeof copy.statuses)[number]> = { ...copy, lab
 /** The newsletter's addresses: how many stand where, and the list by status. */
 export function SubscribersSection({ session }: { readonly session: AdminSession }) {
   const headingId = useId();
-  const [filter, setFilter] = useState<SubscriberFilter>({ status: '', ...LIST_TOP });
-  // The pager button last pressed, which the new page's pager gives the focus back to.
-  const [turned, setTurned] = useState<Turn | null>(null);
+  const { filter, turned, turnPage, changeFilter } = useKeyedList<SubscriberFilter>({
+    status: '',
+    ...LIST_TOP,
+  });
   const { state, retry } = useAdminData(
     session,
     queryKeys.admin.subscribers(session.token, filter),
     (signal) => fetchSubscribers(session.token, filter, signal),
   );
-  const turnPage = (turn: Turn, cursor: string) => {
-    setFilter((current) => ({
-      ...current,
-      after: turn === 'forward' ? cursor : '',
-      before: turn === 'back' ? cursor : '',
-    }));
-    setTurned(turn);
-  };
 
   return (
     <section aria-labelledby={headingId}>
@@ -46,9 +40,7 @@ export function SubscribersSection({ session }: { readonly session: AdminSession
           words={STATUS_WORDS}
           value={STATUS_WORDS.statuses.find((status) => status === filter.status) ?? ''}
           onChange={(status) => {
-            // A new filter starts again from the top of its list.
-            setFilter({ status, ...LIST_TOP });
-            setTurned(null);
+            changeFilter({ status });
           }}
         />
       </AdminFilters>

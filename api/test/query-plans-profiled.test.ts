@@ -7,8 +7,6 @@ import { QuoteLinks } from '../src/quotes/quote-links';
 import { ReviewModel } from '../src/reviews/review-model';
 import { deleteExpiredPhotos } from '../src/retention/photo-retention';
 import { settleFinishedCampaigns } from '../src/retention/delivery-retention';
-import { seedScale } from '../../infra/seed/seed-scale';
-import { loadSeedConfig } from '../../infra/seed/settings';
 import { RESET_LINK, signUp, tokenIn, type TestAccount } from '../../tests/support/accounts';
 import { startApiAndWorkers, type ProductHarness } from '../../tests/support/api-harness';
 import { bookingFields, withFields, workingDay } from '../../tests/support/booking-form';
@@ -21,6 +19,7 @@ import {
   stopProfiling,
   type ProfiledOperation,
 } from '../../tests/support/query-profile';
+import { seedForQueryPlans } from '../../tests/support/query-plans';
 import { jobsSettled } from '../../tests/support/settled-jobs';
 import { testEmail, testEnv } from '../../tests/support/test-env';
 
@@ -34,7 +33,6 @@ import { testEmail, testEnv } from '../../tests/support/test-env';
  * collection or sort in memory, on a database the scale seed filled (query-plans.test.ts says
  * why a small scale does).
  */
-const SCALE = 0.005;
 const PASSWORD = 'correct horse 42';
 
 let product: ProductHarness;
@@ -48,14 +46,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 beforeAll(async () => {
   env = testEnv({ FORM_RATE_LIMIT_MAX: '1000', AUTH_RATE_LIMIT_MAX: '1000' });
   product = await startApiAndWorkers(env);
-  await seedScale({
-    scale: SCALE,
-    connection: mongoose,
-    config: loadSeedConfig(env),
-    today,
-    onProgress: () => undefined,
-    log: () => undefined,
-  });
+  await seedForQueryPlans(env, today);
   admin = await signUp(app(), PASSWORD, 'admin');
   started = await startProfiling();
 }, 240_000);

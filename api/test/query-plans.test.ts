@@ -17,13 +17,13 @@ import {
 import { SubscriberModel } from '../src/newsletter/subscriber-model';
 import { SUBSCRIPTION_STATUSES } from '../src/subscriptions/subscription-model';
 import { SUBSCRIBER_STATUSES } from '../src/admin/subscriber-list';
-import { seedScale, SEED_PASSWORD } from '../../infra/seed/seed-scale';
-import { loadSeedConfig } from '../../infra/seed/settings';
+import { SEED_PASSWORD } from '../../infra/seed/seed-scale';
 import { signUp, type TestAccount } from '../../tests/support/accounts';
 import { startApi, type ApiHarness } from '../../tests/support/api-harness';
 import {
   capturedOperations,
   explainOperation,
+  seedForQueryPlans,
   type ExplainedOperation,
 } from '../../tests/support/query-plans';
 import { bookingFields, withFields, workingDay } from '../../tests/support/booking-form';
@@ -40,7 +40,6 @@ import { testEnv } from '../../tests/support/test-env';
  * hook on, and explains every command it sent, as it sent it. Where the code cannot be called
  * without a mail server or a queue, the query is restated, naming the function it mirrors.
  */
-const SCALE = 0.005;
 const PASSWORD = 'correct horse 42';
 
 let env: Record<string, string>;
@@ -60,14 +59,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 beforeAll(async () => {
   env = testEnv();
   api = await startApi(env);
-  await seedScale({
-    scale: SCALE,
-    connection: mongoose,
-    config: loadSeedConfig(env),
-    today,
-    onProgress: () => undefined,
-    log: () => undefined,
-  });
+  await seedForQueryPlans(env, today);
   admin = await signUp(api.app, PASSWORD, 'admin');
   // The customer with the most bookings: their dashboard is the longest.
   const [busiest] = await BookingModel.aggregate<{ _id: mongoose.Types.ObjectId }>([

@@ -1,4 +1,24 @@
 import mongoose from 'mongoose';
+import { seedScale } from '../../infra/seed/seed-scale';
+import { loadSeedConfig } from '../../infra/seed/settings';
+
+/**
+ * How much of three busy years the query-plan tests seed: whether an index is used does not
+ * depend on the size, and at this scale every collection has a few hundred rows.
+ */
+export const QUERY_PLANS_SCALE = 0.005;
+
+/** The scale seed, quietly, into the database of `env` (mongoose connected to it). */
+export async function seedForQueryPlans(env: Record<string, string>, today: string): Promise<void> {
+  await seedScale({
+    scale: QUERY_PLANS_SCALE,
+    connection: mongoose,
+    config: loadSeedConfig(env),
+    today,
+    onProgress: () => undefined,
+    log: () => undefined,
+  });
+}
 
 /** The plan MongoDB runs, of an explained query: not those it weighed and rejected. */
 export function winningPlanOf(explained: unknown): unknown {

@@ -32,10 +32,10 @@ function textPart(name: string, value: string): string {
 }
 
 /**
- * The booking form as the site posts it, with its photo: a Custom Estimate, which takes no place
- * in the calendar, so any number of them are accepted for one day.
+ * The booking form as the site posts it, with its photo (or without, as most are sent): a Custom
+ * Estimate, which takes no place in the calendar, so any number of them are accepted for one day.
  */
-export function bookingUploadBody(email: string, photo: Buffer): Buffer {
+export function bookingUploadBody(email: string, photo?: Buffer): Buffer {
   const fields = {
     name: 'Bench Customer',
     phone: '416-555-0100',
@@ -47,10 +47,12 @@ export function bookingUploadBody(email: string, photo: Buffer): Buffer {
     service: 'Free Construction Estimate',
     plan: 'Custom Estimate',
   };
+  const text = Object.entries(fields)
+    .map(([name, value]) => textPart(name, value))
+    .join('');
+  if (!photo) return Buffer.from(`${text}--${BOUNDARY}--\r\n`);
   const head =
-    Object.entries(fields)
-      .map(([name, value]) => textPart(name, value))
-      .join('') +
+    text +
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${BOOKING_IMAGE_FIELD}"; filename="photo.jpg"\r\n` +
     'Content-Type: image/jpeg\r\n\r\n';
   return Buffer.concat([Buffer.from(head), photo, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);

@@ -14,6 +14,8 @@ import { electionsTable, HA_SCENARIOS, runHaBench, type HaScenarioName } from '.
 import { STEP_DOWN_DEFAULTS } from './ha/step-down';
 import { loadAverage, machine } from './machine';
 import { haResultsTable, resultsTable } from './results-table';
+import { runScaleBench } from './scale/run-scale';
+import { scaleResultsTable } from './scale/scale-results';
 import { bookingConfirmationsScenario } from './scenarios/booking-confirmations';
 import { bookingUploadScenario } from './scenarios/booking-upload';
 import { homePageScenario } from './scenarios/home-page';
@@ -32,10 +34,15 @@ import { subscribeScenario } from './scenarios/subscribe';
  *   npm run bench -- --ha   (booking and subscribe on the HA topology beside the single one, then
  *                            bookings while the MongoDB primary steps down: infra/bench/ha/)
  *   npm run bench -- --ha --seconds 3 --step-down-for 30 --step-down-every 15   (a quick look)
+ *   npm run bench -- --scale   (the reads operators and customers wait for, on an empty database
+ *                               and on three busy years of seed:scale, and a newsletter to
+ *                               500,000: infra/bench/scale/)
+ *   npm run bench -- --scale --seed-scale 0.01 --samples 50   (a quick look)
  *
  * A run narrowed by any flag writes bench/results-quick.json instead, so a quick look never
- * replaces the full run docs/performance.md quotes; a full --ha run writes bench/results-ha.json,
- * beside the full run's results rather than over them.
+ * replaces the full run docs/performance.md quotes; a full --ha run writes bench/results-ha.json
+ * and a full --scale run bench/results-scale.json, beside the full run's results rather than
+ * over them.
  */
 
 const SCENARIOS: readonly Scenario[] = [
@@ -47,6 +54,8 @@ const SCENARIOS: readonly Scenario[] = [
   newsletterScenario,
 ];
 const FULL: BenchSizes = { bookings: 5_000, subscribers: 100_000, seconds: 10 };
+/** --scale's: the seed at scale 1, and enough requests per read for a p99 (the 2nd slowest). */
+const FULL_SCALE = { seedScale: 1, samples: 200, warmUp: 10 };
 /** Far above anything one load generator sends: the limits are there, just never reached. */
 const UNLIMITED = '1000000000';
 
@@ -73,8 +82,12 @@ function readOptions() {
       ha: { type: 'boolean' },
       'step-down-for': { type: 'string' },
       'step-down-every': { type: 'string' },
+      scale: { type: 'boolean' },
+      'seed-scale': { type: 'string' },
+      samples: { type: 'string' },
     },
   });
+  const scale = readScaleOptions(values);
   const ha = values.ha === true;
   if (ha && values.profile) throw new Error('--profile is for the single topology: drop --ha');
   const names = values.only
@@ -114,7 +127,43 @@ function readOptions() {
     !values.profile &&
     JSON.stringify(sizes) === JSON.stringify(FULL) &&
     JSON.stringify(stepDown) === JSON.stringify(STEP_DOWN_DEFAULTS);
-  return { scenarios, sizes, full, profileDir: values.profile, ha, haNames, stepDown };
+  return { scenarios, sizes, full, profileDir: values.profile, ha, haNames, stepDown, scale };
+}
+
+/** --scale's own options, or null without --scale (where they are refused). */
+function readScaleOptions(values: {
+  scale?: boolean;
+  'seed-scale'?: string;
+  samples?: string;
+  only?: string;
+  ha?: boolean;
+  profile?: string;
+  seconds?: string;
+  bookings?: string;
+  subscribers?: string;
+}) {
+  if (values.scale !== true) {
+    if ((values['seed-scale'] ?? values.samples) !== undefined) {
+      throw new Error('--seed-scale and --samples go with --scale');
+    }
+    return null;
+  }
+  const others = (['only', 'ha', 'profile', 'seconds', 'bookings', 'subscribers'] as const).filter(
+    (name) => values[name] !== undefined,
+  );
+  if (others.length > 0) {
+    throw new Error(`--scale runs alone: drop --${others.join(', --')}`);
+  }
+  const seedScale = Number(values['seed-scale'] ?? FULL_SCALE.seedScale);
+  if (!(seedScale > 0 && seedScale <= 10)) {
+    throw new Error('--seed-scale must be above 0 and at most 10');
+  }
+  const samples = positive('samples', values.samples, FULL_SCALE.samples);
+  return {
+    seedScale,
+    samples,
+    full: seedScale === FULL_SCALE.seedScale && samples === FULL_SCALE.samples,
+  };
 }
 
 /** bench/results.json (full run), bench/results-ha.json (full --ha run) or results-quick.json. */
@@ -133,15 +182,39 @@ const LIMITS = {
   NEWSLETTER_RATE_PER_SECOND: '0',
 };
 
+/**
+ * The run's clock and the machine's load at its start (logged now); what it returns, called once
+ * the measuring is done, gives the load at the end and the minutes, for the log and the report.
+ */
+function startRecord() {
+  const startedAt = new Date();
+  const loadAtStart = loadAverage();
+  log(`load average at start: ${loadAtStart.join(', ')}`);
+  return () => {
+    const loadAtEnd = loadAverage();
+    const minutes = Number(((Date.now() - startedAt.getTime()) / 60_000).toFixed(1));
+    return {
+      header: {
+        date: startedAt.toISOString(),
+        machine: machine(),
+        loadAverage: { start: loadAtStart, end: loadAtEnd },
+        minutes,
+      },
+      logSummary() {
+        log(`load average at start ${loadAtStart.join(', ')}; at end ${loadAtEnd.join(', ')}`);
+        log(`${String(minutes)} min in all`);
+      },
+    };
+  };
+}
+
 async function mainHa(options: {
   names: readonly HaScenarioName[];
   sizes: BenchSizes;
   stepDown: { runSeconds: number; everySeconds: number };
   full: boolean;
 }): Promise<void> {
-  const startedAt = new Date();
-  const loadAtStart = loadAverage();
-  log(`load average at start: ${loadAtStart.join(', ')}`);
+  const finish = startRecord();
   const run = await runHaBench({
     names: options.names,
     seconds: options.sizes.seconds,
@@ -149,17 +222,12 @@ async function mainHa(options: {
     env: LIMITS,
     log,
   });
-  const loadAtEnd = loadAverage();
+  const record = finish();
   console.log(`\n${haResultsTable(run.results)}\n`);
   if (run.elections.length > 0) console.log(`${electionsTable(run.elections)}\n`);
-  const minutes = ((Date.now() - startedAt.getTime()) / 60_000).toFixed(1);
-  log(`load average at start ${loadAtStart.join(', ')}; at end ${loadAtEnd.join(', ')}`);
-  log(`${minutes} min in all`);
+  record.logSummary();
   writeReport(options.full ? 'results-ha.json' : 'results-quick.json', {
-    date: startedAt.toISOString(),
-    machine: machine(),
-    loadAverage: { start: loadAtStart, end: loadAtEnd },
-    minutes: Number(minutes),
+    ...record.header,
     sizes: options.sizes,
     configuration: LIMITS,
     topologies: {
@@ -173,8 +241,35 @@ async function mainHa(options: {
   if (run.results.some((result) => !result.met)) process.exitCode = 1;
 }
 
+async function mainScale(options: { seedScale: number; samples: number; full: boolean }) {
+  const finish = startRecord();
+  const sampling = { warmUp: FULL_SCALE.warmUp, samples: options.samples };
+  const run = await runScaleBench({ seedScale: options.seedScale, sampling, env: LIMITS, log });
+  const record = finish();
+  console.log(`\n${scaleResultsTable(run.reads, run.newsletter)}\n`);
+  record.logSummary();
+  const missed = [...run.reads, run.newsletter].filter((result) => !result.met);
+  for (const result of missed) {
+    log(`missed: ${'read' in result ? result.read : result.scenario}: ${result.missed.join('; ')}`);
+  }
+  writeReport(options.full ? 'results-scale.json' : 'results-quick.json', {
+    ...record.header,
+    seedScale: options.seedScale,
+    sampling,
+    configuration: run.configuration,
+    seed: run.seed,
+    reads: run.reads,
+    newsletter: run.newsletter,
+  });
+  if (missed.length > 0) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
-  const { scenarios, sizes, full, profileDir, ha, haNames, stepDown } = readOptions();
+  const { scenarios, sizes, full, profileDir, ha, haNames, stepDown, scale } = readOptions();
+  if (scale) {
+    await mainScale(scale);
+    return;
+  }
   if (ha) {
     await mainHa({ names: haNames, sizes, stepDown, full });
     return;

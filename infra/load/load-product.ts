@@ -32,7 +32,10 @@ export interface LoadProduct {
   workers: ManagedChild;
   /** The local services it runs on (MongoDB, Redis, S3), to see what each of them costs. */
   services: readonly LocalService[];
-  /** Jobs not yet done on every queue (waiting, active, delayed, prioritized). */
+  /**
+   * Jobs not yet done on every queue (waiting, active, delayed, prioritized), but for the next
+   * run each job scheduler always keeps delayed (the workers' daily retention): never "done".
+   */
   backlog(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -108,12 +111,16 @@ export async function startLoadProduct(options: LoadProductOptions): Promise<Loa
     services: stack.services,
     async backlog() {
       const counts = await Promise.all(
-        queues.map((queue) => queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized')),
+        queues.map(async (queue) => {
+          const [jobs, schedulers] = await Promise.all([
+            queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'),
+            queue.getJobSchedulersCount(),
+          ]);
+          const total = Object.values(jobs).reduce((a, b) => a + b, 0);
+          return Math.max(0, total - schedulers);
+        }),
       );
-      return counts.reduce(
-        (sum, count) => sum + Object.values(count).reduce((a, b) => a + b, 0),
-        0,
-      );
+      return counts.reduce((sum, count) => sum + count, 0);
     },
     async stop() {
       await Promise.all(queues.map((queue) => queue.close()));

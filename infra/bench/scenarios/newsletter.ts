@@ -1,45 +1,18 @@
 import mongoose from 'mongoose';
 import { renderCampaignContent } from '../../../api/src/newsletter/campaign-content';
-import { CampaignModel } from '../../../api/src/newsletter/campaign-model';
-import { CampaignService } from '../../../api/src/newsletter/campaign-service';
 import { newsletterEmail } from '../../../api/src/newsletter/newsletter-emails';
 import { NewsletterLinks } from '../../../api/src/newsletter/newsletter-links';
 import { sendNewsletterFloor } from '../baselines/floor-newsletter';
 import { sendThroughBarePool } from '../baselines/nodemailer-pool';
 import type { Scenario } from '../bench-types';
+import { NEWSLETTER_BODY, NEWSLETTER_SUBJECT, notExactlyOnce, sendCampaign } from '../campaign-send';
 import { insertConfirmedSubscribers } from '../confirmed-subscribers';
-import { cpuMsPer, describeCpuPer, measureCpu, productProcesses } from '../cpu-time';
-import { mailCount, mailSince, waitForMail } from '../mail-arrival';
-import { sampleMemory } from '../memory-sampler';
+import { cpuMsPer } from '../cpu-time';
 import { productSettings } from '../product-settings';
 import { waitUntilQuiet } from '../settle';
 import { ratioOf, TargetCheck, TARGETS } from '../targets';
 
 const TARGET = TARGETS.newsletter;
-const SUBJECT = 'Getting your garden ready for spring';
-
-/** A newsletter of the usual length: a few paragraphs, a list, a link. */
-const BODY = `# Spring is on its way
-
-After a long Toronto winter, a little care in March and April makes the whole summer easier.
-Here is what our crews do first in every garden we look after, and what you can do yourself.
-
-## This month
-
-- Rake out the beds gently: the soil is still soft and easy to compact.
-- Cut back last year's perennials and ornamental grasses before new growth starts.
-- Check fences, gates and deck boards for frost damage while they are easy to reach.
-- Clean the eavestroughs so the spring rain goes where it should.
-
-## Book early
-
-Our spring clean-up visits fill up quickly once the snow is gone. Book a **One-time Visit**
-or a **Monthly Visit** now and choose the morning, afternoon or evening that suits you.
-
-[See our services](https://homeservices.ca/services)
-
-Thank you for reading, and see you in the garden.
-`;
 
 /**
  * A campaign to every confirmed subscriber, the send rate limit off: the workers' bulk path. Its
@@ -63,7 +36,7 @@ export const newsletterScenario: Scenario = {
       log,
     );
 
-    const content = renderCampaignContent('markdown', BODY);
+    const content = renderCampaignContent('markdown', NEWSLETTER_BODY);
     const links = new NewsletterLinks(config.LINK_SECRET, config.SITE_URL);
     log(
       `baseline: bare nodemailer pool of ${String(config.NEWSLETTER_CONCURRENCY)} sending the newsletter ${String(count)} times...`,
@@ -79,7 +52,7 @@ export const newsletterScenario: Scenario = {
         const subscriberId = new mongoose.Types.ObjectId().toHexString();
         return newsletterEmail({
           to: `baseline-${String(index)}@newsletter.bench.test`,
-          subject: SUBJECT,
+          subject: NEWSLETTER_SUBJECT,
           content,
           unsubscribeUrl: links.unsubscribePageUrl(subscriberId),
           oneClickUnsubscribeUrl: links.oneClickUrl(subscriberId),
@@ -105,7 +78,7 @@ export const newsletterScenario: Scenario = {
         return newsletterEmail({
           // Not the product's recipients: the sink counts distinct ones to prove exactly once.
           to: `floor-${recipient.email}`,
-          subject: SUBJECT,
+          subject: NEWSLETTER_SUBJECT,
           content,
           unsubscribeUrl: links.unsubscribePageUrl(subscriberId),
           oneClickUnsubscribeUrl: links.oneClickUrl(subscriberId),
@@ -113,46 +86,22 @@ export const newsletterScenario: Scenario = {
       },
     });
 
-    await waitUntilQuiet(context);
-    const campaigns = new CampaignService({ jobs: context.jobs });
-    const draft = await campaigns.create(
-      { subject: SUBJECT, format: 'markdown', body: BODY },
-      'bench',
+    const send = await sendCampaign(
+      context,
+      count,
+      `batches of ${String(config.NEWSLETTER_BATCH_SIZE)}, ${String(config.NEWSLETTER_CONCURRENCY)} connections`,
     );
-    log(
-      `product: campaign ${draft.id} to ${String(count)} subscribers (batches of ${String(config.NEWSLETTER_BATCH_SIZE)}, ${String(config.NEWSLETTER_CONCURRENCY)} connections); timing until the last arrives...`,
-    );
-    const memory = sampleMemory(product.workers.child.pid);
-    const cpu = measureCpu(productProcesses(product));
-    const before = mailCount(sink);
-    const startedAt = Date.now();
-    await campaigns.start(draft.id);
-    const arrival = await waitForMail(sink, before, count, {
-      startedAt,
-      timeoutMs: 120_000 + count * 20,
-      log,
-    });
-    const cpuSeconds = cpu.stop();
-    log(`  CPU ms per message: ${describeCpuPer(cpuSeconds, count)}`);
-    await waitUntilQuiet(context);
-    const workersMemory = memory.stop();
-    const received = mailSince(sink, before);
-    const campaign = await CampaignModel.findById(draft.id).lean();
-    const progress = (await campaigns.get(draft.id)).progress;
+    const { arrival, received, workersMemory, cpuSeconds } = send;
 
     const floorRatio = ratioOf(arrival.perSecond, floor.perSecond);
-    const peak = workersMemory.peakMb ?? Infinity;
     const check = new TargetCheck()
       .expectFloorRatio(floorRatio, TARGET.minFloorRatio)
+      .expect(send.exactlyOnce, notExactlyOnce(send, count))
       .expect(
-        received.messages === count && received.recipients === count,
-        `${String(received.messages)} messages to ${String(received.recipients)} recipients, not ${String(count)}`,
+        send.campaignStatus === 'sent',
+        `campaign ended ${String(send.campaignStatus)}, not sent`,
       )
-      .expect(campaign?.status === 'sent', `campaign ended ${String(campaign?.status)}, not sent`)
-      .expect(
-        peak < TARGET.maxWorkersRssMb,
-        `workers' peak RSS ${String(peak)} MB >= ${String(TARGET.maxWorkersRssMb)} MB`,
-      )
+      .expectWorkersRss(workersMemory.peakMb, TARGET.maxWorkersRssMb)
       .expect(floor.complete, 'the floor did not deliver them all in time');
     return {
       scenario: `newsletter to ${String(count)} subscribers, no rate limit`,
@@ -171,8 +120,8 @@ export const newsletterScenario: Scenario = {
         product: {
           ...arrival,
           received,
-          campaignStatus: campaign?.status,
-          progress,
+          campaignStatus: send.campaignStatus,
+          progress: send.progress,
           workersMemory,
         },
         baseline,

@@ -261,7 +261,7 @@ export class BookingService {
   }
 
   /** The follow-up sweep's part: bookings saved before `savedBefore` whose jobs were never handed over. */
-  resumeFollowUps(savedBefore: Date, limit: number): Promise<number> {
+  resumeFollowUps(savedBefore: Date, limit: number): Promise<string[]> {
     return resumeStranded(BookingModel, 'followUpsPending', savedBefore, limit, (booking) =>
       this.deps.lifecycle.finishOpening(booking),
     );

@@ -39,8 +39,8 @@ export class ContactService {
     return { kind: 'stored', message };
   }
 
-  /** The follow-up sweep's part: messages saved before `savedBefore` whose emails never left. */
-  resumeEmails(savedBefore: Date, limit: number): Promise<number> {
+  /** The follow-up sweep's part: messages saved before `savedBefore` whose emails never left (ids). */
+  resumeEmails(savedBefore: Date, limit: number): Promise<string[]> {
     return resumeStranded(ContactMessageModel, 'emailsPending', savedBefore, limit, (message) =>
       this.handOverEmails(message),
     );

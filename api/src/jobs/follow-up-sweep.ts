@@ -10,8 +10,8 @@ import type { Logger } from '../platform/logger';
 export interface FollowUpSource {
   /** What the records are, for the logs. */
   name: string;
-  /** Hands over the jobs of up to `limit` records; answers how many it handed over. */
-  resume(savedBefore: Date, limit: number): Promise<number>;
+  /** Hands over the jobs of up to `limit` records; answers the ids of those it handed over. */
+  resume(savedBefore: Date, limit: number): Promise<string[]>;
 }
 
 /**
@@ -28,7 +28,7 @@ const CLAIM_MS = 60_000;
 /**
  * A source's usual `resume`: the records of `model` still marked by `pendingFlag`, saved before
  * `savedBefore` and claimed by no other sweep, oldest first, each claimed and handed to
- * `handOver`, which answers whether its jobs left. Answers how many this sweep handed over: a
+ * `handOver`, which answers whether its jobs left. Answers the ids this sweep handed over: a
  * record whose hand-over failed (MongoDB away as it wrote the outbox) stays pending, is taken
  * again once its claim runs out, and is counted by the sweep that finally hands it over.
  */
@@ -38,16 +38,16 @@ export async function resumeStranded<T>(
   savedBefore: Date,
   limit: number,
   handOver: (record: HydratedDocument<T>) => Promise<boolean>,
-): Promise<number> {
+): Promise<string[]> {
   const now = new Date();
   const unclaimed = {
     [pendingFlag]: true,
     createdAt: { $lt: savedBefore },
     $or: [{ followUpClaimedUntil: null }, { followUpClaimedUntil: { $lt: now } }],
   } as FilterQuery<T>;
-  let handedOver = 0;
+  const handedOver: string[] = [];
   // Oldest first, each claimed as it is taken: a record another sweep holds is not found here.
-  while (handedOver < limit) {
+  while (handedOver.length < limit) {
     // The claim runs from the moment it is taken: on a slow machine a batch outlasts `now`.
     const claimed = await model.findOneAndUpdate(
       unclaimed,
@@ -56,7 +56,7 @@ export async function resumeStranded<T>(
     );
     if (!claimed) break;
     if (!(await handOver(claimed))) break;
-    handedOver += 1;
+    handedOver.push(String(claimed._id));
   }
   return handedOver;
 }
@@ -106,11 +106,14 @@ export class FollowUpSweep {
     let resumed = 0;
     try {
       for (const source of sources) {
-        const found = await source.resume(savedBefore, BATCH);
-        if (found > 0) {
-          logger.warn({ records: found, kind: source.name }, 'follow-up jobs handed over late');
+        const ids = await source.resume(savedBefore, BATCH);
+        if (ids.length > 0) {
+          logger.warn(
+            { records: ids.length, ids, kind: source.name },
+            'follow-up jobs handed over late',
+          );
         }
-        resumed += found;
+        resumed += ids.length;
       }
       this.failing = false;
     } catch (error) {

@@ -3,6 +3,9 @@ import type { Logger } from '../platform/logger';
 import type { JobOutbox } from './job-outbox';
 import type { JobProducer } from './job-producer';
 
+/** The ids a relay run names in its log line: which jobs left, without a line of thousands. */
+const LOGGED_IDS = 200;
+
 export interface OutboxRelayOptions {
   outbox: JobOutbox;
   producer: JobProducer;
@@ -66,6 +69,7 @@ export class OutboxRelay {
   async drain(): Promise<number> {
     const { outbox, producer, logger } = this.options;
     let moved = 0;
+    const movedIds: string[] = [];
     let problem: unknown;
     try {
       // Not even a claim while Redis is away: nothing could be moved, and MongoDB is spared.
@@ -81,6 +85,7 @@ export class OutboxRelay {
         }
         await outbox.remove(job);
         moved += 1;
+        if (movedIds.length < LOGGED_IDS) movedIds.push(job.jobId);
       }
     } catch (error) {
       // MongoDB is away: the next poll tries again.
@@ -91,7 +96,9 @@ export class OutboxRelay {
       logger.warn({ err: problem }, 'jobs kept in the outbox cannot be queued yet');
     }
     this.failing = problem !== undefined;
-    if (moved > 0) logger.info({ jobs: moved }, 'jobs kept while redis was away are queued');
+    if (moved > 0) {
+      logger.info({ jobs: moved, jobIds: movedIds }, 'jobs kept while redis was away are queued');
+    }
     return moved;
   }
 

@@ -33,13 +33,9 @@ export TEST_BROWSER_WORKERS=1
 hogs=()
 trap 'kill "${hogs[@]}" 2>/dev/null || true' EXIT INT TERM
 
-# The competitor: a busy loop on the core, for as long as the tests run. SLOW_HOG_NICE lowers its
-# priority (0 by default: an equal share of the core). CI gives it 5, about a quarter of the core
-# while the tests are busy and all of it while they wait, to keep the whole CI run within its
-# 45 minutes; a run here at 0 is the harder test.
-hog_nice=${SLOW_HOG_NICE:-0}
+# The competitor: a busy loop on the core, for as long as the tests run.
 hog() {
-  nice -n "$hog_nice" taskset -c "$1" node -e 'for (;;) {}' &
+  taskset -c "$1" node -e 'for (;;) {}' &
   hogs+=($!)
 }
 
@@ -60,7 +56,7 @@ if [[ $split == true && $(nproc) -lt 2 ]]; then
 fi
 if [[ $split == false ]]; then
   core=${SLOW_CORE:-0}
-  echo "[slow] pinning the run to core $core, with a CPU-bound process (nice $hog_nice) competing for it"
+  echo "[slow] pinning the run to core $core, with a CPU-bound process competing for it"
   hog "$core"
   slow_machine "$core" "$@" || status=$?
 else
@@ -77,7 +73,7 @@ else
     done
     # No file: vitest would take no filter as every file.
     [[ ${#files[@]} -gt 0 ]] || continue
-    echo "[slow] core $core, with a CPU-bound process (nice $hog_nice) competing for it: ${files[*]}"
+    echo "[slow] core $core, with a CPU-bound process competing for it: ${files[*]}"
     hog "$core"
     (slow_machine "$core" "${files[@]}" 2>&1 | sed -u "s/^/[core $core] /"; exit "${PIPESTATUS[0]}") &
     pids+=($!)

@@ -9,6 +9,7 @@ import type {
 } from '../domain/admin/admin-views';
 import { BOOKING_STATUSES } from '../domain/booking/booking-status';
 import { TIME_WINDOW_IDS } from '../domain/booking/catalogue';
+import { cursorField, keyedPageFields } from '../domain/admin/keyed-page-fields';
 
 /** The shapes of the operators' routes' answers, for the API reference (they check nothing). */
 
@@ -23,17 +24,6 @@ export const adminBookingViewSchema = managedBookingViewSchema.extend({
     .string()
     .describe("The customer's words about the job (an estimate's project); '' when none."),
 }) satisfies z.ZodType<AdminBookingView>;
-
-const cursorField = (what: string) =>
-  z.string().nullable().describe(`${what}, to send back as is; null at that end of the list.`);
-
-/** The count and the places of a newest-first list read by key (its query takes CURSORS). */
-export const keyedPageFields = {
-  total: z.number().int().describe('How many the filter finds (from an index).'),
-  pageSize: z.number().int(),
-  next: cursorField('The place after the last row (older), as `after`'),
-  previous: cursorField('The place before the first row (newer), as `before`'),
-};
 
 export const adminBookingListSchema = z.object({
   bookings: z.array(adminBookingViewSchema),

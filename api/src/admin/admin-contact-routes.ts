@@ -6,12 +6,7 @@ import { queryOf } from '../http/request-schemas';
 import type { AdminContactMessageList } from '../domain/admin/admin-views';
 import { contactMessageListSchema, CURSORS } from './admin-answers';
 import { contactMessagePage } from './contact-message-list';
-import {
-  newestFirstCursors,
-  newestFirstCursorText,
-  OBJECT_ID_PATTERN,
-  oneWayOnly,
-} from './list-cursor';
+import { newestFirstCursors, withCursors, OBJECT_ID_PATTERN, oneWayOnly } from './list-cursor';
 
 const listQuery = z.object(newestFirstCursors(OBJECT_ID_PATTERN));
 
@@ -32,12 +27,7 @@ export const adminContactEndpoints = endpointGroup<unknown>('admin', [
     fuzz: 'reads',
     handle: async ({ query, res }) => {
       oneWayOnly(query);
-      const page = await contactMessagePage(query);
-      const list: AdminContactMessageList = {
-        ...page,
-        next: newestFirstCursorText(page.next),
-        previous: newestFirstCursorText(page.previous),
-      };
+      const list: AdminContactMessageList = withCursors(await contactMessagePage(query));
       res.json(list);
     },
   }),

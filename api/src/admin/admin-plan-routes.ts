@@ -11,8 +11,9 @@ import { jsonBody, pathParams, queryOf } from '../http/request-schemas';
 import type { PlanAdmin } from '../subscriptions/plan-admin';
 import { planStandingSchema } from '../bookings/plan-answers';
 import { SUBSCRIPTION_STATUSES } from '../subscriptions/subscription-model';
-import { CURSORS, keyedPageFields } from './admin-answers';
-import { newestFirstCursors, newestFirstCursorText, oneWayOnly } from './list-cursor';
+import { CURSORS } from './admin-answers';
+import { keyedPageFields } from '../domain/admin/keyed-page-fields';
+import { newestFirstCursors, oneWayOnly, withCursors } from './list-cursor';
 
 export interface AdminPlanRouteDependencies {
   planAdmin: PlanAdmin;
@@ -100,12 +101,7 @@ export const adminPlanEndpoints = endpointGroup<AdminPlanRouteDependencies>('adm
     fuzz: 'reads',
     handle: async ({ query, res }, { planAdmin }) => {
       oneWayOnly(query);
-      const page = await planAdmin.list(query.status, query);
-      const list: AdminPlanList = {
-        ...page,
-        next: newestFirstCursorText(page.next),
-        previous: newestFirstCursorText(page.previous),
-      };
+      const list: AdminPlanList = withCursors(await planAdmin.list(query.status, query));
       res.json(list);
     },
   }),

@@ -11,7 +11,7 @@ import type { ReviewService } from '../reviews/review-service';
 import type { AdminReviewList } from '../domain/review/review-schema';
 import { BOOKING_ID_PATTERN } from '../domain/booking/booking-id';
 import { CURSORS } from './admin-answers';
-import { newestFirstCursors, newestFirstCursorText, oneWayOnly } from './list-cursor';
+import { newestFirstCursors, oneWayOnly, withCursors } from './list-cursor';
 
 export interface AdminReviewRouteDependencies {
   reviews: ReviewService;
@@ -44,12 +44,7 @@ export const adminReviewEndpoints = endpointGroup<AdminReviewRouteDependencies>(
     fuzz: 'reads',
     handle: async ({ query, res }, deps) => {
       oneWayOnly(query);
-      const page = await deps.reviews.list(query);
-      const list: AdminReviewList = {
-        ...page,
-        next: newestFirstCursorText(page.next),
-        previous: newestFirstCursorText(page.previous),
-      };
+      const list: AdminReviewList = withCursors(await deps.reviews.list(query));
       res.json(list);
     },
   }),

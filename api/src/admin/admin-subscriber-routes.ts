@@ -5,12 +5,7 @@ import { jsonResponse } from '../http/openapi/shared-responses';
 import { queryOf } from '../http/request-schemas';
 import type { AdminSubscriberList } from '../domain/admin/admin-views';
 import { CURSORS, subscriberListSchema } from './admin-answers';
-import {
-  newestFirstCursors,
-  newestFirstCursorText,
-  OBJECT_ID_PATTERN,
-  oneWayOnly,
-} from './list-cursor';
+import { newestFirstCursors, withCursors, OBJECT_ID_PATTERN, oneWayOnly } from './list-cursor';
 import { SUBSCRIBER_STATUSES, subscriberPage } from './subscriber-list';
 
 const listQuery = z.object({
@@ -42,12 +37,7 @@ export const adminSubscriberEndpoints = endpointGroup<unknown>('admin', [
     fuzz: 'reads',
     handle: async ({ query, res }) => {
       oneWayOnly(query);
-      const page = await subscriberPage(query.status, query);
-      const list: AdminSubscriberList = {
-        ...page,
-        next: newestFirstCursorText(page.next),
-        previous: newestFirstCursorText(page.previous),
-      };
+      const list: AdminSubscriberList = withCursors(await subscriberPage(query.status, query));
       res.json(list);
     },
   }),

@@ -80,8 +80,24 @@ export function newestFirstCursors(id: RegExp) {
 }
 
 /** The cursor the console sends back for `place`, or null at that end of the list. */
-export function newestFirstCursorText(place: NewestFirstPlace | null): string | null {
+function newestFirstCursorText(place: NewestFirstPlace | null): string | null {
   return place === null ? null : encodeCursor([place.createdAt.getTime(), place.id]);
+}
+
+interface Placed {
+  next: NewestFirstPlace | null;
+  previous: NewestFirstPlace | null;
+}
+
+/** A page of a newest-first list as the route answers it: its places written as cursors. */
+export function withCursors<L extends Placed>(
+  page: L,
+): Omit<L, keyof Placed> & { next: string | null; previous: string | null } {
+  return {
+    ...page,
+    next: newestFirstCursorText(page.next),
+    previous: newestFirstCursorText(page.previous),
+  };
 }
 
 /** A page is asked for after a place or before one: never both (400). */

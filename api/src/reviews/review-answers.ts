@@ -7,6 +7,7 @@ import type {
   PublishedReviews,
   ReviewVisitView,
 } from '../domain/review/review-schema';
+import { keyedPageFields } from '../domain/admin/keyed-page-fields';
 
 /** The shapes of the review routes' answers, for the API reference (they check nothing). */
 
@@ -45,14 +46,5 @@ export const adminReviewViewSchema = publishedReviewSchema.extend({
 export const adminReviewListSchema = z.object({
   reviews: z.array(adminReviewViewSchema),
   counts: z.record(z.string(), z.number().int()).describe('Reviews in each status.'),
-  total: z.number().int().describe('How many the status filter finds (from an index).'),
-  pageSize: z.number().int(),
-  next: z
-    .string()
-    .nullable()
-    .describe('The place after the last row (older), as `after`; null on the last page.'),
-  previous: z
-    .string()
-    .nullable()
-    .describe('The place before the first row (newer), as `before`; null on the first page.'),
+  ...keyedPageFields,
 }) satisfies z.ZodType<AdminReviewList>;

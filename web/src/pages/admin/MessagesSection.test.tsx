@@ -5,8 +5,7 @@ import type {
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderWithQueryClient } from '../../test-support/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiStub, jsonResponse } from '../../test-support/api-stub';
-import { urlOf } from './admin-test-support';
+import { createApiStub } from '../../test-support/api-stub';
 import { MessagesSection } from './MessagesSection';
 import type { AdminSession } from './use-admin-data';
 
@@ -30,8 +29,9 @@ function messageList(messages: AdminContactMessageView[]): AdminContactMessageLi
   return { messages, total: messages.length, pageSize: 50, next: null, previous: null };
 }
 
+/** The addresses the section asked, in order. */
 function urls(): string[] {
-  return api.fetch.mock.calls.map(([url]) => urlOf(url));
+  return api.calls().map((call) => call.url);
 }
 
 beforeEach(() => {
@@ -47,10 +47,9 @@ afterEach(() => {
 
 describe('MessagesSection', () => {
   it('pages by the places the API answers, Newer and Older, the focus on the button pressed', async () => {
-    api.fetch.mockImplementation((input) => {
-      const url = new URL(urlOf(input), 'http://site.test');
+    api.on('GET /api/admin/contact-messages', (call) => {
       const answer: AdminContactMessageList =
-        url.searchParams.get('after') === 'place-1'
+        call.query.get('after') === 'place-1'
           ? {
               ...messageList([message('m2', 'Older question')]),
               total: 51,
@@ -61,7 +60,7 @@ describe('MessagesSection', () => {
               total: 51,
               next: 'place-1',
             };
-      return Promise.resolve(jsonResponse(200, answer));
+      return { json: answer };
     });
     renderWithQueryClient(<MessagesSection session={session} />);
     await screen.findByRole('heading', { level: 3, name: 'Newest question' });
@@ -85,7 +84,9 @@ describe('MessagesSection', () => {
   });
 
   it('shows no Newer or Older when every message fits on one page', async () => {
-    api.fetch.mockResolvedValue(jsonResponse(200, messageList([message('m1', 'Only question')])));
+    api.on('GET /api/admin/contact-messages', {
+      json: messageList([message('m1', 'Only question')]),
+    });
     renderWithQueryClient(<MessagesSection session={session} />);
     await screen.findByRole('heading', { level: 3, name: 'Only question' });
     screen.getByText('1 message');

@@ -2,8 +2,7 @@ import type { AdminSubscriberList, AdminSubscriberView } from '@hs/api/domain/ad
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderWithQueryClient } from '../../test-support/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiStub, jsonResponse } from '../../test-support/api-stub';
-import { urlOf } from './admin-test-support';
+import { createApiStub } from '../../test-support/api-stub';
 import { SubscribersSection } from './SubscribersSection';
 import type { AdminSession } from './use-admin-data';
 
@@ -32,8 +31,9 @@ function subscriberList(subscribers: AdminSubscriberView[]): AdminSubscriberList
   };
 }
 
+/** The addresses the section asked, in order. */
 function urls(): string[] {
-  return api.fetch.mock.calls.map(([url]) => urlOf(url));
+  return api.calls().map((call) => call.url);
 }
 
 beforeEach(() => {
@@ -49,13 +49,12 @@ afterEach(() => {
 
 describe('SubscribersSection', () => {
   it('pages by the places the API answers, Newer and Older, keeping the status', async () => {
-    api.fetch.mockImplementation((input) => {
-      const url = new URL(urlOf(input), 'http://site.test');
+    api.on('GET /api/admin/subscribers', (call) => {
       const answer: AdminSubscriberList =
-        url.searchParams.get('after') === 'place-1'
+        call.query.get('after') === 'place-1'
           ? { ...subscriberList([subscriber('older@example.com')]), total: 51, previous: 'place-0' }
           : { ...subscriberList([subscriber('newest@example.com')]), total: 51, next: 'place-1' };
-      return Promise.resolve(jsonResponse(200, answer));
+      return { json: answer };
     });
     renderWithQueryClient(<SubscribersSection session={session} />);
     await screen.findByRole('rowheader', { name: 'newest@example.com' });
@@ -90,9 +89,9 @@ describe('SubscribersSection', () => {
   });
 
   it('shows no Newer or Older when every subscriber fits on one page', async () => {
-    api.fetch.mockResolvedValue(
-      jsonResponse(200, subscriberList([subscriber('only@example.com')])),
-    );
+    api.on('GET /api/admin/subscribers', {
+      json: subscriberList([subscriber('only@example.com')]),
+    });
     renderWithQueryClient(<SubscribersSection session={session} />);
     await screen.findByRole('rowheader', { name: 'only@example.com' });
     screen.getByText('1 subscriber');
